@@ -1,0 +1,49 @@
+"""rummycheck: exact answers for rummy games (Bing, basic and gin rummy).
+
+>>> import rummycheck
+>>> hand = rummycheck.parse_cards("Kd Kh Kc 8c 9c Tc 3h 3s 3h 3s 7c Jc 2d 5s")
+>>> result = rummycheck.solve(hand, variant="bing", score=63)
+>>> result.deadwood_points, result.legal
+(0, True)
+"""
+
+from rummycheck.cards import Card, Rank, Suit, format_cards, parse_cards
+from rummycheck.deadwood import min_deadwood
+from rummycheck.errors import (
+    CardParseError,
+    IllegalPlayError,
+    RummyError,
+    ScenarioError,
+    VariantError,
+)
+from rummycheck.melds import Meld, MeldKind
+from rummycheck.results import LayOff, Reason, Solution
+from rummycheck.solver import solve
+from rummycheck.validate import arrangement_problems, solution_problems
+from rummycheck.variants import Variant, get_variant
+
+__all__ = [
+    "Card",
+    "CardParseError",
+    "IllegalPlayError",
+    "LayOff",
+    "Meld",
+    "MeldKind",
+    "Rank",
+    "Reason",
+    "RummyError",
+    "ScenarioError",
+    "Solution",
+    "Suit",
+    "Variant",
+    "VariantError",
+    "arrangement_problems",
+    "format_cards",
+    "get_variant",
+    "min_deadwood",
+    "parse_cards",
+    "solution_problems",
+    "solve",
+]
+
+__version__ = "0.1.0"

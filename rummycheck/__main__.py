@@ -1,0 +1,3 @@
+from rummycheck.cli import main
+
+main()

@@ -1,0 +1,227 @@
+"""Cards: ranks, suits, the frozen ``Card`` value type and the hand parser.
+
+Canonical notation is rank then suit, one character each: ``As 2h 9d Tc Jc Qd Ks``
+(``T`` is the ten, the suit is lower case).  The parser also accepts ``10h``,
+suit-first ``H8 S10 H1`` (``1`` is the ace), any letter case and the Unicode
+suits ``8♠ 10♥ K♦ A♣``.
+
+>>> Card.parse("10h")
+Card.parse('Th')
+>>> str(Card.parse("H1"))
+'Ah'
+>>> [str(c) for c in parse_cards("8s, 10h  # a comment\\nK♦")]
+['8s', 'Th', 'Kd']
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from rummycheck.errors import CardParseError, located
+
+__all__ = [
+    "Card",
+    "LocatedCard",
+    "Rank",
+    "Suit",
+    "check_copies",
+    "format_cards",
+    "full_deck",
+    "parse_cards",
+    "parse_cards_located",
+]
+
+
+class Rank(enum.Enum):
+    """A card rank; the value is its one-character notation."""
+
+    ACE = "A"
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "T"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+
+    @property
+    def number(self) -> int:
+        """1 for the ace up to 13 for the king."""
+        return _RANK_NUMBER[self]
+
+    @classmethod
+    def from_number(cls, number: int) -> Rank:
+        """The rank numbered ``number`` (1 = ace ... 13 = king; 14 is the high ace)."""
+        if number == 14:
+            number = 1
+        return _RANKS[number - 1]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Suit(enum.StrEnum):
+    """A suit; the value is its lower-case letter."""
+
+    SPADES = "s"
+    HEARTS = "h"
+    DIAMONDS = "d"
+    CLUBS = "c"
+
+    @property
+    def index(self) -> int:
+        """0 for spades, 1 hearts, 2 diamonds, 3 clubs (the order cards sort in)."""
+        return _SUIT_INDEX[self]
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOL[self]
+
+
+_RANKS: tuple[Rank, ...] = tuple(Rank)
+_RANK_NUMBER = {rank: i + 1 for i, rank in enumerate(_RANKS)}
+_SUITS: tuple[Suit, ...] = tuple(Suit)
+_SUIT_INDEX = {suit: i for i, suit in enumerate(_SUITS)}
+_SUIT_SYMBOL = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+
+_RANK_ALIASES: dict[str, Rank] = {r.value: r for r in _RANKS}
+_RANK_ALIASES.update({"1": Rank.ACE, "10": Rank.TEN})
+_SUIT_ALIASES: dict[str, Suit] = {s.value: s for s in _SUITS}
+_SUIT_ALIASES.update({"♠": Suit.SPADES, "♤": Suit.SPADES, "♥": Suit.HEARTS, "♡": Suit.HEARTS,
+                      "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS, "♣": Suit.CLUBS, "♧": Suit.CLUBS})
+
+_RANK_RE = "(10|[2-9]|1|[atjqk])"
+_SUIT_RE = "([shdc♠♤♥♡♦♢♣♧])"
+_RANK_FIRST = re.compile(f"{_RANK_RE}{_SUIT_RE}", re.IGNORECASE)
+_SUIT_FIRST = re.compile(f"{_SUIT_RE}{_RANK_RE}", re.IGNORECASE)
+_TOKEN = re.compile(r"[^\s,#]+")
+
+EXPECTED = "expected a card like '10h' or 'H10'"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One playing card.  Immutable; sorts by suit, then rank (ace low)."""
+
+    index: int  # suit.index * 13 + rank.number - 1, the sort key
+
+    def __init__(self, rank: Rank, suit: Suit) -> None:
+        object.__setattr__(self, "index", suit.index * 13 + rank.number - 1)
+
+    @property
+    def rank(self) -> Rank:
+        return _RANKS[self.index % 13]
+
+    @property
+    def suit(self) -> Suit:
+        return _SUITS[self.index // 13]
+
+    @property
+    def number(self) -> int:
+        """The rank number: 1 for the ace up to 13 for the king."""
+        return self.index % 13 + 1
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        return _BY_INDEX[index]
+
+    @classmethod
+    def parse(cls, token: str) -> Card:
+        """Parse one card in any accepted notation; raise ``CardParseError`` if it is not one."""
+        card = _parse_token(token)
+        if card is None:
+            raise CardParseError(f"{EXPECTED}, got {token!r}")
+        return card
+
+    def __str__(self) -> str:
+        return self.rank.value + self.suit.value
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+_BY_INDEX: tuple[Card, ...] = tuple(Card(r, s) for s in _SUITS for r in _RANKS)
+
+
+def _parse_token(token: str) -> Card | None:
+    for pattern, rank_group in ((_RANK_FIRST, 1), (_SUIT_FIRST, 2)):
+        match = pattern.fullmatch(token)
+        if match:
+            rank = _RANK_ALIASES[match.group(rank_group).upper()]
+            suit = _SUIT_ALIASES[match.group(3 - rank_group).lower()]
+            return _BY_INDEX[suit.index * 13 + rank.number - 1]
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class LocatedCard:
+    """A parsed card with where it was written (1-based line and column)."""
+
+    card: Card
+    line: int
+    column: int
+    token: str
+
+
+def parse_cards_located(text: str, *, source: str = "<cards>") -> list[LocatedCard]:
+    """Parse a hand text, keeping each card's position for later error messages."""
+    found: list[LocatedCard] = []
+    for line_number, line in enumerate(text.splitlines(), start=1):
+        content = line.split("#", 1)[0]
+        for match in _TOKEN.finditer(content):
+            token = match.group(0)
+            card = _parse_token(token)
+            if card is None:
+                raise CardParseError(
+                    located(source, line_number, match.start() + 1, f"{EXPECTED}, got {token!r}")
+                )
+            found.append(LocatedCard(card, line_number, match.start() + 1, token))
+    return found
+
+
+def parse_cards(text: str, *, source: str = "<cards>", decks: int | None = None) -> tuple[Card, ...]:
+    """Parse cards separated by spaces or commas; ``#`` starts a comment.
+
+    With ``decks``, more copies of a card than that many decks hold is an error.
+    """
+    located_cards = parse_cards_located(text, source=source)
+    if decks is not None:
+        check_copies(located_cards, decks=decks, source=source)
+    return tuple(lc.card for lc in located_cards)
+
+
+def check_copies(cards: Iterable[Card | LocatedCard], *, decks: int, source: str = "<cards>",
+                 what: str = "the hand") -> None:
+    """Raise ``CardParseError`` if any card occurs more often than ``decks`` decks hold."""
+    seen: Counter[Card] = Counter()
+    for item in cards:
+        card = item.card if isinstance(item, LocatedCard) else item
+        seen[card] += 1
+        if seen[card] > decks:
+            total = sum(1 for i in cards if (i.card if isinstance(i, LocatedCard) else i) == card) \
+                if isinstance(cards, (list, tuple)) else seen[card]
+            deck_words = "one deck holds" if decks == 1 else f"{decks} decks hold"
+            message = (f"{what} holds {total} copies of {card}, but {deck_words} "
+                       f"only {decks}")
+            if isinstance(item, LocatedCard):
+                raise CardParseError(located(source, item.line, item.column, message))
+            raise CardParseError(f"{source}: {message}")
+
+
+def full_deck() -> tuple[Card, ...]:
+    """The 52 cards of one deck in sort order."""
+    return _BY_INDEX
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Cards in canonical notation separated by single spaces."""
+    return " ".join(str(c) for c in cards)

@@ -1,0 +1,76 @@
+"""Shared pieces of the command line: the Typer app, option types, error handling.
+
+Each command parses its arguments, calls one library function and prints.  The
+library's own errors (bad cards, bad options, bad files) become one line on stderr and
+exit code 2; set ``RUMMYCHECK_DEBUG=1`` to see the traceback instead.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, NoReturn, TypeVar
+
+import typer
+
+from rummycheck.errors import RummyError
+
+app = typer.Typer(
+    name="rummycheck",
+    help="Exact answers for rummy: best melds, legal plays, scores (Bing, basic and gin rummy).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+T = TypeVar("T")
+
+VariantOpt = Annotated[str, typer.Option("--variant", "-v", help="bing, basic or gin.")]
+RuleOpt = Annotated[list[str] | None, typer.Option(
+    "--rule", "-r", help="Override a rule option, e.g. --rule wild_points=25 (repeatable).")]
+PresetOpt = Annotated[str | None, typer.Option("--preset", help="A variant preset (gin: modern, classic).")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")]
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    typer.echo(f"rummycheck: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def guarded(action: Callable[[], T]) -> T:
+    """Run ``action``; turn the library's input errors into a one-line message, exit 2."""
+    try:
+        return action()
+    except RummyError as error:
+        if os.environ.get("RUMMYCHECK_DEBUG"):
+            raise
+        fail(str(error))
+    except OSError as error:
+        if os.environ.get("RUMMYCHECK_DEBUG"):
+            raise
+        name = error.filename if error.filename is not None else ""
+        fail(f"cannot read {str(name)!r}: {error.strerror or error}")
+
+
+def read_input(path: str) -> tuple[str, str]:
+    """(text, source name) of a file path or '-' for standard input."""
+    if path == "-":
+        return sys.stdin.read(), "<stdin>"
+    file = Path(path)
+    if file.is_dir():
+        raise IsADirectoryError(21, "is a directory", path)
+    return file.read_text(encoding="utf-8"), path
+
+
+def build_variant(name: str, rules: list[str] | None, preset: str | None) -> Any:
+    from rummycheck.variants import get_variant, parse_override
+
+    overrides = dict(parse_override(r) for r in rules or [])
+    return get_variant(name, preset=preset, **overrides)
+
+
+def emit_json(data: Any) -> None:
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))

@@ -1,0 +1,86 @@
+"""``rummycheck solve`` and ``rummycheck rules``."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from rummycheck.cli.common import (
+    JsonOpt,
+    PresetOpt,
+    RuleOpt,
+    VariantOpt,
+    app,
+    build_variant,
+    emit_json,
+    fail,
+    guarded,
+    read_input,
+)
+from rummycheck.errors import RummyError
+
+
+@app.command()
+def solve(
+    hand: Annotated[str | None, typer.Argument(
+        help="Hand file (cards separated by spaces or commas, # comments), or - for stdin.",
+        show_default=False)] = None,
+    cards: Annotated[str | None, typer.Option(
+        "--cards", "-c", help='Cards on the command line, e.g. "Kd Kh Kc".')] = None,
+    variant: VariantOpt = "bing",
+    rule: RuleOpt = None,
+    preset: PresetOpt = None,
+    score: Annotated[int, typer.Option("--score", "-s", help="Bing: the player's running score.", min=0)] = 0,
+    opened: Annotated[bool, typer.Option("--opened", help="The player has already opened (melded before).")] = False,
+    solver: Annotated[str, typer.Option("--solver", help="exact (default), z3 or csp.")] = "exact",
+    as_json: JsonOpt = False,
+) -> None:
+    """Find the optimal meld arrangement of a hand (least points left in hand)."""
+    from rummycheck.cards import parse_cards
+    from rummycheck.report import solution_text
+    from rummycheck.solver import solve as solve_hand
+
+    if (hand is None) == (cards is None):
+        fail("give a hand file (or - for stdin) or --cards, not both and not neither")
+
+    def run() -> Any:
+        chosen = build_variant(variant, rule, preset)
+        if cards is not None:
+            text, source = cards, "--cards"
+        else:
+            assert hand is not None
+            text, source = read_input(hand)
+        parsed = parse_cards(text, source=source, decks=chosen.decks)
+        if not parsed:
+            raise RummyError(f"{source}: no cards found")
+        return solve_hand(parsed, variant=chosen, score=score, opened=opened, solver=solver)
+
+    solution = guarded(run)
+    if as_json:
+        emit_json(solution.to_json())
+    else:
+        typer.echo(solution_text(solution))
+
+
+@app.command()
+def rules(
+    variant: Annotated[str, typer.Argument(help="bing, basic or gin.")] = "bing",
+    rule: RuleOpt = None,
+    preset: PresetOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Print a variant's rules: id, rule, option value in force, alternatives."""
+    from rummycheck.report import rules_table
+
+    chosen = guarded(lambda: build_variant(variant, rule, preset))
+    if as_json:
+        emit_json({
+            "variant": chosen.name,
+            "preset": chosen.preset,
+            "rules": [{"id": r.id, "text": r.text,
+                       "options": {s.name: chosen.option(s.name) for s in r.options}}
+                      for r in chosen.rules],
+        })
+    else:
+        typer.echo(rules_table(chosen))

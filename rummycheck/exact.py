@@ -1,0 +1,421 @@
+"""The exact meld search: the default solver's engine.
+
+Idea.  Cards are numbered 0..51 (suit-major, ace low).  The search always decides the
+lowest remaining natural card ``c``: either it stays in hand, or it goes into a meld whose
+other natural cards all come later.  Wild cards are a count, not a list.  Each meld is
+generated in its *minimal* form (wilds only where a meld needs them: gaps of a run, or to
+reach three cards); wilds left at the end are absorbed by melds that can still take
+cards (a set without a size limit takes any number, a run can grow to 13), or form a meld
+of their own (deuces are a set of 2s).  A state is (remaining cards, wilds left, room
+for extra wilds, melds laid so far capped at the number that matters), memoised.
+
+The cost of an arrangement is the tuple (points left, cards left, wilds used), compared
+lexicographically; among equal costs the first arrangement in search order wins, so the
+same hand always gives the same answer.  The search order is: sets before runs, smaller
+melds before larger ones, and leaving the card in hand last.
+
+The module knows nothing about opening rules or limits: ``solver.py`` asks it for the
+best arrangement with at least ``min_melds`` (and at most ``max_melds``) melds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations, product
+
+from rummycheck.cards import Card
+from rummycheck.melds import Meld, MeldKind
+from rummycheck.variants import Variant
+
+__all__ = ["Arrangement", "SearchRules", "search"]
+
+INF = 1 << 40
+NO_LIMIT = 1 << 20
+
+
+@dataclass(frozen=True, slots=True)
+class SearchRules:
+    """The variant settings the search needs, flattened for speed."""
+
+    points: tuple[int, ...]  # points of card index 0..51 left in hand
+    wild_points: int
+    ace: str
+    set_max: int | None
+    set_duplicates: bool
+    max_wilds: int | None
+    min_naturals: int
+
+    @classmethod
+    def from_variant(cls, variant: Variant) -> SearchRules:
+        return cls(
+            points=tuple(variant.card_points(Card.from_index(i)) for i in range(52)),
+            wild_points=int(variant.get("wild_points", 0) or 0),
+            ace=variant.ace,
+            set_max=variant.set_max,
+            set_duplicates=variant.set_duplicates,
+            max_wilds=variant.max_wilds,
+            min_naturals=variant.min_naturals,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A meld in minimal form: its natural cards, the wilds it needs and its layout."""
+
+    kind: MeldKind
+    naturals: tuple[int, ...]
+    wilds: int
+    room: int  # how many more wilds it could absorb
+    start: int  # runs: position of the first card (ace high = 14; wrap may exceed 13)
+    length: int
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """What the search found: melds, cards left (indices) and the cost tuple."""
+
+    melds: tuple[Meld, ...]
+    deadwood: tuple[Card, ...]
+    points: int
+    wilds_used: int
+
+
+def _set_candidates(c: int, rem: tuple[int, ...], w: int, rules: SearchRules) -> list[Candidate]:
+    rank = c % 13
+    counts = [0, 0, 0, 0]
+    for x in rem[1:]:
+        if x % 13 == rank:
+            counts[x // 13] += 1
+    csuit = c // 13
+    if not rules.set_duplicates:
+        counts = [0 if s == csuit else min(1, n) for s, n in enumerate(counts)]
+    if not any(counts) and w < 2:
+        return []
+    found: list[Candidate] = []
+    for choice in product(*(range(n + 1) for n in counts)):
+        size = 1 + sum(choice)
+        need = 3 - size if size < 3 else 0
+        if need > w or size < rules.min_naturals:
+            continue
+        if rules.max_wilds is not None and need > rules.max_wilds:
+            continue
+        cap = rules.set_max if rules.set_max is not None else NO_LIMIT
+        if not rules.set_duplicates:
+            cap = min(cap, 4)
+        if size + need > cap:
+            continue
+        room = cap - size - need
+        if rules.max_wilds is not None:
+            room = min(room, rules.max_wilds - need)
+        naturals = [c]
+        for suit, n in enumerate(choice):
+            naturals.extend([suit * 13 + rank] * n)
+        found.append(Candidate(MeldKind.SET, tuple(sorted(naturals)), need, room, 0, size + need))
+    found.sort(key=lambda cand: (len(cand.naturals), cand.naturals))
+    return found
+
+
+def _position_rank(position: int) -> int:
+    """Rank number (1..13) at a run position (14 = high ace; wrap positions go past 13)."""
+    return (position - 1) % 13 + 1
+
+
+def _run_candidates(c: int, rem: tuple[int, ...], w: int, rules: SearchRules) -> list[Candidate]:
+    suit = c // 13
+    rc = c % 13 + 1
+    available = {x % 13 + 1 for x in rem[1:] if x // 13 == suit and x != c}
+    ace = rules.ace
+    if w == 0 and not available:
+        return []
+    if ace == "low":
+        anchors, lo_bound, hi_bound = [rc], 1, 13
+    elif ace == "high":
+        anchors, lo_bound, hi_bound = [14 if rc == 1 else rc], 2, 14
+    elif ace == "low_or_high":
+        anchors, lo_bound, hi_bound = ([1, 14] if rc == 1 else [rc]), 1, 14
+    else:  # wrap
+        anchors, lo_bound, hi_bound = [rc], rc - 12, rc + 12
+    max_wilds = rules.max_wilds
+    seen: set[tuple[tuple[int, ...], int]] = set()
+    found: list[Candidate] = []
+    for pc in anchors:
+        for start in range(max(lo_bound, pc - 12), pc + 1):
+            for end in range(max(pc, start + 2), min(hi_bound, start + 12) + 1):
+                length = end - start + 1
+                slots = [p for p in range(start, end + 1)
+                         if p != pc and _position_rank(p) in available]
+                gaps = length - 1 - len(slots)
+                if gaps > w:
+                    continue
+                if length > 3:
+                    # minimal form: both ends hold natural cards
+                    if not (start == pc or start in slots) or not (end == pc or end in slots):
+                        continue
+                inner = [p for p in slots if length == 3 or (p != start and p != end)]
+                for omit_count in range(0, min(w - gaps, len(inner)) + 1):
+                    for omitted in combinations(inner, omit_count):
+                        used = [p for p in slots if p not in omitted]
+                        need = length - 1 - len(used)
+                        naturals = tuple(sorted([c] + [suit * 13 + _position_rank(p) - 1 for p in used]))
+                        key = (naturals, need)
+                        if key in seen:
+                            continue
+                        if len(naturals) < rules.min_naturals:
+                            continue
+                        if max_wilds is not None and need > max_wilds:
+                            continue
+                        seen.add(key)
+                        room = 13 - length
+                        if max_wilds is not None:
+                            room = min(room, max_wilds - need)
+                        found.append(Candidate(MeldKind.RUN, naturals, need, room, start, length))
+    found.sort(key=lambda cand: (cand.length, cand.wilds, cand.start, cand.naturals))
+    return found
+
+
+def _remove(rem: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
+    out = list(rem)
+    for x in cards:
+        out.remove(x)
+    return tuple(out)
+
+
+class _Search:
+    def __init__(self, rules: SearchRules, total_wilds: int, min_melds: int, max_melds: int | None):
+        self.rules = rules
+        self.total_wilds = total_wilds
+        self.min_melds = min_melds
+        self.max_melds = max_melds
+        self.cap_melds = max(min_melds, max_melds or 0)
+        self.memo: dict[tuple[tuple[int, ...], int, int, int], tuple[tuple[int, int, int], object]] = {}
+        self.cand_cache: dict[tuple[tuple[int, ...], int], list[Candidate]] = {}
+
+    def candidates(self, rem: tuple[int, ...], w: int) -> list[Candidate]:
+        key = (rem, w)
+        found = self.cand_cache.get(key)
+        if found is None:
+            c = rem[0]
+            found = _set_candidates(c, rem, w, self.rules) + _run_candidates(c, rem, w, self.rules)
+            self.cand_cache[key] = found
+        return found
+
+    def terminal(self, w: int, room: int, m: int) -> tuple[tuple[int, int, int], object]:
+        rules = self.rules
+        best: tuple[int, int, int] = (INF, INF, INF)
+        choice: object = None
+        own_options = range(0, w // 3 + 1)
+        for j in own_options:
+            if m + j < self.min_melds:
+                continue
+            if self.max_melds is not None and m + j > self.max_melds:
+                continue
+            if j == 0:
+                left = max(0, w - room)
+                used = w - left
+            else:
+                own_cap = w if rules.set_max is None else min(w, j * rules.set_max)
+                absorbed = min(w - own_cap, room)
+                left = w - own_cap - absorbed
+                used = absorbed
+            cost = (left * rules.wild_points, left, used)
+            if cost < best:
+                best, choice = cost, ("terminal", j)
+        return best, choice
+
+    def best(self, rem: tuple[int, ...], w: int, room: int, m: int) -> tuple[int, int, int]:
+        key = (rem, w, room, m)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit[0]
+        if not rem:
+            result = self.terminal(w, room, m)
+            self.memo[key] = result
+            return result[0]
+        best: tuple[int, int, int] = (INF, INF, INF)
+        choice: object = None
+        if self.max_melds is None or m < self.max_melds:
+            for cand in self.candidates(rem, w):
+                w2 = w - cand.wilds
+                room2 = min(room + cand.room, w2)
+                m2 = min(m + 1, self.cap_melds)
+                sub = self.best(_remove(rem, cand.naturals), w2, room2, m2)
+                if sub[0] >= INF:
+                    continue
+                cost = (sub[0], sub[1], sub[2] + cand.wilds)
+                if cost < best:
+                    best, choice = cost, cand
+        c = rem[0]
+        sub = self.best(rem[1:], w, room, m)
+        if sub[0] < INF:
+            cost = (sub[0] + self.rules.points[c], sub[1] + 1, sub[2])
+            if cost < best:
+                best, choice = cost, "hand"
+        self.memo[key] = (best, choice)
+        return best
+
+    def walk(self, rem: tuple[int, ...], w: int, room: int, m: int
+             ) -> tuple[list[Candidate], list[int], int]:
+        """Follow the memoised choices: (melds, natural cards left, own wild-only melds)."""
+        melds: list[Candidate] = []
+        left: list[int] = []
+        while True:
+            _, choice = self.memo[(rem, w, room, m)]
+            if not rem:
+                assert isinstance(choice, tuple)
+                return melds, left, int(choice[1])
+            if choice == "hand":
+                left.append(rem[0])
+                rem = rem[1:]
+                continue
+            assert isinstance(choice, Candidate)
+            melds.append(choice)
+            w2 = w - choice.wilds
+            room = min(room + choice.room, w2)
+            w = w2
+            m = min(m + 1, self.cap_melds)
+            rem = _remove(rem, choice.naturals)
+
+
+def search_cost(naturals: Sequence[int], wilds: int, rules: SearchRules, *, min_melds: int = 0,
+                max_melds: int | None = None) -> tuple[int, int, int]:
+    """Only the cost (points, cards, wilds used) of the best arrangement; INF if none."""
+    engine = _Search(rules, wilds, min_melds, max_melds)
+    return engine.best(tuple(sorted(naturals)), wilds, 0, 0)
+
+
+def search(cards: Sequence[Card], *, variant: Variant, rules: SearchRules | None = None,
+           min_melds: int = 0, max_melds: int | None = None) -> Arrangement | None:
+    """The best arrangement of ``cards`` with between ``min_melds`` and ``max_melds`` melds.
+
+    Returns None when no arrangement has ``min_melds`` melds.
+    """
+    rules = rules or SearchRules.from_variant(variant)
+    wild_cards = sorted(c for c in cards if variant.is_wild(c))
+    naturals = tuple(sorted(c.index for c in cards if not variant.is_wild(c)))
+    engine = _Search(rules, len(wild_cards), min_melds, max_melds)
+    cost = engine.best(naturals, len(wild_cards), 0, 0)
+    if cost[0] >= INF:
+        return None
+    chosen, left, own = engine.walk(naturals, len(wild_cards), 0, 0)
+    melds, deadwood = _lay_out(chosen, left, own, wild_cards, rules)
+    return Arrangement(tuple(melds), tuple(deadwood), cost[0], cost[2])
+
+
+# -- turning the search's choices into concrete melds with named wilds -----------------
+
+def _lay_out(chosen: list[Candidate], left: list[int], own: int, wild_cards: list[Card],
+             rules: SearchRules) -> tuple[list[Meld], list[Card]]:
+    wilds_pool = list(wild_cards)
+    # stand-in lists per meld: natural card indices and wild stand-ins (card indices)
+    plans: list[tuple[Candidate, list[int], list[int]]] = []
+    for cand in chosen:
+        if cand.kind == MeldKind.SET:
+            stand_ins = _set_stand_ins(cand.naturals, cand.wilds, rules)
+            plans.append((cand, list(cand.naturals), stand_ins))
+        else:
+            plans.append((cand, list(cand.naturals), _run_stand_ins(cand)))
+    free = len(wilds_pool) - sum(c.wilds for c in chosen)
+    own_melds: list[list[Card]] = []
+    if own:
+        # wilds that form melds of their own: deuces as a set of 2s
+        size = free if rules.set_max is None else min(free, own * rules.set_max)
+        deuces = wilds_pool[len(wilds_pool) - size:]
+        del wilds_pool[len(wilds_pool) - size:]
+        free -= size
+        for i in range(own):
+            chunk = deuces[i::own]
+            own_melds.append(chunk)
+    # absorb the remaining free wilds into melds with room, sets first
+    spans = [[cand.start, cand.start + cand.length - 1] for cand, _, _ in plans]
+    extras: list[list[int]] = [[] for _ in plans]
+    order = sorted(range(len(plans)), key=lambda i: (plans[i][0].kind != MeldKind.SET, i))
+    for i in order:
+        cand, naturals, stand_ins = plans[i]
+        while free > 0 and len(extras[i]) < cand.room:
+            extra = _extra_stand_in(cand, naturals + stand_ins + extras[i], spans[i], rules)
+            if extra is None:
+                break
+            extras[i].append(extra)
+            free -= 1
+    melds: list[Meld] = []
+    for (cand, naturals, stand_ins), extra, span in zip(plans, extras, spans):
+        melds.append(_build(cand, naturals, stand_ins + extra, span, wilds_pool))
+    for chunk in own_melds:
+        melds.append(Meld(MeldKind.SET, tuple(chunk), tuple(chunk)))
+    deadwood = [Card.from_index(i) for i in left] + wilds_pool
+    return melds, sorted(deadwood)
+
+
+def _set_stand_ins(naturals: tuple[int, ...], need: int, rules: SearchRules) -> list[int]:
+    rank = naturals[0] % 13
+    counts = [0, 0, 0, 0]
+    for x in naturals:
+        counts[x // 13] += 1
+    out = []
+    for _ in range(need):
+        suit = min(range(4), key=lambda s: (counts[s], s))
+        counts[suit] += 1
+        out.append(suit * 13 + rank)
+    return out
+
+
+def _run_stand_ins(cand: Candidate) -> list[int]:
+    suit = cand.naturals[0] // 13
+    have = {x % 13 + 1 for x in cand.naturals}
+    out = []
+    for p in range(cand.start, cand.start + cand.length):
+        r = _position_rank(p)
+        if r not in have:
+            out.append(suit * 13 + r - 1)
+    return out
+
+
+def _extra_stand_in(cand: Candidate, everything: list[int], span: list[int],
+                    rules: SearchRules) -> int | None:
+    """The card one more wild stands for in this meld (``span`` grows for runs), or None."""
+    if cand.kind == MeldKind.SET:
+        rank = everything[0] % 13
+        counts = [0, 0, 0, 0]
+        for x in everything:
+            counts[x // 13] += 1
+        suit = min(range(4), key=lambda s: (counts[s], s))
+        if not rules.set_duplicates and counts[suit] > 0:
+            return None
+        return suit * 13 + rank
+    suit = everything[0] // 13
+    low, high = span
+    for p in (high + 1, low - 1):
+        if _position_allowed(p, low, high, rules.ace):
+            span[0], span[1] = min(low, p), max(high, p)
+            return suit * 13 + _position_rank(p) - 1
+    return None
+
+
+def _position_allowed(p: int, low: int, high: int, ace: str) -> bool:
+    new_low, new_high = min(low, p), max(high, p)
+    if new_high - new_low + 1 > 13:
+        return False
+    if ace == "low":
+        return 1 <= new_low and new_high <= 13
+    if ace == "high":
+        return 2 <= new_low and new_high <= 14
+    if ace == "low_or_high":
+        return 1 <= new_low and new_high <= 14
+    return True
+
+
+def _build(cand: Candidate, naturals: list[int], stand_ins: list[int], span: list[int],
+           pool: list[Card]) -> Meld:
+    entries: list[tuple[Card, Card]] = [(Card.from_index(i), Card.from_index(i)) for i in naturals]
+    for target_index in stand_ins:
+        target = Card.from_index(target_index)
+        physical = target if target in pool else pool[0]
+        pool.remove(physical)
+        entries.append((physical, target))
+    if cand.kind == MeldKind.RUN:
+        low = span[0]
+        entries.sort(key=lambda e: (e[1].number - low) % 13)
+    else:
+        entries.sort(key=lambda e: (e[1].index, e[0].index))
+    return Meld(cand.kind, tuple(e[0] for e in entries), tuple(e[1] for e in entries))

@@ -1,0 +1,226 @@
+"""``solve``: the best arrangement of a hand and what the variant's rules say about it.
+
+The search engines (``exact`` by default; ``z3`` and ``csp`` in their own modules) only
+find arrangements.  This module applies each game's rules around them:
+
+* Bing: before opening, only arrangements with at least ``opening_melds`` melds count
+  (BING-OPEN); melding is legal only if score + points left stay within the limit
+  (BING-LIMIT).
+* Gin: 10 cards: deadwood, knock (GIN-KNOCK) and gin (GIN-GIN); 11 cards: the best
+  discard first, and big gin (GIN-BIGGIN).
+* Basic: whether the hand can go out (BASIC-OUT), the first lay-down's minimum points
+  (BASIC-OPEN) and one meld per turn (BASIC-TURN) when those options are set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from rummycheck.cards import Card, check_copies
+from rummycheck.exact import Arrangement, search
+from rummycheck.results import Reason, Solution
+from rummycheck.variants import Variant, get_variant
+
+__all__ = ["Finder", "limit_verdict", "solve"]
+
+# A finder returns the best arrangement of some cards with at least/at most so many melds.
+Finder = Callable[..., Arrangement | None]
+
+
+@dataclass(frozen=True, slots=True)
+class LimitCheck:
+    ok: bool
+    text: str
+
+
+def limit_verdict(*, score: int, points: int, variant: Variant) -> LimitCheck:
+    """BING-LIMIT: may a player on ``score`` meld leaving ``points`` in hand?"""
+    limit = int(variant.option("limit") or 0)
+    strict = bool(variant.option("limit_strict"))
+    total = score + points
+    ok = total < limit if strict else total <= limit
+    relation = ("<" if ok else ">=") if strict else ("<=" if ok else ">")
+    wording = "below" if strict else "at most"
+    return LimitCheck(ok, f"{score} + {points} = {total} {relation} {limit} "
+                          f"(score plus hand must be {wording} {limit})")
+
+
+def _finder(solver: str) -> Finder:
+    if solver == "exact":
+        return search
+    if solver == "z3":
+        from rummycheck.z3_solver import search as z3_search  # heavy import: only here
+        return z3_search
+    if solver == "csp":
+        from rummycheck.csp_solver import search as csp_search  # heavy import: only here
+        return csp_search
+    from rummycheck.errors import VariantError
+    raise VariantError(f"unknown solver {solver!r}; choose exact, z3 or csp")
+
+
+def solve(cards: Sequence[Card], *, variant: Variant | str = "bing", score: int = 0,
+          opened: bool = False, solver: str = "exact") -> Solution:
+    """Find the best arrangement of ``cards`` under ``variant`` and judge it.
+
+    >>> from rummycheck.cards import parse_cards
+    >>> solve(parse_cards("Ac 2c 3c 4d 5d 6d 7h 8h 9h Ts"), variant="gin").deadwood_points
+    10
+    """
+    variant = get_variant(variant)
+    hand = tuple(cards)
+    check_copies(hand, decks=variant.decks)
+    find = _finder(solver)
+    if variant.name == "bing":
+        return _solve_bing(hand, variant, score, opened, find, solver)
+    if variant.name == "gin":
+        return _solve_gin(hand, variant, score, opened, find, solver)
+    return _solve_basic(hand, variant, score, opened, find, solver)
+
+
+def _solution(hand: tuple[Card, ...], variant: Variant, arrangement: Arrangement | None, *,
+              legal: bool, reasons: list[Reason], solver: str, score: int, opened: bool,
+              discard: Card | None = None, facts: dict[str, object] | None = None) -> Solution:
+    if arrangement is None:
+        kept = [c for c in hand]
+        if discard is not None:
+            kept.remove(discard)
+        melds: tuple = ()
+        deadwood = tuple(sorted(kept))
+    else:
+        melds, deadwood = arrangement.melds, arrangement.deadwood
+    return Solution(variant=variant, hand=hand, melds=melds, deadwood=deadwood,
+                    deadwood_points=variant.points(deadwood), legal=legal, reasons=tuple(reasons),
+                    solver=solver, discard=discard, score=score, opened=opened,
+                    facts=tuple((facts or {}).items()))
+
+
+def _solve_bing(hand: tuple[Card, ...], variant: Variant, score: int, opened: bool,
+                find: Finder, solver: str) -> Solution:
+    needed = 1 if opened else int(variant.option("opening_melds") or 1)
+    arrangement = find(hand, variant=variant, min_melds=needed)
+    reasons: list[Reason] = []
+    if arrangement is None:
+        if opened:
+            reasons.append(Reason("BING-SET", "no set or run can be made from this hand; nothing to meld"))
+        else:
+            reasons.append(Reason("BING-OPEN", f"no arrangement lays down {needed} melds; "
+                                               "an opening needs at least "
+                                               f"{needed}, so meld nothing yet"))
+        return _solution(hand, variant, None, legal=False, reasons=reasons, solver=solver,
+                         score=score, opened=opened, facts={"melds_needed": needed})
+    check = limit_verdict(score=score, points=arrangement.points, variant=variant)
+    if not opened:
+        reasons.append(Reason("BING-OPEN", f"{len(arrangement.melds)} melds, at least {needed} "
+                                           "needed to open: met"))
+    if check.ok:
+        reasons.append(Reason("BING-LIMIT", f"may meld: {check.text}"))
+    else:
+        reasons.append(Reason("BING-LIMIT", f"may not meld now: {check.text}"))
+    if not arrangement.deadwood and check.ok:
+        reasons.append(Reason("BING-OUT", "every card is melded: this goes out"))
+    facts: dict[str, object] = {"melds_needed": needed, "goes_out": not arrangement.deadwood and check.ok}
+    return _solution(hand, variant, arrangement, legal=check.ok, reasons=reasons, solver=solver,
+                     score=score, opened=opened, facts=facts)
+
+
+def _best_discard(hand: tuple[Card, ...], variant: Variant, find: Finder,
+                  *, forbidden: Card | None = None) -> tuple[Card, Arrangement]:
+    """The discard that leaves the least deadwood; ties go to the lowest card in sort order."""
+    best: tuple[tuple[int, int, int], Card, Arrangement] | None = None
+    for card in sorted(set(hand)):
+        if card == forbidden:
+            continue
+        rest = list(hand)
+        rest.remove(card)
+        arrangement = find(tuple(rest), variant=variant, min_melds=0)
+        assert arrangement is not None
+        key = (arrangement.points, len(arrangement.deadwood), arrangement.wilds_used)
+        if best is None or key < best[0]:
+            best = (key, card, arrangement)
+    assert best is not None
+    return best[1], best[2]
+
+
+def _solve_gin(hand: tuple[Card, ...], variant: Variant, score: int, opened: bool,
+               find: Finder, solver: str) -> Solution:
+    size = variant.hand_size
+    limit = int(variant.option("knock_limit") or 0)
+    reasons: list[Reason] = []
+    facts: dict[str, object] = {}
+    discard: Card | None = None
+    if len(hand) == size + 1:
+        whole = find(hand, variant=variant, min_melds=0)
+        assert whole is not None
+        big_gin_bonus = int(variant.option("big_gin_bonus") or 0)
+        if not whole.deadwood and big_gin_bonus > 0:
+            reasons.append(Reason("GIN-BIGGIN", f"all {len(hand)} cards meld without a discard: "
+                                                f"big gin (bonus {big_gin_bonus})"))
+            facts.update(deadwood_after_discard=0, can_knock=True, gin=True, big_gin=True)
+            return _solution(hand, variant, whole, legal=True, reasons=reasons, solver=solver,
+                             score=score, opened=opened, facts=facts)
+        discard, arrangement = _best_discard(hand, variant, find)
+        reasons.append(Reason("GIN-TURN", f"best discard {discard}"))
+    else:
+        if len(hand) != size:
+            reasons.append(Reason("GIN-DEAL", f"a gin hand holds {size} cards ({size + 1} just after "
+                                              f"drawing); this one has {len(hand)}"))
+        found = find(hand, variant=variant, min_melds=0)
+        assert found is not None
+        arrangement = found
+    points = arrangement.points
+    gin = points == 0 and not arrangement.deadwood
+    can_knock = points <= limit
+    if gin:
+        bonus = int(variant.option("gin_bonus") or 0)
+        reasons.append(Reason("GIN-GIN", f"deadwood 0: gin (bonus {bonus}, no lay-offs)"))
+    elif can_knock:
+        reasons.append(Reason("GIN-KNOCK", f"deadwood {points} <= {limit}: may knock"))
+    else:
+        reasons.append(Reason("GIN-KNOCK", f"deadwood {points} > {limit}: may not knock"))
+    facts.update(can_knock=can_knock, gin=gin, big_gin=False)
+    return _solution(hand, variant, arrangement, legal=can_knock, reasons=reasons, solver=solver,
+                     score=score, opened=opened, discard=discard, facts=facts)
+
+
+def _solve_basic(hand: tuple[Card, ...], variant: Variant, score: int, opened: bool,
+                 find: Finder, solver: str) -> Solution:
+    one_meld = variant.option("melds_per_turn") == "one"
+    max_melds = 1 if one_meld else None
+    discard_required = bool(variant.option("out_discard_required"))
+    minimum = 0 if opened else int(variant.option("opening_points") or 0)
+    reasons: list[Reason] = []
+    arrangement = find(hand, variant=variant, min_melds=0, max_melds=max_melds)
+    assert arrangement is not None
+    discard: Card | None = None
+    goes_out = False
+    if not arrangement.deadwood and not discard_required:
+        goes_out = True
+        reasons.append(Reason("BASIC-OUT", "every card melds: the hand goes out without a discard"))
+    else:
+        for card in sorted(set(hand)):
+            rest = list(hand)
+            rest.remove(card)
+            trial = find(tuple(rest), variant=variant, min_melds=0, max_melds=max_melds)
+            if trial is not None and not trial.deadwood:
+                discard, arrangement, goes_out = card, trial, True
+                reasons.append(Reason("BASIC-OUT", f"melds all but {card}: goes out discarding it"))
+                break
+    if not goes_out:
+        reasons.append(Reason("BASIC-OUT", f"cannot go out this turn: {len(arrangement.deadwood)} "
+                                           f"cards ({arrangement.points} points) stay in hand"))
+    if one_meld:
+        reasons.append(Reason("BASIC-TURN", "one meld a turn: only the best single meld is laid down"))
+    legal = True
+    if minimum and arrangement.melds:
+        melded = sum(variant.card_points(c) for m in arrangement.melds for c in m.stands_for)
+        if melded < minimum:
+            legal = False
+            reasons.append(Reason("BASIC-OPEN", f"the first lay-down is worth {melded} points, "
+                                                f"{minimum} are needed"))
+        else:
+            reasons.append(Reason("BASIC-OPEN", f"the first lay-down is worth {melded} points, "
+                                                f"{minimum} needed: met"))
+    return _solution(hand, variant, arrangement, legal=legal, reasons=reasons, solver=solver,
+                     score=score, opened=opened, discard=discard,
+                     facts={"can_go_out": goes_out and legal})

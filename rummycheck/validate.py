@@ -1,0 +1,70 @@
+"""The validator: checks a proposed arrangement of a hand, independently of any solver.
+
+``arrangement_problems`` answers "is this a legal way to lay out exactly these cards?";
+``solution_problems`` also checks the numbers and verdicts a solver reported.
+It shares no code with the solvers except the meld rules in ``melds.py``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from rummycheck.cards import Card
+from rummycheck.melds import Meld, meld_problems
+from rummycheck.results import Solution
+from rummycheck.variants import Variant
+
+__all__ = ["arrangement_problems", "solution_problems"]
+
+
+def _counter(cards: Iterable[Card]) -> Counter[Card]:
+    return Counter(cards)
+
+
+def arrangement_problems(hand: Sequence[Card], melds: Sequence[Meld], deadwood: Sequence[Card],
+                         *, variant: Variant, discard: Card | None = None,
+                         laid_off: Sequence[Card] = ()) -> list[str]:
+    """Every problem with laying out ``hand`` as ``melds`` + ``deadwood`` (+ discard, lay-offs)."""
+    problems: list[str] = []
+    for number, meld in enumerate(melds, start=1):
+        for problem in meld_problems(meld, variant):
+            problems.append(f"meld {number} ({meld}): {problem}")
+    used = _counter(c for m in melds for c in m.cards)
+    used.update(deadwood)
+    used.update(laid_off)
+    if discard is not None:
+        used[discard] += 1
+    have = _counter(hand)
+    extra = used - have
+    missing = have - used
+    if extra:
+        problems.append("cards not in the hand: " + " ".join(str(c) for c in sorted(extra.elements())))
+    if missing:
+        problems.append("cards of the hand not accounted for: "
+                        + " ".join(str(c) for c in sorted(missing.elements())))
+    return problems
+
+
+def solution_problems(solution: Solution) -> list[str]:
+    """Check a solver's answer: the arrangement, the points and the Bing opening count."""
+    variant = solution.variant
+    problems = arrangement_problems(solution.hand, solution.melds, solution.deadwood,
+                                    variant=variant, discard=solution.discard,
+                                    laid_off=[lo.card for lo in solution.layoffs])
+    points = variant.points(solution.deadwood)
+    if points != solution.deadwood_points:
+        problems.append(f"deadwood points reported {solution.deadwood_points}, the cards count {points}")
+    if variant.name == "bing" and solution.melds and not solution.opened:
+        needed = int(variant.option("opening_melds") or 0)
+        if len(solution.melds) < needed:
+            problems.append(f"BING-OPEN: an opening needs {needed} melds, the answer lays down "
+                            f"{len(solution.melds)}")
+    if variant.name == "bing" and solution.melds and solution.legal:
+        limit = int(variant.option("limit") or 0)
+        total = solution.score + points
+        over = total >= limit if variant.option("limit_strict") else total > limit
+        if over:
+            problems.append(f"BING-LIMIT: the answer is called legal but {solution.score} + {points} "
+                            f"= {total} breaks the limit {limit}")
+    return problems

@@ -1,0 +1,314 @@
+"""Variants: the rules of each game, loaded from the TOML files in ``data/variants``.
+
+A variant is data, never a subclass.  ``get_variant("bing", wild_points=25)`` loads the
+built-in rules and applies house-rule overrides; an unknown option or a bad value is a
+``VariantError`` that lists what is allowed.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from rummycheck.cards import Card
+from rummycheck.errors import VariantError
+
+__all__ = [
+    "OptionSpec",
+    "Rule",
+    "Variant",
+    "get_variant",
+    "parse_override",
+    "variant_names",
+]
+
+OptionValue = int | bool | str | None
+
+VARIANT_NAMES = ("bing", "basic", "gin")
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One setting a house may change, with its type and allowed values."""
+
+    name: str
+    type: str  # "int", "bool", "choice" or "int_or_none"
+    default: OptionValue
+    help: str = ""
+    choices: tuple[str, ...] = ()
+    min: int | None = None
+    max: int | None = None
+
+    def allowed(self) -> str:
+        """Say in words which values are allowed."""
+        if self.type == "bool":
+            return "true or false"
+        if self.type == "choice":
+            return " or ".join(repr(c) for c in self.choices)
+        bounds = f"an integer from {self.min} to {self.max}"
+        return bounds + (" or 'none'" if self.type == "int_or_none" else "")
+
+    def convert(self, raw: object) -> OptionValue:
+        """Convert ``raw`` (a string from the command line or a TOML value) to this option's type."""
+        text = str(raw).strip().lower() if not isinstance(raw, bool) else ("true" if raw else "false")
+        if self.type == "bool":
+            if text in ("true", "yes", "on", "1"):
+                return True
+            if text in ("false", "no", "off", "0"):
+                return False
+        elif self.type == "choice":
+            if text in self.choices:
+                return text
+        else:
+            if self.type == "int_or_none" and text in ("none", "off"):
+                return None
+            try:
+                number = int(text)
+            except ValueError:
+                number = None
+            if number is not None and (self.min is None or number >= self.min) \
+                    and (self.max is None or number <= self.max):
+                return number
+        raise VariantError(f"option {self.name!r} expects {self.allowed()}, got {raw!r}")
+
+    def describe(self, value: OptionValue) -> str:
+        if value is None:
+            return "none"
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        return str(value)
+
+    def alternatives(self, value: OptionValue) -> str:
+        """The allowed values other than ``value``, in words."""
+        if self.type == "bool":
+            return self.describe(not value)
+        if self.type == "choice":
+            return ", ".join(c for c in self.choices if c != value)
+        return self.allowed()
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One rule id of the rules brief with its text and the options it governs."""
+
+    id: str
+    text: str
+    options: tuple[OptionSpec, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """A game's rules with the option values in force.
+
+    Option values are read with ``variant.option("ace")`` or the typed properties below.
+    """
+
+    name: str
+    title: str
+    summary: str
+    rules: tuple[Rule, ...]
+    values: tuple[tuple[str, OptionValue], ...]
+    presets: tuple[tuple[str, tuple[tuple[str, OptionValue], ...]], ...] = ()
+    preset: str | None = None
+    _lookup: dict[str, OptionValue] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._lookup.update(self.values)
+
+    # -- generic access ------------------------------------------------------------
+    def option(self, name: str) -> OptionValue:
+        try:
+            return self._lookup[name]
+        except KeyError:
+            raise VariantError(f"variant {self.name!r} has no option {name!r}") from None
+
+    def get(self, name: str, default: OptionValue = None) -> OptionValue:
+        return self._lookup.get(name, default)
+
+    def specs(self) -> Iterator[tuple[Rule, OptionSpec]]:
+        for rule in self.rules:
+            for spec in rule.options:
+                yield rule, spec
+
+    def spec(self, name: str) -> OptionSpec:
+        for _, spec in self.specs():
+            if spec.name == name:
+                return spec
+        known = ", ".join(sorted(s.name for _, s in self.specs()))
+        raise VariantError(f"variant {self.name!r} has no option {name!r}; options are: {known}")
+
+    def rule(self, rule_id: str) -> Rule:
+        for rule in self.rules:
+            if rule.id == rule_id:
+                return rule
+        raise VariantError(f"variant {self.name!r} has no rule {rule_id!r}")
+
+    def rule_for_option(self, name: str) -> str:
+        for rule, spec in self.specs():
+            if spec.name == name:
+                return rule.id
+        raise VariantError(f"variant {self.name!r} has no option {name!r}")
+
+    def with_options(self, **overrides: object) -> Variant:
+        """A copy with some options changed (values are converted and checked)."""
+        new = dict(self.values)
+        for name, raw in overrides.items():
+            new[name] = self.spec(name).convert(raw)
+        return replace(self, values=tuple(new.items()), _lookup={})
+
+    def changed_options(self) -> dict[str, OptionValue]:
+        """Options whose value differs from the built-in default (for reports)."""
+        defaults = {s.name: s.default for _, s in self.specs()}
+        return {k: v for k, v in self.values if defaults.get(k) != v}
+
+    def as_dict(self) -> dict[str, OptionValue]:
+        return dict(self.values)
+
+    # -- typed properties used by the solver and the validator ---------------------
+    @property
+    def decks(self) -> int:
+        return int(self.get("decks", 1) or 1)
+
+    @property
+    def wild_number(self) -> int | None:
+        """Rank number of the wild cards (2 for deuces) or None."""
+        value = self.get("wild_rank", "none")
+        return None if value in (None, "none") else int(str(value))
+
+    def is_wild(self, card: Card) -> bool:
+        return self.wild_number is not None and card.number == self.wild_number
+
+    @property
+    def ace(self) -> str:
+        return str(self.get("ace", "low"))
+
+    @property
+    def set_max(self) -> int | None:
+        value = self.get("set_max", None)
+        return None if value is None else int(value)
+
+    @property
+    def set_duplicates(self) -> bool:
+        return bool(self.get("set_duplicates", False))
+
+    @property
+    def max_wilds(self) -> int | None:
+        value = self.get("max_wilds", None)
+        return None if value is None else int(value)
+
+    @property
+    def min_naturals(self) -> int:
+        return int(self.get("min_naturals", 0) or 0)
+
+    @property
+    def hand_size(self) -> int:
+        return int(self.get("hand_size", 10) or 10)
+
+    def card_points(self, card: Card) -> int:
+        """Points of ``card`` left in hand under this variant."""
+        if self.is_wild(card):
+            return int(self.get("wild_points", 0) or 0)
+        number = card.number
+        if number == 1:
+            return int(self.get("ace_points", 1) or 0)
+        if number >= 11:
+            return int(self.get("face_points", 10) or 0)
+        return number
+
+    def points(self, cards: Iterator[Card] | tuple[Card, ...] | list[Card]) -> int:
+        return sum(self.card_points(c) for c in cards)
+
+    @property
+    def max_run_length(self) -> int:
+        return 13
+
+    def __str__(self) -> str:
+        changed = self.changed_options()
+        if not changed:
+            return self.name
+        return self.name + " (" + ", ".join(f"{k}={self.spec(k).describe(v)}" for k, v in changed.items()) + ")"
+
+
+def _spec_from_toml(raw: Mapping[str, Any], where: str) -> OptionSpec:
+    kind = raw["type"]
+    spec = OptionSpec(
+        name=raw["name"],
+        type=kind,
+        default=None,
+        help=raw.get("help", ""),
+        choices=tuple(raw.get("choices", ())),
+        min=raw.get("min"),
+        max=raw.get("max"),
+    )
+    if kind not in ("int", "bool", "choice", "int_or_none"):
+        raise VariantError(f"{where}: option {spec.name!r} has unknown type {kind!r}")
+    return replace(spec, default=spec.convert(raw["default"]))
+
+
+@cache
+def _load_builtin(name: str) -> Variant:
+    try:
+        text = resources.files("rummycheck.data.variants").joinpath(f"{name}.toml").read_text("utf-8")
+    except FileNotFoundError:
+        raise VariantError(f"unknown variant {name!r}; choose one of {', '.join(VARIANT_NAMES)}") from None
+    data = tomllib.loads(text)
+    where = f"variants/{name}.toml"
+    rules = tuple(
+        Rule(id=r["id"], text=r["text"],
+             options=tuple(_spec_from_toml(o, where) for o in r.get("options", ())))
+        for r in data["rules"]
+    )
+    values = tuple((spec.name, spec.default) for rule in rules for spec in rule.options)
+    base = Variant(name=data["name"], title=data["title"], summary=data.get("summary", ""),
+                   rules=rules, values=values)
+    presets = []
+    for preset_name, changes in data.get("presets", {}).items():
+        converted = tuple((k, base.spec(k).convert(v)) for k, v in changes.items())
+        presets.append((preset_name, converted))
+    return replace(base, presets=tuple(presets), preset=presets[0][0] if presets else None,
+                   _lookup={})
+
+
+def variant_names() -> tuple[str, ...]:
+    return VARIANT_NAMES
+
+
+def get_variant(name: str | Variant, *, preset: str | None = None, **overrides: object) -> Variant:
+    """Load a built-in variant by name, optionally with a preset and option overrides.
+
+    >>> get_variant("bing").option("limit")
+    75
+    >>> get_variant("bing", wild_points=25).card_points(Card.parse("2h"))
+    25
+    """
+    if isinstance(name, Variant):
+        variant = name
+    else:
+        key = str(name).strip().lower()
+        if key not in VARIANT_NAMES:
+            raise VariantError(f"unknown variant {name!r}; choose one of {', '.join(VARIANT_NAMES)}")
+        variant = _load_builtin(key)
+    if preset is not None:
+        known = dict(variant.presets)
+        if preset not in known:
+            choices = ", ".join(known) or "none"
+            raise VariantError(f"variant {variant.name!r} has no preset {preset!r}; presets are: {choices}")
+        variant = replace(variant.with_options(**dict(known[preset])), preset=preset, _lookup={})
+    if overrides:
+        variant = variant.with_options(**overrides)
+    return variant
+
+
+def parse_override(text: str) -> tuple[str, str]:
+    """Split a command-line ``name=value`` override."""
+    if "=" not in text:
+        raise VariantError(f"expected a rule option like 'wild_points=25', got {text!r}")
+    name, _, value = text.partition("=")
+    name = name.strip().lower().replace("-", "_")
+    if not name:
+        raise VariantError(f"expected a rule option like 'wild_points=25', got {text!r}")
+    return name, value.strip()
