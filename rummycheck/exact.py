@@ -46,6 +46,12 @@ class SearchRules:
     max_wilds: int | None
     min_naturals: int
 
+    @property
+    def set_cap(self) -> int:
+        """Most cards a set may hold: the set_max option, and 4 when duplicates are barred."""
+        cap = self.set_max if self.set_max is not None else NO_LIMIT
+        return cap if self.set_duplicates else min(cap, 4)
+
     @classmethod
     def from_variant(cls, variant: Variant) -> SearchRules:
         return cls(
@@ -100,9 +106,7 @@ def _set_candidates(c: int, rem: tuple[int, ...], w: int, rules: SearchRules) ->
             continue
         if rules.max_wilds is not None and need > rules.max_wilds:
             continue
-        cap = rules.set_max if rules.set_max is not None else NO_LIMIT
-        if not rules.set_duplicates:
-            cap = min(cap, 4)
+        cap = rules.set_cap
         if size + need > cap:
             continue
         room = cap - size - need
@@ -214,7 +218,7 @@ class _Search:
                 left = max(0, w - room)
                 used = w - left
             else:
-                own_cap = w if rules.set_max is None else min(w, j * rules.set_max)
+                own_cap = min(w, j * max(rules.set_cap, 13))
                 absorbed = min(w - own_cap, room)
                 left = w - own_cap - absorbed
                 used = absorbed
@@ -319,13 +323,12 @@ def _lay_out(chosen: list[Candidate], left: list[int], own: int, wild_cards: lis
     own_melds: list[list[Card]] = []
     if own:
         # wilds that form melds of their own: deuces as a set of 2s
-        size = free if rules.set_max is None else min(free, own * rules.set_max)
+        size = min(free, own * max(rules.set_cap, 13))
         deuces = wilds_pool[len(wilds_pool) - size:]
         del wilds_pool[len(wilds_pool) - size:]
         free -= size
         for i in range(own):
-            chunk = deuces[i::own]
-            own_melds.append(chunk)
+            own_melds.append(deuces[i::own])
     # absorb the remaining free wilds into melds with room, sets first
     spans = [[cand.start, cand.start + cand.length - 1] for cand, _, _ in plans]
     extras: list[list[int]] = [[] for _ in plans]
@@ -342,9 +345,32 @@ def _lay_out(chosen: list[Candidate], left: list[int], own: int, wild_cards: lis
     for (cand, naturals, stand_ins), extra, span in zip(plans, extras, spans):
         melds.append(_build(cand, naturals, stand_ins + extra, span, wilds_pool))
     for chunk in own_melds:
-        melds.append(Meld(MeldKind.SET, tuple(chunk), tuple(chunk)))
+        melds.append(_deuce_set(chunk, rules))
     deadwood = [Card.from_index(i) for i in left] + wilds_pool
     return melds, sorted(deadwood)
+
+
+def _deuce_set(deuces: list[Card], rules: SearchRules) -> Meld:
+    """A meld made only of wild deuces: a set of 2s, or a run when it is too big for a set."""
+    if len(deuces) > rules.set_cap:
+        length = len(deuces)
+        top = 13 if rules.ace == "low" else 14
+        start = 2 if 2 + length - 1 <= top else top - length + 1
+        suit = deuces[0].suit.index
+        stands = [Card.from_index(suit * 13 + _position_rank(p) - 1) for p in range(start, start + length)]
+        ordered = sorted(deuces, key=lambda c: (c != stands[0], c.index))
+        return Meld(MeldKind.RUN, tuple(ordered), tuple(stands))
+    if rules.set_duplicates:
+        return Meld(MeldKind.SET, tuple(deuces), tuple(deuces))
+    taken = set()
+    stands: list[Card | None] = []
+    for card in deuces:  # keep a deuce as itself where its suit is still free
+        stands.append(None if card in taken else card)
+        taken.add(card)
+    free_suits = [Card.from_index(s * 13 + 1) for s in range(4) if Card.from_index(s * 13 + 1) not in taken]
+    resolved = [s if s is not None else free_suits.pop(0) for s in stands]
+    pairs = sorted(zip(deuces, resolved), key=lambda p: (p[1].index, p[0].index))
+    return Meld(MeldKind.SET, tuple(p[0] for p in pairs), tuple(p[1] for p in pairs))
 
 
 def _set_stand_ins(naturals: tuple[int, ...], need: int, rules: SearchRules) -> list[int]:

@@ -1,0 +1,160 @@
+"""Property tests: on random hands the exact solver's answer is a valid arrangement of the
+hand (checked by the separate validator) and its cost equals the optimum found by the
+plain brute-force reference in tests/brute.py."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from brute import brute_force_cost
+from rummycheck import Card, get_variant, min_deadwood, solve
+from rummycheck.cards import full_deck
+from rummycheck.exact import search
+from rummycheck.validate import arrangement_problems, solution_problems
+
+VARIANT_SETUPS = [
+    ("bing", {}),
+    ("bing", {"ace": "low"}),
+    ("bing", {"ace": "high"}),
+    ("bing", {"ace": "wrap"}),
+    ("bing", {"wild_points": 25}),
+    ("bing", {"max_wilds": 1}),
+    ("bing", {"min_naturals": 2}),
+    ("bing", {"set_max": 4, "set_duplicates": False}),
+    ("gin", {}),
+    ("gin", {"ace": "low_or_high"}),
+    ("basic", {}),
+    ("basic", {"ace": "low_or_high"}),
+]
+
+
+def plain_options(variant) -> dict:
+    return {
+        "wild": variant.wild_number == 2,
+        "wild_points": int(variant.get("wild_points", 0) or 0),
+        "ace_points": int(variant.option("ace_points")),
+        "face_points": int(variant.option("face_points")),
+        "ace": variant.ace,
+        "set_max": variant.set_max,
+        "set_duplicates": variant.set_duplicates,
+        "max_wilds": variant.max_wilds,
+        "min_naturals": variant.min_naturals,
+    }
+
+
+def plain(cards: list[Card]) -> list[tuple[int, str]]:
+    return [(c.number, c.suit.value) for c in cards]
+
+
+def deal(rng: random.Random, variant, size: int, deuces: int, meld_rich: bool) -> list[Card]:
+    deck = list(full_deck()) * variant.decks
+    rng.shuffle(deck)
+    hand: list[Card] = []
+    if variant.wild_number is not None:
+        twos = [c for c in deck if c.number == 2][:deuces]
+        for c in twos:
+            deck.remove(c)
+        hand.extend(twos)
+    if meld_rich:
+        # seed a run and a set, then fill at random
+        suit = rng.randrange(4)
+        start = rng.randrange(0, 11)
+        for r in range(start, start + 3):
+            card = Card.from_index(suit * 13 + r)
+            if card in deck and len(hand) < size:
+                deck.remove(card)
+                hand.append(card)
+        rank = rng.randrange(13)
+        for card in [c for c in deck if c.index % 13 == rank][:3]:
+            if len(hand) < size:
+                deck.remove(card)
+                hand.append(card)
+    while len(hand) < size:
+        hand.append(deck.pop())
+    rng.shuffle(hand)
+    return hand
+
+
+def cost_of(arrangement, variant) -> tuple[int, int, int]:
+    return (arrangement.points, len(arrangement.deadwood), arrangement.wilds_used)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=st.sampled_from(VARIANT_SETUPS), seed=st.integers(0, 2**32 - 1),
+       size=st.integers(3, 11), deuces=st.integers(0, 8), meld_rich=st.booleans(),
+       min_melds=st.sampled_from([0, 0, 1, 2, 3]))
+def test_exact_search_matches_brute_force(setup, seed, size, deuces, meld_rich, min_melds):
+    name, overrides = setup
+    variant = get_variant(name, **overrides)
+    rng = random.Random(seed)
+    hand = deal(rng, variant, size, min(deuces, size), meld_rich)
+    expected = brute_force_cost(plain(hand), plain_options(variant), min_melds=min_melds)
+    found = search(hand, variant=variant, min_melds=min_melds)
+    if expected is None:
+        assert found is None
+        return
+    assert found is not None
+    assert arrangement_problems(hand, found.melds, found.deadwood, variant=variant) == []
+    assert len(found.melds) >= min_melds
+    assert variant.points(found.deadwood) == found.points
+    assert cost_of(found, variant) == expected
+    if min_melds == 0:
+        assert min_deadwood(hand, variant=variant) == expected[0]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), deuces=st.integers(0, 8), score=st.integers(0, 75),
+       opened=st.booleans())
+def test_bing_full_hands_match_brute_force_and_validate(seed, deuces, score, opened):
+    variant = get_variant("bing")
+    hand = deal(random.Random(seed), variant, 14, deuces, meld_rich=seed % 2 == 0)
+    needed = 1 if opened else 3
+    expected = brute_force_cost(plain(hand), plain_options(variant), min_melds=needed)
+    result = solve(hand, variant=variant, score=score, opened=opened)
+    assert solution_problems(result) == []
+    if expected is None:
+        assert result.melds == () and result.legal is False
+    else:
+        assert (result.deadwood_points, len(result.deadwood)) == expected[:2]
+        assert result.legal == (score + expected[0] <= 75)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.sampled_from([10, 11]))
+def test_gin_solutions_validate_and_match_brute_force(seed, size):
+    variant = get_variant("gin")
+    hand = deal(random.Random(seed), variant, size, 0, meld_rich=seed % 3 == 0)
+    result = solve(hand, variant=variant)
+    assert solution_problems(result) == []
+    if size == 10:
+        expected = brute_force_cost(plain(hand), plain_options(variant))
+        assert expected is not None
+        assert result.deadwood_points == expected[0]
+        assert result.fact("can_knock") == (expected[0] <= 10)
+    else:
+        # the best discard: brute force over every card thrown
+        best = min(brute_force_cost(plain(hand[:i] + hand[i + 1:]), plain_options(variant))[0]
+                   for i in range(len(hand)))
+        whole = brute_force_cost(plain(hand), plain_options(variant))[0]
+        if whole == 0:
+            assert result.fact("big_gin") is True and result.discard is None
+        else:
+            assert result.deadwood_points == best
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_basic_going_out_agrees_with_brute_force(seed):
+    variant = get_variant("basic")
+    rng = random.Random(seed)
+    hand = deal(rng, variant, 8, 0, meld_rich=True)
+    result = solve(hand, variant=variant)
+    assert solution_problems(result) == []
+    opts = plain_options(variant)
+    whole = brute_force_cost(plain(hand), opts)
+    by_discard = [brute_force_cost(plain(hand[:i] + hand[i + 1:]), opts) for i in range(len(hand))]
+    can_out = whole[1] == 0 or any(c[1] == 0 for c in by_discard)
+    assert result.fact("can_go_out") == can_out
