@@ -1,0 +1,896 @@
+"""Scenario files: one table situation in TOML, loaded into frozen dataclasses.
+
+``load_scenario(path)`` and ``parse_scenario(text, source=...)`` read a file in the
+format of ``docs/scenarios.md`` and check it.  Every problem is collected, not just the
+first: unknown keys, values of the wrong type, bad cards, more copies of a card than the
+decks hold, table melds that are not legal melds, wilds on the table without a stated
+meaning, hand sizes that cannot occur in the variant at that point, turn facts that
+contradict each other.  The ``ScenarioError`` raised lists them one per line, each as
+``file:line:col: message``.
+
+``tomllib`` reports no positions for values, so ``_Locator`` scans the text once and
+records where every key, table header and string value starts; messages use those
+positions (a bad card names the column of the card inside its string).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rummycheck.cards import Card
+from rummycheck.errors import CardParseError, RummyError, ScenarioError, located
+from rummycheck.melds import Meld, MeldKind, meld_problems
+from rummycheck.variants import Variant, get_variant
+
+__all__ = [
+    "EndInfo",
+    "PileInfo",
+    "Scenario",
+    "ScenarioPlayer",
+    "TableMeld",
+    "TurnInfo",
+    "dealt_size",
+    "load_scenario",
+    "parse_meld_text",
+    "parse_scenario",
+]
+
+Path_ = tuple[str | int, ...]
+
+TOP_KEYS = ("title", "description", "variant", "preset", "rules", "players", "table", "turn",
+            "pile", "end", "expect")
+PLAYER_KEYS = ("name", "score", "opened", "hand", "hand_size", "out")
+TABLE_KEYS = ("owner", "cards", "kind")
+TURN_KEYS = ("player", "drew", "took", "melded", "knocked")
+PILE_KEYS = ("discard", "stock")
+END_KEYS = ("out", "knocker", "rummy", "stalemate", "points")
+DREW_CHOICES = ("stock", "discard", "none")
+
+
+# -- the data model ---------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class ScenarioPlayer:
+    """One seat: running score, whether the player has opened, the hand when known.
+
+    ``hand`` is None when the cards are unknown; ``hand_size`` is always the number of
+    cards held (``len(hand)`` when the hand is known).  ``opened`` means the player has
+    put cards on the table before (Bing: made the opening; basic: melded or laid off).
+    ``out`` marks a Bing player who is out of the game (busted, not bought back).
+    """
+
+    name: str
+    score: int = 0
+    opened: bool = False
+    hand: tuple[Card, ...] | None = None
+    hand_size: int = 0
+    out: bool = False
+
+    @property
+    def known(self) -> bool:
+        return self.hand is not None
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    """A meld on the table, numbered from 1 in file order; ``owner`` laid it (None: unknown)."""
+
+    number: int
+    meld: Meld
+    owner: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TurnInfo:
+    """Whose turn it is and what has happened in it so far.
+
+    ``drew`` is "stock", "discard" or "none"; ``took`` is the card taken from the discard
+    pile (now in the player's hand).  ``melded``: cards were melded or laid off this turn;
+    ``knocked`` (gin): the player has knocked.
+    """
+
+    player: str
+    drew: str = "none"
+    took: Card | None = None
+    melded: bool = False
+    knocked: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PileInfo:
+    """The discard pile (top card last; empty when not given) and the stock size (None: unknown)."""
+
+    discard: tuple[Card, ...] = ()
+    stock: int | None = None
+
+    @property
+    def top(self) -> Card | None:
+        return self.discard[-1] if self.discard else None
+
+
+@dataclass(frozen=True, slots=True)
+class EndInfo:
+    """How the hand ended, for scoring: who went out (bing, basic) or knocked (gin).
+
+    ``points`` gives the points left in hand for players whose cards are not listed.
+    """
+
+    out: str | None = None
+    knocker: str | None = None
+    rummy: bool = False
+    stalemate: bool = False
+    points: tuple[tuple[str, int], ...] = ()
+
+    def points_of(self, name: str) -> int | None:
+        return dict(self.points).get(name)
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """One table situation, checked for consistency when it was loaded.
+
+    ``expect`` is the file's ``[expect]`` table as a plain dict (``rummycheck verify``
+    checks its keys).  ``positions`` maps key paths such as ``("players", 0, "hand")``
+    to (line, column); ``where(...)`` turns a path into a ``file:line:col`` prefix.
+    """
+
+    source: str
+    variant: Variant
+    players: tuple[ScenarioPlayer, ...]
+    table: tuple[TableMeld, ...] = ()
+    turn: TurnInfo | None = None
+    pile: PileInfo = PileInfo()
+    end: EndInfo | None = None
+    title: str = ""
+    description: str = ""
+    expect: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    positions: dict[Path_, tuple[int, int]] = field(default_factory=dict, compare=False, hash=False,
+                                                     repr=False)
+
+    def player(self, name: str) -> ScenarioPlayer:
+        for player in self.players:
+            if player.name == name:
+                return player
+        raise ScenarioError(f"{self.source}: no player named {name!r}")
+
+    def seat(self, name: str) -> int:
+        for index, player in enumerate(self.players):
+            if player.name == name:
+                return index
+        raise ScenarioError(f"{self.source}: no player named {name!r}")
+
+    def where(self, *path: str | int) -> str:
+        """``file:line:col`` of the key at ``path``, or of its nearest enclosing key."""
+        line, column = _nearest(self.positions, tuple(path))
+        return f"{self.source}:{line}:{column}"
+
+
+def _nearest(positions: Mapping[Path_, tuple[int, int]], path: Path_) -> tuple[int, int]:
+    while path:
+        if path in positions:
+            return positions[path]
+        path = path[:-1]
+    return (1, 1)
+
+
+# -- finding positions in the TOML text ---------------------------------------------------
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+class _Locator:
+    """A small scanner over TOML text recording where keys and values start.
+
+    Only positions are recorded; the values themselves come from ``tomllib``.  The
+    scanner never raises: text it does not understand ends the scan, and lookups of paths
+    it did not record fall back to the nearest enclosing path.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.i = 0
+        self.line = 1
+        self.col = 1
+        self.keys: dict[Path_, tuple[int, int]] = {}
+        self.values: dict[Path_, tuple[int, int]] = {}
+        self.string_starts: dict[Path_, tuple[int, int]] = {}  # first content character
+        self.array_counts: Counter[Path_] = Counter()
+        try:
+            self._document()
+        except (IndexError, ValueError):
+            pass
+
+    # low-level movement
+    def _peek(self, n: int = 0) -> str:
+        j = self.i + n
+        return self.text[j] if j < len(self.text) else ""
+
+    def _advance(self, n: int = 1) -> None:
+        for _ in range(n):
+            if self.i >= len(self.text):
+                return
+            if self.text[self.i] == "\n":
+                self.line += 1
+                self.col = 1
+            else:
+                self.col += 1
+            self.i += 1
+
+    def _skip_space(self, newlines: bool) -> None:
+        while self.i < len(self.text):
+            ch = self.text[self.i]
+            if ch in " \t\r" or (newlines and ch == "\n"):
+                self._advance()
+            elif ch == "#":
+                while self.i < len(self.text) and self.text[self.i] != "\n":
+                    self._advance()
+            else:
+                return
+
+    def _key(self) -> list[str]:
+        parts: list[str] = []
+        while True:
+            self._skip_space(False)
+            ch = self._peek()
+            if ch in "\"'":
+                parts.append(self._string_value(None))
+            else:
+                match = _BARE_KEY.match(self.text, self.i)
+                if not match:
+                    raise ValueError("not a key")
+                parts.append(match.group(0))
+                self._advance(len(match.group(0)))
+            self._skip_space(False)
+            if self._peek() == ".":
+                self._advance()
+                continue
+            return parts
+
+    def _document(self) -> None:
+        current: Path_ = ()
+        while True:
+            self._skip_space(True)
+            if self.i >= len(self.text):
+                return
+            start = (self.line, self.col)
+            if self._peek() == "[":
+                double = self._peek(1) == "["
+                self._advance(2 if double else 1)
+                name = tuple(self._key())
+                self._advance(2 if double else 1)
+                if double:
+                    index = self.array_counts[name]
+                    self.array_counts[name] += 1
+                    current = (*name, index)
+                else:
+                    current = name
+                self.keys.setdefault(current, start)
+                continue
+            path = (*current, *self._key())
+            self.keys[path] = start
+            self._skip_space(False)
+            if self._peek() != "=":
+                raise ValueError("expected '='")
+            self._advance()
+            self._skip_space(False)
+            self._value(path)
+
+    def _value(self, path: Path_) -> None:
+        self.values[path] = (self.line, self.col)
+        ch = self._peek()
+        if ch in "\"'":
+            self._string_value(path)
+        elif ch == "[":
+            self._advance()
+            index = 0
+            while True:
+                self._skip_space(True)
+                if self._peek() == "]":
+                    self._advance()
+                    return
+                if self._peek() == ",":
+                    self._advance()
+                    continue
+                self.keys.setdefault((*path, index), (self.line, self.col))
+                self._value((*path, index))
+                index += 1
+        elif ch == "{":
+            self._advance()
+            while True:
+                self._skip_space(False)
+                if self._peek() == "}":
+                    self._advance()
+                    return
+                if self._peek() == ",":
+                    self._advance()
+                    continue
+                start = (self.line, self.col)
+                sub = (*path, *self._key())
+                self.keys[sub] = start
+                self._skip_space(False)
+                if self._peek() != "=":
+                    raise ValueError("expected '='")
+                self._advance()
+                self._skip_space(False)
+                self._value(sub)
+        else:
+            while self.i < len(self.text) and self._peek() not in ",]}\n#":
+                self._advance()
+
+    def _string_value(self, path: Path_ | None) -> str:
+        quote = self._peek()
+        triple = self.text.startswith(quote * 3, self.i)
+        self._advance(3 if triple else 1)
+        if triple and self._peek() == "\n":
+            self._advance()
+        elif triple and self.text.startswith("\r\n", self.i):
+            self._advance(2)
+        if path is not None:
+            self.string_starts[path] = (self.line, self.col)
+        begin = self.i
+        closing = quote * 3 if triple else quote
+        while self.i < len(self.text) and not self.text.startswith(closing, self.i):
+            if quote == '"' and self._peek() == "\\":
+                self._advance()
+            self._advance()
+        content = self.text[begin:self.i]
+        self._advance(len(closing))
+        return content
+
+
+# -- the loader ---------------------------------------------------------------------------
+
+_TOKEN = re.compile(r"[^\s,#]+")
+_TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+_TOML_END = re.compile(r"\s*\(at end of document\)\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class _Placed:
+    """A parsed card token with its file position."""
+
+    card: Card
+    stands_for: Card
+    line: int
+    column: int
+    token: str
+
+
+class _Builder:
+    """Turns the parsed TOML into a ``Scenario``, collecting every problem on the way."""
+
+    def __init__(self, text: str, source: str) -> None:
+        self.text = text
+        self.source = source
+        self.problems: list[tuple[int, int, str]] = []
+        self.locator = _Locator(text)
+        self.hands: dict[str, list[_Placed]] = {}
+        self.table_cards: list[_Placed] = []
+        self.discard_cards: list[_Placed] = []
+        self.unreliable: set[str] = set()
+        self.unopened: set[str] = set()
+
+    # reporting
+    def at(self, path: Path_) -> tuple[int, int]:
+        return _nearest(self.locator.keys, path)
+
+    def value_at(self, path: Path_) -> tuple[int, int]:
+        if path in self.locator.values:
+            return self.locator.values[path]
+        return self.at(path)
+
+    def problem(self, path: Path_, message: str, *, value: bool = True) -> None:
+        line, column = self.value_at(path) if value else self.at(path)
+        self.problems.append((line, column, message))
+
+    def problem_at(self, line: int, column: int, message: str) -> None:
+        self.problems.append((line, column, message))
+
+    # typed getters: report and return a fallback when the type is wrong
+    def get_str(self, table: Mapping[str, Any], key: str, path: Path_, default: str | None = None) -> str | None:
+        value = table.get(key, default)
+        if value is None or isinstance(value, str):
+            return value
+        self.problem((*path, key), f"{_name(path, key)} must be a string, got {value!r}")
+        return default
+
+    def get_bool(self, table: Mapping[str, Any], key: str, path: Path_) -> bool:
+        value = table.get(key, False)
+        if isinstance(value, bool):
+            return value
+        self.problem((*path, key), f"{_name(path, key)} must be true or false, got {value!r}")
+        return False
+
+    def get_int(self, table: Mapping[str, Any], key: str, path: Path_, default: int | None = 0) -> int | None:
+        value = table.get(key, default)
+        if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
+            return value
+        self.problem((*path, key), f"{_name(path, key)} must be a whole number 0 or more, got {value!r}")
+        return default
+
+    def get_table(self, data: Mapping[str, Any], key: str, path: Path_) -> dict[str, Any]:
+        value = data.get(key, {})
+        if isinstance(value, dict):
+            return value
+        self.problem((*path, key), f"{_name(path, key)} must be a table, got {value!r}")
+        return {}
+
+    def unknown_keys(self, table: Mapping[str, Any], known: tuple[str, ...], path: Path_, label: str) -> None:
+        for key in table:
+            if key not in known:
+                self.problem((*path, key), f"unknown key {key!r} in {label}; known keys are: "
+                                           + ", ".join(known), value=False)
+
+    # cards
+    def cards(self, text: str, path: Path_, *, wild_meanings: bool = False) -> list[_Placed]:
+        """Parse the card tokens of a string value, reporting every bad token."""
+        base_line, base_col = self.locator.string_starts.get(path, self.value_at(path))
+        found: list[_Placed] = []
+        for number, row in enumerate(text.split("\n"), start=1):
+            content = row.split("#", 1)[0]
+            for match in _TOKEN.finditer(content):
+                token = match.group(0)
+                line = base_line + number - 1
+                column = (base_col if number == 1 else 1) + match.start()
+                physical_text, _, meaning = token.partition("=")
+                try:
+                    card = Card.parse(physical_text)
+                    stands = Card.parse(meaning) if meaning else card
+                except CardParseError as error:
+                    self.problem_at(line, column, f"{error}" + (f" in {token!r}" if meaning else ""))
+                    continue
+                if meaning and not wild_meanings:
+                    self.problem_at(line, column, f"{token!r}: a stated meaning ('=') is only allowed "
+                                                  "in table melds")
+                    continue
+                found.append(_Placed(card, stands, line, column, token))
+        return found
+
+    def card_list(self, table: Mapping[str, Any], key: str, path: Path_) -> list[_Placed] | None:
+        value = table.get(key)
+        if value is None:
+            return None
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            value = " ".join(value)
+        if not isinstance(value, str):
+            self.problem((*path, key), f"{_name(path, key)} must be a string of cards like \"Kd Kh Kc\", "
+                                       f"got {value!r}")
+            return None
+        return self.cards(value, (*path, key))
+
+
+def _strip_comments(value: Any) -> str:
+    if isinstance(value, list):
+        value = " ".join(str(v) for v in value)
+    return "\n".join(row.split("#", 1)[0] for row in str(value).split("\n"))
+
+
+def _name(path: Path_, key: str) -> str:
+    parts = [str(p) if isinstance(p, str) else f"[{p + 1}]" for p in path]
+    label = ".".join(parts).replace(".[", "[")
+    return f"{label}.{key}" if label else key
+
+
+def dealt_size(variant: Variant, players: int) -> int:
+    """Cards dealt to each player (basic rummy deals fewer with three or more players)."""
+    if variant.name == "basic" and players >= 3:
+        return int(variant.option("hand_size_many") or 7)
+    return variant.hand_size
+
+
+def parse_meld_text(text: str, *, variant: Variant, source: str = "<meld>") -> Meld:
+    """One meld from text like ``"5h 2d=6h 7h"``; the kind is inferred. Raises ``ScenarioError``."""
+    builder = _Builder("", source)
+    placed = builder.cards(text, (), wild_meanings=True)
+    meld = None
+    if not builder.problems:
+        meld = _meld_from(builder, placed, None, variant, (), "the meld")
+    if builder.problems or meld is None:
+        raise ScenarioError("\n".join(msg for _, _, msg in builder.problems) or f"{text!r} is not a meld")
+    return meld
+
+
+def _meld_from(builder: _Builder, placed: list[_Placed], kind: str | None, variant: Variant,
+               path: Path_, label: str) -> Meld | None:
+    """Build a legal meld from placed cards, inferring the kind; report why not otherwise."""
+    cards = tuple(p.card for p in placed)
+    stands = tuple(p.stands_for for p in placed)
+    line, column = builder.value_at(path)
+    for p in placed:
+        if p.card != p.stands_for and not variant.is_wild(p.card):
+            builder.problem_at(p.line, p.column, f"{label}: {p.card} is not wild and cannot stand for "
+                                                 f"{p.stands_for} ({p.token!r})")
+            return None
+    kinds = [MeldKind(kind)] if kind else [MeldKind.SET, MeldKind.RUN]
+    results = [(k, meld_problems(Meld(k, cards, stands), variant)) for k in kinds]
+    for k, problems in results:
+        if not problems:
+            return Meld(k, cards, stands)
+    unstated = [p for p in placed if variant.is_wild(p.card) and p.card == p.stands_for]
+    if unstated:
+        for p in unstated:
+            builder.problem_at(p.line, p.column,
+                               f"{label}: the wild {p.card} has no stated meaning and the meld is not legal "
+                               f"with it as a plain {p.card.rank}; write what it stands for, like "
+                               f"'{p.card}=5h'")
+        return None
+    # report the problems of the kind the cards look like: one rank is a set, one suit a run
+    if kind is None and len({c.rank for c in stands}) == 1:
+        k, problems = results[0]
+    elif kind is None and len({c.suit for c in stands}) == 1:
+        k, problems = results[1]
+    else:
+        k, problems = min(results, key=lambda r: len(r[1]))
+    rule = _rule_for(variant, k)
+    builder.problem_at(line, column, f"{label} ({' '.join(p.token for p in placed)}) is not a legal "
+                                     f"{k}: {'; '.join(problems)} ({rule})")
+    return None
+
+
+def _rule_for(variant: Variant, kind: MeldKind) -> str:
+    if variant.name == "gin":
+        return "GIN-MELD"
+    return f"{variant.name.upper()}-{'SET' if kind == MeldKind.SET else 'RUN'}"
+
+
+def parse_scenario(text: str, *, source: str = "<scenario>") -> Scenario:
+    """Parse and check a scenario; raise ``ScenarioError`` listing every problem found."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        message = str(error)
+        match = _TOML_POSITION.search(message)
+        if match:
+            line, column = int(match.group(1)), int(match.group(2))
+            message = message[:match.start()]
+        else:
+            lines = text.splitlines() or [""]
+            line, column = len(lines), len(lines[-1]) + 1
+            message = _TOML_END.sub("", message)
+        message = message[:1].lower() + message[1:]
+        raise ScenarioError(located(source, line, column, f"not valid TOML: {message}")) from None
+    builder = _Builder(text, source)
+    scenario = _build(builder, data)
+    if builder.problems:
+        ordered = sorted(set(builder.problems))
+        raise ScenarioError("\n".join(located(source, ln, col, msg) for ln, col, msg in ordered))
+    assert scenario is not None
+    return scenario
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read and check a scenario file (see ``parse_scenario``)."""
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise ScenarioError(f"{path}:1:1: not a UTF-8 text file ({error.reason})") from None
+    return parse_scenario(text, source=str(path))
+
+
+def _build(b: _Builder, data: dict[str, Any]) -> Scenario | None:
+    b.unknown_keys(data, TOP_KEYS, (), "the scenario")
+    variant = _variant(b, data)
+    title = b.get_str(data, "title", ()) or ""
+    description = b.get_str(data, "description", ()) or ""
+    expect = b.get_table(data, "expect", ())
+
+    players = _players(b, data, variant)
+    names = [p.name for p in players]
+    table = _table(b, data, variant, names)
+    turn = _turn(b, data, variant, players)
+    pile = _pile(b, data)
+    end = _end(b, data, variant, names)
+    if variant is not None:
+        _check_counts(b, variant, players, turn, end)
+        _check_copies(b, variant)
+        _check_total(b, variant, players, table, pile)
+    if b.problems or variant is None:
+        return None
+    return Scenario(source=b.source, variant=variant, players=tuple(players), table=tuple(table),
+                    turn=turn, pile=pile, end=end, title=title, description=description,
+                    expect=dict(expect), positions=dict(b.locator.keys))
+
+
+def _variant(b: _Builder, data: dict[str, Any]) -> Variant | None:
+    name = data.get("variant")
+    if name is None:
+        b.problem_at(1, 1, "the scenario needs a variant: add variant = \"bing\", \"basic\" or \"gin\"")
+        return None
+    if not isinstance(name, str):
+        b.problem(("variant",), f"variant must be a string, got {name!r}")
+        return None
+    preset = b.get_str(data, "preset", ())
+    try:
+        variant = get_variant(name, preset=preset)
+    except RummyError as error:
+        b.problem(("variant",) if preset is None else ("preset",), str(error))
+        return None
+    rules = b.get_table(data, "rules", ())
+    for key, value in rules.items():
+        if isinstance(value, (dict, list)):
+            b.problem(("rules", key), f"rule option {key!r} needs a single value, got {value!r}")
+            continue
+        try:
+            variant = variant.with_options(**{key: value})
+        except RummyError as error:
+            b.problem(("rules", key), str(error), value=key in [s.name for _, s in variant.specs()])
+    return variant
+
+
+def _players(b: _Builder, data: dict[str, Any], variant: Variant | None) -> list[ScenarioPlayer]:
+    raw = data.get("players")
+    if raw is None:
+        b.problem_at(1, 1, "the scenario needs players: add a [[players]] table for each seat")
+        return []
+    if not isinstance(raw, list) or not all(isinstance(p, dict) for p in raw):
+        b.problem(("players",), "players must be [[players]] tables")
+        return []
+    players: list[ScenarioPlayer] = []
+    seen: set[str] = set()
+    for index, entry in enumerate(raw):
+        path: Path_ = ("players", index)
+        b.unknown_keys(entry, PLAYER_KEYS, path, f"[[players]] {index + 1}")
+        name = b.get_str(entry, "name", path)
+        if not name:
+            b.problem(path, f"player {index + 1} needs a name", value=False)
+            name = f"#{index + 1}"
+        elif name in seen:
+            b.problem((*path, "name"), f"two players are named {name!r}")
+        seen.add(name)
+        score = b.get_int(entry, "score", path) or 0
+        opened = b.get_bool(entry, "opened", path)
+        if not opened:
+            b.unopened.add(name)
+        out = b.get_bool(entry, "out", path)
+        hand = b.card_list(entry, "hand", path)
+        size = b.get_int(entry, "hand_size", path, None)
+        if hand is not None:
+            b.hands[name] = hand
+            if len(hand) != len(_TOKEN.findall(_strip_comments(entry["hand"]))):
+                b.unreliable.add(name)  # a bad card was reported: skip the size checks
+            if size is not None and size != len(hand):
+                b.problem((*path, "hand_size"), f"hand_size {size} does not match the {len(hand)} cards "
+                                                "of the hand")
+        elif size is None and "hand" not in entry:
+            b.problem(path, f"player {name!r} needs a hand (the cards) or a hand_size (how many)",
+                      value=False)
+        if out and variant is not None and variant.name != "bing":
+            b.problem((*path, "out"), "out (busted) exists only in bing (BING-BUST)")
+        players.append(ScenarioPlayer(
+            name=name, score=score, opened=opened,
+            hand=None if hand is None else tuple(p.card for p in hand),
+            hand_size=len(hand) if hand is not None else (size or 0), out=out))
+    if variant is not None and players:
+        low, high = int(variant.option("min_players") or 2), int(variant.option("max_players") or 2)
+        if not low <= len(players) <= high:
+            deck = f"{variant.name.upper()}-DECK" if variant.name != "gin" else "GIN-DEAL"
+            b.problem(("players", 0), f"{variant.name} is played by {low} to {high} players, the scenario "
+                                      f"has {len(players)} ({deck})", value=False)
+    return players
+
+
+def _table(b: _Builder, data: dict[str, Any], variant: Variant | None, names: list[str]) -> list[TableMeld]:
+    raw = data.get("table", [])
+    if not isinstance(raw, list) or not all(isinstance(t, dict) for t in raw):
+        b.problem(("table",), "table must be [[table]] entries, one per meld")
+        return []
+    melds: list[TableMeld] = []
+    for index, entry in enumerate(raw):
+        path: Path_ = ("table", index)
+        label = f"table meld {index + 1}"
+        b.unknown_keys(entry, TABLE_KEYS, path, f"[[table]] {index + 1}")
+        owner = b.get_str(entry, "owner", path)
+        if owner is not None and owner not in names:
+            b.problem((*path, "owner"), f"{label}: owner {owner!r} is not one of the players "
+                                        f"({', '.join(names)})")
+        kind = b.get_str(entry, "kind", path)
+        if kind is not None and kind not in ("set", "run"):
+            b.problem((*path, "kind"), f"{label}: kind must be 'set' or 'run', got {kind!r}")
+            kind = None
+        cards_value = entry.get("cards")
+        if not isinstance(cards_value, str):
+            b.problem(path if cards_value is None else (*path, "cards"),
+                      f"{label} needs cards = \"...\" (a string of cards)", value=cards_value is not None)
+            continue
+        placed = b.cards(cards_value, (*path, "cards"), wild_meanings=True)
+        b.table_cards.extend(placed)
+        if variant is None or len(placed) != len(_TOKEN.findall(_strip_comments(cards_value))):
+            continue
+        meld = _meld_from(b, placed, kind, variant, (*path, "cards"), label)
+        if meld is not None:
+            melds.append(TableMeld(number=index + 1, meld=meld, owner=owner))
+        if owner is not None and variant.name != "gin" and owner in b.unopened:
+            b.problem((*path, "owner"), f"{label} belongs to {owner!r}, who has not opened: a player with "
+                                        "melds on the table has opened (set opened = true)")
+    return melds
+
+
+def _turn(b: _Builder, data: dict[str, Any], variant: Variant | None,
+          players: list[ScenarioPlayer]) -> TurnInfo | None:
+    if "turn" not in data:
+        return None
+    raw = b.get_table(data, "turn", ())
+    path: Path_ = ("turn",)
+    b.unknown_keys(raw, TURN_KEYS, path, "[turn]")
+    names = [p.name for p in players]
+    name = b.get_str(raw, "player", path)
+    if name is None:
+        b.problem(path, "[turn] needs player = \"...\" (whose turn it is)", value=False)
+        return None
+    if names and name not in names:
+        b.problem((*path, "player"), f"turn player {name!r} is not one of the players ({', '.join(names)})")
+    drew = b.get_str(raw, "drew", path, "none") or "none"
+    if drew not in DREW_CHOICES:
+        b.problem((*path, "drew"), f"drew must be 'stock', 'discard' or 'none', got {drew!r}")
+        drew = "none"
+    took: Card | None = None
+    took_cards = b.card_list(raw, "took", path)
+    if took_cards is not None:
+        if len(took_cards) != 1:
+            b.problem((*path, "took"), f"took must be one card, got {raw.get('took')!r}")
+        else:
+            took = took_cards[0].card
+    melded = b.get_bool(raw, "melded", path)
+    knocked = b.get_bool(raw, "knocked", path)
+    if drew == "discard" and took is None and "took" not in raw:
+        b.problem((*path, "drew"), "drew = \"discard\" needs took = \"<card>\" (the card taken)")
+    if took is not None and drew != "discard":
+        b.problem((*path, "took"), f"took is only for drew = \"discard\", but drew is {drew!r}")
+    player = next((p for p in players if p.name == name), None)
+    if took is not None and player is not None and player.hand is not None and took not in player.hand:
+        b.problem((*path, "took"), f"the card taken, {took}, is not in {name}'s hand")
+    if variant is not None:
+        if variant.name == "bing" and melded and drew != "none":
+            b.problem((*path, "melded"), "a player who drew this turn may not meld in it (BING-MELD-TURN)")
+        if variant.name == "bing" and melded and player is not None and not player.opened:
+            b.problem((*path, "melded"), f"{name} melded this turn, so {name} has opened: set opened = true "
+                                         "for that player")
+        if variant.name == "gin" and melded:
+            b.problem((*path, "melded"), "gin has no melding during play; melds are shown when knocking "
+                                         "(use knocked)")
+        if variant.name != "gin" and knocked:
+            b.problem((*path, "knocked"), f"knocked is for gin only, the variant is {variant.name}")
+        if variant.name == "gin" and knocked and drew == "none":
+            b.problem((*path, "knocked"), "a knock comes after drawing and discarding (GIN-KNOCK): "
+                                          "set drew")
+    return TurnInfo(player=name, drew=drew, took=took, melded=melded, knocked=knocked)
+
+
+def _pile(b: _Builder, data: dict[str, Any]) -> PileInfo:
+    if "pile" not in data:
+        return PileInfo()
+    raw = b.get_table(data, "pile", ())
+    b.unknown_keys(raw, PILE_KEYS, ("pile",), "[pile]")
+    discard = b.card_list(raw, "discard", ("pile",)) or []
+    b.discard_cards = discard
+    stock = b.get_int(raw, "stock", ("pile",), None)
+    return PileInfo(discard=tuple(p.card for p in discard), stock=stock)
+
+
+def _end(b: _Builder, data: dict[str, Any], variant: Variant | None, names: list[str]) -> EndInfo | None:
+    if "end" not in data:
+        return None
+    path: Path_ = ("end",)
+    raw = b.get_table(data, "end", ())
+    b.unknown_keys(raw, END_KEYS, path, "[end]")
+    out = b.get_str(raw, "out", path)
+    knocker = b.get_str(raw, "knocker", path)
+    rummy = b.get_bool(raw, "rummy", path)
+    stalemate = b.get_bool(raw, "stalemate", path)
+    for key, value in (("out", out), ("knocker", knocker)):
+        if value is not None and names and value not in names:
+            b.problem((*path, key), f"end.{key} {value!r} is not one of the players ({', '.join(names)})")
+    points_raw = raw.get("points", {})
+    points: list[tuple[str, int]] = []
+    if not isinstance(points_raw, dict):
+        b.problem((*path, "points"), f"end.points must be a table like {{ A = 58 }}, got {points_raw!r}")
+    else:
+        for name, value in points_raw.items():
+            if names and name not in names:
+                b.problem((*path, "points", name), f"end.points names {name!r}, who is not one of the players",
+                          value=False)
+            if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+                points.append((name, value))
+            else:
+                b.problem((*path, "points", name), f"end.points.{name} must be a whole number 0 or more, "
+                                                   f"got {value!r}")
+    if variant is not None:
+        if variant.name == "gin" and out is not None:
+            b.problem((*path, "out"), "a gin hand ends with a knock: use knocker, not out")
+        if variant.name != "gin" and knocker is not None:
+            b.problem((*path, "knocker"), f"knocker is for gin only, the variant is {variant.name}")
+        if variant.name != "basic" and (rummy or stalemate):
+            key = "rummy" if rummy else "stalemate"
+            b.problem((*path, key), f"{key} is for basic rummy only (BASIC-RUMMY, BASIC-STALEMATE)")
+        if stalemate and out is not None:
+            b.problem((*path, "stalemate"), "a stalemate has nobody going out: drop out or stalemate")
+        if rummy and out is None:
+            b.problem((*path, "rummy"), "rummy needs out = \"<name>\" (who went rummy)")
+    return EndInfo(out=out, knocker=knocker, rummy=rummy, stalemate=stalemate, points=tuple(points))
+
+
+def _check_counts(b: _Builder, variant: Variant, players: list[ScenarioPlayer], turn: TurnInfo | None,
+                  end: EndInfo | None) -> None:
+    """Hand sizes that cannot occur in the variant at this point of the hand."""
+    dealt = dealt_size(variant, len(players))
+    for index, player in enumerate(players):
+        path: Path_ = ("players", index, "hand" if player.known else "hand_size")
+        on_turn = turn is not None and turn.player == player.name
+        extra = 1 if on_turn and turn is not None and turn.drew != "none" else 0
+        size = player.hand_size
+        ended = end is not None
+        if player.name in b.unreliable:
+            continue
+        if size == 0:
+            if ended or player.out:
+                continue
+            b.problem(path, f"{player.name} holds no cards, which only happens when the hand is over: "
+                            "add an [end] table")
+            continue
+        if player.out and variant.name == "bing":
+            continue
+        where = f"{player.name} holds {size} cards"
+        if variant.name == "gin":
+            knocked = on_turn and turn is not None and turn.knocked
+            allowed = {dealt} if knocked or ended else {dealt + extra}
+            if ended and end is not None and end.knocker == player.name:
+                allowed = {dealt, dealt + 1}
+            if size not in allowed:
+                shown = " or ".join(str(n) for n in sorted(allowed))
+                b.problem(path, f"{where}; a gin player holds {shown} at this point "
+                                f"({dealt} dealt{', one more after drawing' if extra else ''}) (GIN-DEAL)")
+            continue
+        if not player.opened:
+            if size != dealt + extra and not ended:
+                turn_words = " and one drawn this turn" if extra else ""
+                deal = "BING-DEAL" if variant.name == "bing" else "BASIC-DECK"
+                b.problem(path, f"{where}, but a player who has not opened holds exactly {dealt + extra} "
+                                f"(the {dealt} dealt{turn_words}) ({deal})")
+            elif size > dealt + extra:
+                b.problem(path, f"{where}, more than the {dealt + extra} a player can hold")
+            continue
+        if variant.name == "bing":
+            most = dealt + extra - 3 * int(variant.option("opening_melds") or 1)
+            if size > most:
+                b.problem(path, f"{where}, but a player who has opened laid down at least "
+                                f"{dealt + extra - most} of the {dealt + extra}: at most {most} (BING-OPEN)")
+        elif size > dealt + extra:
+            b.problem(path, f"{where}, more than the {dealt + extra} a player can hold")
+
+
+def _check_copies(b: _Builder, variant: Variant) -> None:
+    """More copies of a card than the decks hold, across hands, table and discard pile."""
+    everything: list[_Placed] = []
+    for hand in b.hands.values():
+        everything.extend(hand)
+    everything.extend(b.table_cards)
+    everything.extend(b.discard_cards)
+    everything.sort(key=lambda p: (p.line, p.column))
+    seen: Counter[Card] = Counter()
+    totals = Counter(p.card for p in everything)
+    decks = variant.decks
+    for placed in everything:
+        seen[placed.card] += 1
+        if seen[placed.card] == decks + 1:
+            held = "one deck holds" if decks == 1 else f"{decks} decks hold"
+            b.problem_at(placed.line, placed.column,
+                         f"{placed.card} appears {totals[placed.card]} times in the scenario (hands, table "
+                         f"and discard pile), but {held} only {decks}")
+
+
+def _check_total(b: _Builder, variant: Variant, players: list[ScenarioPlayer], table: Iterable[TableMeld],
+                 pile: PileInfo) -> None:
+    total = (sum(p.hand_size for p in players) + sum(len(t.meld) for t in table) + len(pile.discard)
+             + (pile.stock or 0))
+    deck = 52 * variant.decks
+    if total > deck:
+        b.problem(("pile",) if "pile" in [k[0] for k in b.locator.keys] else ("players",),
+                  f"the scenario accounts for {total} cards (hands, table, discard pile and stock), "
+                  f"but the decks hold {deck}", value=False)
