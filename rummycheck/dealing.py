@@ -1,0 +1,105 @@
+"""Seeded random hands for cross-checks, benchmarks and simulations.
+
+Every dealer takes an explicit ``random.Random`` and draws from the variant's own decks
+(two copies of each card in Bing), so a hand never holds more copies than the decks
+allow.  Three kinds of hand:
+
+* ``deal_plain``: a fair deal of ``size`` cards;
+* ``deal_deuce_rich``: ``wilds`` wild cards (default 2 to 4) and the rest dealt fairly;
+* ``deal_meld_rich``: built from random sets and runs (pieces of 3 to 5 cards), then
+  topped up fairly: hands where many melds compete for the same cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from rummycheck.cards import Card, full_deck
+from rummycheck.errors import VariantError
+from rummycheck.variants import Variant
+
+__all__ = ["DEALERS", "deal", "deal_deuce_rich", "deal_meld_rich", "deal_plain", "shoe"]
+
+
+def shoe(variant: Variant) -> list[Card]:
+    """Every card of the variant's decks, in sort order."""
+    return [card for card in full_deck() for _ in range(variant.decks)]
+
+
+def _size(variant: Variant, size: int | None) -> int:
+    return variant.hand_size if size is None else size
+
+
+def _take(rng: random.Random, pool: list[Card], count: int) -> list[Card]:
+    chosen = rng.sample(range(len(pool)), count)
+    taken = [pool[i] for i in chosen]
+    for i in sorted(chosen, reverse=True):
+        del pool[i]
+    return taken
+
+
+def deal_plain(rng: random.Random, variant: Variant, *, size: int | None = None) -> tuple[Card, ...]:
+    """``size`` cards (default: the variant's hand size) dealt fairly."""
+    return tuple(sorted(_take(rng, shoe(variant), _size(variant, size))))
+
+
+def deal_deuce_rich(rng: random.Random, variant: Variant, *, size: int | None = None,
+                    wilds: int | None = None) -> tuple[Card, ...]:
+    """A hand with ``wilds`` wild cards (default: 2 to 4 at random); the rest dealt fairly."""
+    if variant.wild_number is None:
+        raise VariantError(f"variant {variant.name!r} has no wild cards to deal")
+    pool = shoe(variant)
+    wild_pool = [c for c in pool if variant.is_wild(c)]
+    count = rng.randint(2, 4) if wilds is None else wilds
+    total = _size(variant, size)
+    count = min(count, len(wild_pool), total)
+    hand = _take(rng, wild_pool, count)
+    rest = [c for c in pool if not variant.is_wild(c)] + wild_pool
+    hand += _take(rng, rest, total - count)
+    return tuple(sorted(hand))
+
+
+def deal_meld_rich(rng: random.Random, variant: Variant, *, size: int | None = None) -> tuple[Card, ...]:
+    """A hand made mostly of random sets and runs of 3 to 5 cards, topped up fairly."""
+    pool = shoe(variant)
+    total = _size(variant, size)
+    hand: list[Card] = []
+    for _ in range(50):
+        room = total - len(hand)
+        if room < 3:
+            break
+        length = rng.randint(3, min(5, room))
+        anchor = pool[rng.randrange(len(pool))]
+        if rng.random() < 0.5:
+            wanted = [Card.from_index(anchor.suit.index * 13 + (anchor.number - 1 + k) % 13)
+                      for k in range(length)]
+            if anchor.number + length - 1 > 14:
+                continue
+        else:
+            same_rank = [c for c in pool if c.number == anchor.number]
+            if len(same_rank) < length:
+                continue
+            wanted = rng.sample(same_rank, length)
+        if all(wanted.count(c) <= pool.count(c) for c in wanted):
+            for card in wanted:
+                pool.remove(card)
+            hand += wanted
+    hand += _take(rng, pool, total - len(hand))
+    return tuple(sorted(hand))
+
+
+DEALERS: dict[str, Callable[..., tuple[Card, ...]]] = {
+    "plain": deal_plain,
+    "deuce-rich": deal_deuce_rich,
+    "meld-rich": deal_meld_rich,
+}
+
+
+def deal(kind: str, rng: random.Random, variant: Variant, *, size: int | None = None) -> tuple[Card, ...]:
+    """Deal one hand of the named kind (plain, deuce-rich or meld-rich)."""
+    try:
+        dealer = DEALERS[kind]
+    except KeyError:
+        raise VariantError(f"unknown kind of hand {kind!r}; choose {', '.join(DEALERS)}") from None
+    return dealer(rng, variant, size=size)
