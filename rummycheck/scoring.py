@@ -31,12 +31,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations, product
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rummycheck.cards import Card, Suit, format_cards
 from rummycheck.errors import IllegalPlayError, ScenarioError
 from rummycheck.melds import Meld, MeldKind, meld_problems
 from rummycheck.variants import Variant, get_variant
+
+if TYPE_CHECKING:
+    from rummycheck.scenario import Scenario
 
 __all__ = [
     "GinLayoffs",
@@ -50,7 +53,9 @@ __all__ = [
     "gin_layoffs",
     "new_sheet",
     "score_hand",
+    "scenario_hand",
     "score_hands",
+    "score_scenario",
 ]
 
 
@@ -574,3 +579,45 @@ def _gin_game_end(sheet: Sheet, ledger: _Ledger, hand_winner: str | None) -> Han
     after = _finish(sheet, ledger, won=hand_winner, winner=champion, finished=champion is not None)
     return HandScore(number=sheet.hands + 1, before=sheet, after=after, lines=tuple(ledger.lines),
                      hand_winner=hand_winner)
+
+
+# -- scenarios --------------------------------------------------------------------------------
+
+def scenario_hand(scenario: Scenario) -> tuple[Sheet, HandEnd]:
+    """The sheet before the hand and the hand's end described by a scenario's ``[end]``.
+
+    Running scores come from ``[[players]]``; what each player holds from ``end.points``
+    or, failing that, from his known hand.  Gin: the knocker's melds are his table melds
+    when the scenario lists any (else his best arrangement); under Oklahoma the first
+    upcard is the bottom card of ``[pile] discard``.
+    """
+    end = scenario.end
+    if end is None:
+        raise ScenarioError(f"{scenario.where()}: the scenario has no [end] table, so there is no hand to score")
+    players = scenario.players
+    sheet = new_sheet(scenario.variant, [p.name for p in players], scores={p.name: p.score for p in players},
+                      out=[p.name for p in players if p.out])
+    points = dict(end.points)
+    cards = {p.name: p.hand for p in players
+             if p.hand is not None and p.name not in points and not p.out
+             and (p.name != end.out or p.hand)}
+    knocker_melds = None
+    upcard = None
+    if scenario.variant.name == "gin":
+        owned = tuple(t.meld for t in scenario.table if end.knocker is not None and t.owner == end.knocker)
+        knocker_melds = owned or None
+        if scenario.variant.option("oklahoma") and scenario.pile.discard:
+            upcard = scenario.pile.discard[0]
+    return sheet, HandEnd(out=end.out, knocker=end.knocker, points=points, cards=cards, rummy=end.rummy,
+                          stalemate=end.stalemate, upcard=upcard, knocker_melds=knocker_melds)
+
+
+def score_scenario(scenario: Scenario) -> HandScore:
+    """Score the hand a scenario's ``[end]`` describes; errors name the scenario's place."""
+    sheet, end = scenario_hand(scenario)
+    try:
+        return score_hand(sheet, end)
+    except (ScenarioError, IllegalPlayError) as error:
+        if str(error).startswith(scenario.source):
+            raise
+        raise type(error)(f"{scenario.where('end')}: {error}") from None

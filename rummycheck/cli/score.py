@@ -1,0 +1,57 @@
+"""``rummycheck score``: one hand's end from a scenario, or a whole game from a score sheet."""
+
+from __future__ import annotations
+
+import tomllib
+from typing import Annotated, Any
+
+import typer
+
+from rummycheck.cli.common import JsonOpt, RuleOpt, app, emit_json, guarded, read_input
+
+
+@app.command()
+def score(
+    path: Annotated[str, typer.Argument(
+        help="A scenario file with an [end] table, or a score-sheet file with [[hands]] (docs/scoresheets.md); "
+             "- reads standard input.", show_default=False)],
+    rule: RuleOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Score a hand or a whole game: every line names the rule that produced it."""
+    from rummycheck.scoresheet import hand_text, is_sheet, parse_sheet, run_sheet, sheet_json
+
+    def run() -> tuple[str, Any, list[Any], tuple[str, ...]]:
+        from dataclasses import replace
+
+        from rummycheck.scenario import parse_scenario
+        from rummycheck.scoring import score_scenario
+        from rummycheck.variants import parse_override
+
+        text, source = read_input(path)
+        overrides = dict(parse_override(r) for r in rule or [])
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError:
+            data = {}  # the loaders below report the error with its position
+        if is_sheet(data):
+            sheet_file = parse_sheet(text, source=source)
+            if overrides:
+                variant = sheet_file.sheet.variant.with_options(**overrides)
+                sheet_file = replace(sheet_file, sheet=replace(sheet_file.sheet, variant=variant))
+            return sheet_file.title, sheet_file.sheet.variant, run_sheet(sheet_file), sheet_file.notes
+        scenario = parse_scenario(text, source=source)
+        if overrides:
+            scenario = replace(scenario, variant=scenario.variant.with_options(**overrides))
+        result = score_scenario(scenario)
+        return scenario.title, scenario.variant, [result], ()
+
+    title, variant, results, notes = guarded(run)
+    if as_json:
+        emit_json(sheet_json(title, variant, results))
+        return
+    header = f"{variant.title} ({variant})" + (f" - {title}" if title else "")
+    typer.echo(header)
+    for i, result in enumerate(results):
+        typer.echo("")
+        typer.echo(hand_text(result, note=notes[i] if i < len(notes) else ""))

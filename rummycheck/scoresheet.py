@@ -1,0 +1,345 @@
+"""Score-sheet files: a whole game as a list of hand results, in TOML (docs/scoresheets.md).
+
+``load_sheet(path)`` reads and checks a file, reporting every problem it can find before
+scoring (unknown keys, wrong types, bad cards, unknown players), each as
+``file:line:col: message``.  ``run_sheet(file)`` scores the hands in order with the
+scoring engine; a hand the rules refuse (a knock over the limit, a buy-back with nobody
+to buy back against) is reported at that hand's position.  ``hand_text`` and
+``sheet_json`` render the results for the command line.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tabulate import tabulate
+
+from rummycheck.cards import Card, check_copies
+from rummycheck.errors import RummyError, ScenarioError, located
+from rummycheck.scenario import _Locator  # the scenario loader's position scanner (shared on purpose)
+from rummycheck.scoring import HandEnd, HandScore, Sheet, new_sheet, score_hand
+from rummycheck.variants import Variant, get_variant
+
+__all__ = ["ScoreSheetFile", "hand_text", "is_sheet", "load_sheet", "parse_sheet", "run_sheet", "sheet_json"]
+
+TOP_KEYS = ("title", "description", "variant", "preset", "rules", "players", "start", "out", "hands", "expect")
+HAND_KEYS = ("out", "knocker", "points", "cards", "rummy", "stalemate", "dead", "big_gin", "upcard", "buyback",
+             "note")
+Path_ = tuple[str | int, ...]
+_TOKEN = re.compile(r"[^\s,]+")
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheetFile:
+    """A checked score-sheet file: the sheet at the start, then each hand's end."""
+
+    source: str
+    sheet: Sheet
+    hands: tuple[HandEnd, ...]
+    title: str = ""
+    notes: tuple[str, ...] = ()
+    expect: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    positions: dict[Path_, tuple[int, int]] = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    def where(self, *path: str | int) -> str:
+        """``file:line:col`` of the key at ``path`` or of its nearest enclosing key."""
+        key: Path_ = tuple(path)
+        while key and key not in self.positions:
+            key = key[:-1]
+        line, column = self.positions.get(key, (1, 1))
+        return f"{self.source}:{line}:{column}"
+
+
+def is_sheet(data: Mapping[str, Any]) -> bool:
+    """A TOML document with a ``[[hands]]`` list is a score sheet, not a scenario."""
+    return "hands" in data
+
+
+class _Checker:
+    def __init__(self, text: str, source: str) -> None:
+        self.source = source
+        self.locator = _Locator(text)
+        self.problems: list[tuple[int, int, str]] = []
+
+    def at(self, path: Path_) -> tuple[int, int]:
+        while path:
+            if path in self.locator.values:
+                return self.locator.values[path]
+            if path in self.locator.keys:
+                return self.locator.keys[path]
+            path = path[:-1]
+        return (1, 1)
+
+    def problem(self, path: Path_, message: str) -> None:
+        line, column = self.at(path)
+        self.problems.append((line, column, message))
+
+    def expect_type(self, value: Any, kind: type | tuple[type, ...], path: Path_, what: str) -> bool:
+        if isinstance(value, kind) and not (isinstance(value, bool) and kind in (int, (int,))):
+            return True
+        self.problem(path, f"{'.'.join(str(p) for p in path)} must be {what}, got {value!r}")
+        return False
+
+
+def parse_sheet(text: str, *, source: str = "<sheet>") -> ScoreSheetFile:
+    """Parse and check a score-sheet text; raise ``ScenarioError`` listing every problem."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ScenarioError(f"{source}: not valid TOML: {str(error)[:1].lower()}{str(error)[1:]}") from None
+    check = _Checker(text, source)
+    for key in data:
+        if key not in TOP_KEYS:
+            check.problem((key,), f"unknown key {key!r} in the score sheet; known keys are: {', '.join(TOP_KEYS)}")
+    variant = _variant(check, data)
+    players = data.get("players")
+    names: list[str] = []
+    if check.expect_type(players, list, ("players",), 'a list of names like ["Ann", "Bob"]'):
+        assert isinstance(players, list)
+        for i, name in enumerate(players):
+            if check.expect_type(name, str, ("players", i), "a name"):
+                names.append(name)
+    start = data.get("start", {})
+    scores: dict[str, int] = {}
+    if check.expect_type(start, dict, ("start",), "a table like { Ann = 31 }"):
+        for name, value in start.items():
+            _known_player(check, name, names, ("start", name))
+            if check.expect_type(value, int, ("start", name), "a whole number") and value >= 0:
+                scores[name] = value
+            elif isinstance(value, int) and not isinstance(value, bool):
+                check.problem(("start", name), f"start.{name} cannot be negative, got {value!r}")
+    out = _names(check, data.get("out", []), ("out",), names)
+    hands = []
+    raw_hands = data.get("hands", [])
+    if check.expect_type(raw_hands, list, ("hands",), "a list of [[hands]] tables"):
+        for i, raw in enumerate(raw_hands):
+            if check.expect_type(raw, dict, ("hands", i), "a table"):
+                end = _hand(check, raw, ("hands", i), names, variant)
+                if end is not None:
+                    hands.append(end)
+    expect = data.get("expect", {})
+    check.expect_type(expect, dict, ("expect",), "a table")
+    sheet = None
+    if variant is not None and names and not check.problems:
+        try:
+            sheet = new_sheet(variant, names, scores=scores, out=out)
+        except RummyError as error:
+            check.problem(("players",), str(error))
+    if check.problems or sheet is None:
+        if not check.problems:
+            check.problem((), "the score sheet needs a variant and players")
+        raise ScenarioError("\n".join(located(source, ln, col, msg) for ln, col, msg in sorted(set(check.problems))))
+    title = data.get("title", "")
+    return ScoreSheetFile(source=source, sheet=sheet, hands=tuple(hands), title=str(title),
+                          notes=tuple(str(h.get("note", "")) for h in raw_hands),
+                          expect=dict(expect) if isinstance(expect, dict) else {},
+                          positions=dict(check.locator.keys))
+
+
+def load_sheet(path: str | Path) -> ScoreSheetFile:
+    """Read and check a score-sheet file (the file is never modified)."""
+    text = Path(path).read_text(encoding="utf-8")
+    return parse_sheet(text, source=str(path))
+
+
+def run_sheet(file: ScoreSheetFile) -> list[HandScore]:
+    """Score every hand of the file in order; errors name the hand's place in the file."""
+    results: list[HandScore] = []
+    sheet = file.sheet
+    for i, end in enumerate(file.hands):
+        try:
+            result = score_hand(sheet, end)
+        except RummyError as error:
+            raise type(error)(f"{file.where('hands', i)}: hand {i + 1}: {error}") from None
+        results.append(result)
+        sheet = result.after
+    return results
+
+
+# -- checking pieces ------------------------------------------------------------------------
+
+def _variant(check: _Checker, data: Mapping[str, Any]) -> Variant | None:
+    name = data.get("variant")
+    if not check.expect_type(name, str, ("variant",), "one of 'bing', 'basic', 'gin'"):
+        return None
+    preset = data.get("preset")
+    rules = data.get("rules", {})
+    if preset is not None and not check.expect_type(preset, str, ("preset",), "a preset name"):
+        return None
+    if not check.expect_type(rules, dict, ("rules",), "a table of rule options"):
+        return None
+    try:
+        variant = get_variant(str(name), preset=preset)
+    except RummyError as error:
+        check.problem(("variant",) if preset is None else ("preset",), str(error))
+        return None
+    for key, value in rules.items():
+        try:
+            variant = variant.with_options(**{key: value})
+        except RummyError as error:
+            check.problem(("rules", key), str(error))
+    return variant
+
+
+def _known_player(check: _Checker, name: str, names: Sequence[str], path: Path_) -> bool:
+    if names and name not in names:
+        check.problem(path, f"{name!r} is not one of the players ({', '.join(names)})")
+        return False
+    return True
+
+
+def _names(check: _Checker, raw: Any, path: Path_, names: Sequence[str]) -> list[str]:
+    found: list[str] = []
+    if isinstance(raw, str):
+        raw = [raw]
+    if not check.expect_type(raw, list, path, "a list of player names"):
+        return found
+    for i, name in enumerate(raw):
+        if check.expect_type(name, str, (*path, i), "a player name") and _known_player(check, name, names, (*path, i)):
+            found.append(name)
+    return found
+
+
+def _hand(check: _Checker, raw: Mapping[str, Any], path: Path_, names: Sequence[str],
+          variant: Variant | None) -> HandEnd | None:
+    before = len(check.problems)
+    for key in raw:
+        if key not in HAND_KEYS:
+            check.problem((*path, key), f"unknown key {key!r} in a [[hands]] entry; known keys are: "
+                                        + ", ".join(HAND_KEYS))
+    who: dict[str, str | None] = {}
+    for key in ("out", "knocker"):
+        value = raw.get(key)
+        if value is not None and check.expect_type(value, str, (*path, key), "a player name"):
+            _known_player(check, value, names, (*path, key))
+        who[key] = value if isinstance(value, str) else None
+    flags = {}
+    for key in ("rummy", "stalemate", "dead", "big_gin"):
+        value = raw.get(key, False)
+        flags[key] = bool(value) if check.expect_type(value, bool, (*path, key), "true or false") else False
+    points: dict[str, int] = {}
+    table = raw.get("points", {})
+    if check.expect_type(table, dict, (*path, "points"), "a table like { Ann = 58 }"):
+        for name, value in table.items():
+            _known_player(check, name, names, (*path, "points", name))
+            if check.expect_type(value, int, (*path, "points", name), "a whole number") and value >= 0:
+                points[name] = value
+            elif isinstance(value, int) and not isinstance(value, bool):
+                check.problem((*path, "points", name), f"points cannot be negative, got {value!r}")
+    cards: dict[str, tuple[Card, ...]] = {}
+    table = raw.get("cards", {})
+    if check.expect_type(table, dict, (*path, "cards"), 'a table like { Ann = "6h Qs Qd" }'):
+        for name, value in table.items():
+            _known_player(check, name, names, (*path, "cards", name))
+            parsed = _cards(check, value, (*path, "cards", name), variant)
+            if parsed is not None:
+                cards[name] = parsed
+    upcard = None
+    if "upcard" in raw:
+        parsed = _cards(check, raw["upcard"], (*path, "upcard"), variant)
+        if parsed is not None and len(parsed) != 1:
+            check.problem((*path, "upcard"), f"upcard must be one card, got {raw['upcard']!r}")
+        elif parsed:
+            upcard = parsed[0]
+    buyback = _names(check, raw.get("buyback", []), (*path, "buyback"), names)
+    if "note" in raw:
+        check.expect_type(raw["note"], str, (*path, "note"), "a string")
+    if variant is not None:
+        _variant_keys(check, raw, path, variant)
+    if len(check.problems) != before:
+        return None
+    return HandEnd(out=who["out"], knocker=who["knocker"], points=points, cards=cards, rummy=flags["rummy"],
+                   stalemate=flags["stalemate"], dead=flags["dead"], big_gin=flags["big_gin"], upcard=upcard,
+                   buyback=tuple(buyback))
+
+
+_ONLY = {"bing": ("out", "points", "cards", "buyback", "note"),
+         "basic": ("out", "points", "cards", "rummy", "stalemate", "note"),
+         "gin": ("knocker", "points", "cards", "dead", "big_gin", "upcard", "note")}
+
+
+def _variant_keys(check: _Checker, raw: Mapping[str, Any], path: Path_, variant: Variant) -> None:
+    allowed = _ONLY[variant.name]
+    for key in raw:
+        if key in HAND_KEYS and key not in allowed:
+            check.problem((*path, key), f"{key!r} does not apply to {variant.title}; a hand there takes: "
+                                        + ", ".join(allowed))
+
+
+def _cards(check: _Checker, value: Any, path: Path_, variant: Variant | None) -> tuple[Card, ...] | None:
+    """Parse a card string, reporting every bad token at its own column in the file."""
+    if not check.expect_type(value, str, path, 'a string of cards like "6h Qs Qd"'):
+        return None
+    line, column = check.locator.string_starts.get(path, check.at(path))
+    found: list[Card] = []
+    bad = False
+    for match in _TOKEN.finditer(value.split("#", 1)[0]):
+        try:
+            found.append(Card.parse(match.group(0)))
+        except RummyError as error:
+            check.problems.append((line, column + match.start(), str(error)))
+            bad = True
+    if bad:
+        return None
+    try:
+        check_copies(found, decks=variant.decks if variant else 2, what="this hand")
+    except RummyError as error:
+        check.problems.append((line, column, str(error).removeprefix("<cards>: ")))
+        return None
+    return tuple(found)
+
+
+# -- rendering ------------------------------------------------------------------------------
+
+def _status(result: HandScore, name: str) -> str:
+    parts = []
+    row = result.after.player(name)
+    if name == result.hand_winner:
+        parts.append("won the hand" if result.after.variant.name != "bing" else "went out")
+    if name in result.busted:
+        parts.append("busted")
+    if name in result.bought_back:
+        parts.append(f"bought back at {result.buyback_level}")
+    elif row.out:
+        parts.append("out")
+    if name == result.winner:
+        parts.append("WINS THE GAME")
+    return ", ".join(parts)
+
+
+def hand_text(result: HandScore, *, note: str = "") -> str:
+    """One hand: the score lines with their rule ids, then the sheet after the hand."""
+    head = f"hand {result.number}" + (f" - {note}" if note else "")
+    lines = tabulate([[ln.rule, ln.player if ln.player is not None else "all",
+                       f"{ln.points:+d}" if ln.points else "0", ln.text] for ln in result.lines],
+                     headers=["rule", "player", "points", "why"], tablefmt="simple",
+                     maxcolwidths=[None, None, None, 70])
+    rows = []
+    for before, after in zip(result.before.players, result.after.players):
+        change = after.score - before.score
+        rows.append([after.name, before.score, f"{change:+d}" if change else "0", after.score,
+                     _status(result, after.name)])
+    sheet = tabulate(rows, headers=["player", "before", "hand", "total", "status"], tablefmt="simple")
+    extra = []
+    if result.busted and result.buyback_level is not None:
+        extra.append(f"buy-back level: {result.buyback_level} (BING-BUYBACK)")
+    if result.after.finished:
+        extra.append(f"game over: {result.winner} wins" if result.winner else "game over: no winner")
+    return "\n".join([head, lines, "", sheet, *extra])
+
+
+def sheet_json(file_title: str, variant: Variant, results: Sequence[HandScore]) -> dict[str, Any]:
+    return {
+        "title": file_title,
+        "variant": variant.name,
+        "preset": variant.preset,
+        "options": variant.changed_options(),
+        "hands": [r.to_json() for r in results],
+        "final": results[-1].after.scores() if results else {},
+        "winner": results[-1].winner if results else None,
+    }
