@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from tabulate import tabulate
 
 from rummycheck.cards import format_cards
 from rummycheck.results import Solution
 from rummycheck.variants import Variant
 
-__all__ = ["rules_table", "solution_text"]
+if TYPE_CHECKING:
+    from rummycheck.crosscheck import Crosscheck
+    from rummycheck.exact import Arrangement
+
+__all__ = ["arrangements_text", "crosscheck_text", "rules_table", "solution_text"]
 
 
 def solution_text(solution: Solution) -> str:
@@ -55,3 +62,39 @@ def rules_table(variant: Variant) -> str:
     table = tabulate(rows, headers=["id", "rule", "option", "in force", "alternatives"],
                      tablefmt="simple", maxcolwidths=[None, 48, None, None, 30])
     return header + "\n" + table
+
+
+def arrangements_text(arrangements: Sequence[Arrangement]) -> str:
+    """``solve --all``: every optimal arrangement, numbered, best tie-break first."""
+    if not arrangements:
+        return "all optimal arrangements: none (no legal arrangement)"
+    lines = [f"all optimal arrangements ({len(arrangements)}, "
+             "best tie-break first: fewer cards left, then fewer wilds):"]
+    for number, arrangement in enumerate(arrangements, start=1):
+        melds = "; ".join(str(meld) for meld in arrangement.melds) or "no melds"
+        left = format_cards(arrangement.deadwood) or "nothing"
+        lines.append(f"  {number}. {melds} | left {left} ({arrangement.points} points, "
+                     f"{arrangement.wilds_used} wilds used)")
+    return "\n".join(lines)
+
+
+def crosscheck_text(result: Crosscheck) -> str:
+    """``rummycheck crosscheck``: agreement counts, timings, then every disagreement and failure."""
+    head = (f"crosscheck {result.variant} - {result.hands} {result.kind} hands, seed {result.seed}: "
+            f"{result.agreements} agree, {len(result.disagreements)} disagree, "
+            f"{len(result.failures)} answers fail validation")
+    rows = []
+    exact_median = result.median("exact") if "exact" in result.solvers else 0.0
+    for name in result.solvers:
+        median = result.median(name)
+        ratio = f"{median / exact_median:.0f}x" if exact_median > 0 else "-"
+        rows.append([name, f"{median * 1000:.1f}", f"{result.worst(name) * 1000:.1f}", ratio])
+    lines = [head, tabulate(rows, headers=["solver", "median ms", "worst ms", "median vs exact"],
+                            tablefmt="simple")]
+    for disagreement in result.disagreements:
+        lines.append(f"DISAGREE {format_cards(disagreement.hand)}")
+        lines.extend(f"  {name}: {outcome}" for name, outcome in disagreement.outcomes)
+    for failure in result.failures:
+        lines.append(f"INVALID ({failure.solver}) {format_cards(failure.hand)}")
+        lines.extend(f"  {problem}" for problem in failure.problems)
+    return "\n".join(lines)

@@ -1,0 +1,119 @@
+"""Cross-checks: solve seeded random hands with every solver and compare the answers.
+
+Each hand is dealt by ``rummycheck.dealing`` from ``random.Random(seed)``, solved by
+``solver.solve`` once per solver (so the game's rules, Bing's opening count and limit or
+gin's discard, apply to every solver alike), and every answer is checked by the
+validator.  Two answers agree when they have the same cost (points left, cards left,
+wilds used), the same discard and the same verdict; the melds themselves may differ, as
+ties have more than one optimal arrangement.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from rummycheck.cards import Card
+from rummycheck.dealing import deal
+from rummycheck.results import Solution
+from rummycheck.solver import solve
+from rummycheck.validate import solution_problems
+from rummycheck.variants import Variant
+
+__all__ = ["SOLVERS", "Crosscheck", "Disagreement", "Failure", "Outcome", "crosscheck", "outcome"]
+
+SOLVERS = ("exact", "z3", "csp")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What one solver said about one hand, reduced to what must agree."""
+
+    points: int
+    cards_left: int
+    wilds_used: int
+    discard: Card | None
+    legal: bool
+
+    def __str__(self) -> str:
+        discard = "" if self.discard is None else f", discard {self.discard}"
+        return (f"{self.points} points / {self.cards_left} cards / {self.wilds_used} wilds"
+                f"{discard}, {'legal' if self.legal else 'not legal'}")
+
+
+@dataclass(frozen=True, slots=True)
+class Disagreement:
+    hand: tuple[Card, ...]
+    outcomes: tuple[tuple[str, Outcome], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    """A solver's answer that the validator rejects."""
+
+    hand: tuple[Card, ...]
+    solver: str
+    problems: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Crosscheck:
+    """The result of a cross-check run."""
+
+    variant: Variant
+    kind: str
+    seed: int
+    hands: int
+    solvers: tuple[str, ...]
+    agreements: int
+    disagreements: tuple[Disagreement, ...]
+    failures: tuple[Failure, ...]
+    times: tuple[tuple[str, tuple[float, ...]], ...]  # seconds per hand, per solver
+
+    @property
+    def ok(self) -> bool:
+        return not self.disagreements and not self.failures
+
+    def median(self, solver: str) -> float:
+        return statistics.median(dict(self.times)[solver]) if self.hands else 0.0
+
+    def worst(self, solver: str) -> float:
+        return max(dict(self.times)[solver], default=0.0)
+
+
+def outcome(solution: Solution) -> Outcome:
+    wilds = sum(m.wilds_used(solution.variant) for m in solution.melds)
+    return Outcome(solution.deadwood_points, len(solution.deadwood), wilds, solution.discard, solution.legal)
+
+
+def crosscheck(*, variant: Variant, hands: int, seed: int, kind: str = "plain",
+               solvers: Sequence[str] = SOLVERS, score: int = 0, opened: bool = False,
+               size: int | None = None, progress: Callable[[int], None] | None = None) -> Crosscheck:
+    """Deal ``hands`` hands of ``kind`` from ``random.Random(seed)`` and compare ``solvers``."""
+    rng = random.Random(seed)
+    times: dict[str, list[float]] = {name: [] for name in solvers}
+    disagreements: list[Disagreement] = []
+    failures: list[Failure] = []
+    agreements = 0
+    for _ in range(hands):
+        hand = deal(kind, rng, variant, size=size)
+        outcomes: list[tuple[str, Outcome]] = []
+        for name in solvers:
+            started = time.perf_counter()
+            solution = solve(hand, variant=variant, score=score, opened=opened, solver=name)
+            times[name].append(time.perf_counter() - started)
+            problems = solution_problems(solution)
+            if problems:
+                failures.append(Failure(hand, name, tuple(problems)))
+            outcomes.append((name, outcome(solution)))
+        if len({o for _, o in outcomes}) == 1:
+            agreements += 1
+        else:
+            disagreements.append(Disagreement(hand, tuple(outcomes)))
+        if progress is not None:
+            progress(1)
+    return Crosscheck(variant, kind, seed, hands, tuple(solvers), agreements, tuple(disagreements),
+                      tuple(failures), tuple((name, tuple(t)) for name, t in times.items()))

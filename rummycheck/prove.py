@@ -1,0 +1,98 @@
+"""Optimality proofs: ask z3 whether any legal arrangement leaves fewer points.
+
+``prove(solution)`` works for an answer from any solver.  It rebuilds the question the
+solver answered (``question``: which cards, how many melds at least and at most, whether
+one card is set aside as the discard), adds "points left < the answer's points" to the z3
+model of ``z3_solver`` and checks it.  Unsatisfiable means no arrangement is better:
+the answer is proved optimal.  Satisfiable gives a counter-example, which is a bug in the
+solver that answered.  For a Bing hand that cannot open, the claim is that no
+arrangement has enough melds at all; the proof checks exactly that.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rummycheck.cards import Card
+from rummycheck.exact import Arrangement
+from rummycheck.results import Solution
+
+__all__ = ["Proof", "Question", "prove", "question"]
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """The search a solver ran for a solution: cards, meld bounds, a discard or not."""
+
+    cards: tuple[Card, ...]
+    min_melds: int
+    max_melds: int | None
+    discard: bool  # one card of ``cards`` is set aside as the discard
+    kept: tuple[Card, ...]  # the cards left once the solution's discard is out
+
+
+@dataclass(frozen=True, slots=True)
+class Proof:
+    """The outcome of a proof: optimal, or a better arrangement found by z3."""
+
+    optimal: bool
+    claimed_points: int
+    claim: str  # what was proved or refuted, in words
+    better: Arrangement | None = None
+    better_discard: Card | None = None
+
+    def text(self) -> str:
+        if self.optimal:
+            return f"z3: proved optimal: {self.claim}"
+        assert self.better is not None
+        melds = "; ".join(str(m) for m in self.better.melds) or "no melds"
+        left = " ".join(str(c) for c in self.better.deadwood) or "nothing"
+        extra = f", discard {self.better_discard}" if self.better_discard is not None else ""
+        return (f"z3: NOT optimal: {self.claim} is false; counter-example: {melds}{extra}; "
+                f"left {left} ({self.better.points} points)")
+
+
+def question(solution: Solution) -> Question:
+    """Rebuild the search behind ``solution`` from the variant's rules (see solver.py)."""
+    variant = solution.variant
+    hand = tuple(solution.hand)
+    kept = list(hand)
+    if solution.discard is not None:
+        kept.remove(solution.discard)
+    min_melds, max_melds = 0, None
+    if variant.name == "bing":
+        min_melds = 1 if solution.opened else int(variant.option("opening_melds") or 1)
+    elif variant.name == "basic" and variant.option("melds_per_turn") == "one":
+        max_melds = 1
+    return Question(hand, min_melds, max_melds, solution.discard is not None, tuple(kept))
+
+
+def prove(solution: Solution, *, timeout_ms: int | None = None) -> Proof:
+    """Prove ``solution`` optimal with z3, or return the better arrangement z3 finds."""
+    from rummycheck.z3_solver import build_model, optimise, read_arrangement
+
+    variant = solution.variant
+    asked = question(solution)
+    laid_off = [lo.card for lo in solution.layoffs]
+    cards = list(asked.cards)
+    for card in laid_off:  # lay-offs are outside this model: prove the rest
+        cards.remove(card)
+    model = build_model(cards, variant=variant, min_melds=asked.min_melds, max_melds=asked.max_melds,
+                        discard=asked.discard)
+    no_answer = variant.name == "bing" and not solution.melds
+    if no_answer:
+        claim = f"no arrangement lays down {asked.min_melds} melds (BING-OPEN)"
+        extra: list[object] = []
+    else:
+        claim = f"no legal arrangement leaves fewer than {solution.deadwood_points} points"
+        if laid_off:
+            claim += " (with the same lay-offs)"
+        extra = [model.points_left < solution.deadwood_points]
+    if model.groups < asked.min_melds:
+        return Proof(True, solution.deadwood_points, claim)
+    bounded = replace(model, constraints=model.constraints + tuple(extra))
+    found = optimise(bounded, timeout_ms=timeout_ms)
+    if found is None:
+        return Proof(True, solution.deadwood_points, claim)
+    arrangement, discard = read_arrangement(bounded, found, variant)
+    return Proof(False, solution.deadwood_points, claim, arrangement, discard)
