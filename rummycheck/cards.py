@@ -19,7 +19,7 @@ import enum
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rummycheck.errors import CardParseError, located
 
@@ -113,9 +113,12 @@ class Card:
     """One playing card.  Immutable; sorts by suit, then rank (ace low)."""
 
     index: int  # suit.index * 13 + rank.number - 1, the sort key
+    bit: int = field(compare=False, repr=False)  # 1 << index, for the fast bitmask paths
 
     def __init__(self, rank: Rank, suit: Suit) -> None:
-        object.__setattr__(self, "index", suit.index * 13 + rank.number - 1)
+        index = suit.index * 13 + rank.number - 1
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "bit", 1 << index)
 
     @property
     def rank(self) -> Rank:
@@ -141,6 +144,9 @@ class Card:
         if card is None:
             raise CardParseError(f"{EXPECTED}, got {token!r}")
         return card
+
+    def __hash__(self) -> int:
+        return self.index
 
     def __str__(self) -> str:
         return self.rank.value + self.suit.value

@@ -1,12 +1,19 @@
-"""``min_deadwood``: the least points a hand can leave, without building the melds.
+"""Fast paths: ``min_deadwood`` (the number only) and ``fast_search`` for one-deck games.
 
-For bulk work (simulation, analysis).  One-deck games without wilds take a fast path:
-sets cut across suits while runs stay inside one suit, so the search only chooses the
-sets (at most a few ranks hold three or more cards); what is left of each suit is then
-scored by a lookup table.  Once the sets are fixed, the best use of a suit's remaining
-cards is to run every stretch of three or more consecutive ranks in full, so the table
-holds, for each of the 8192 subsets of a suit's ranks, the points covered by such
-stretches.  Other variants (two decks, wilds) use the exact search's value mode.
+In a one-deck game without wilds (gin, basic) sets cut across suits while runs stay
+inside one suit.  So the search only has to choose the sets (few ranks ever hold three
+or more cards); once they are fixed, the best use of what is left of a suit is to run
+every stretch of three or more consecutive ranks in full (all cards score points, and a
+stretch can always be one run).  Tables indexed by a suit's 13-bit rank mask hold, for
+each of the 8192 masks, the points and cards left after those runs, and the runs
+themselves; a hand is then a handful of table lookups.
+
+Tie-breaks of the fast path (documented in docs/solver.md): least points, then fewest
+cards left; among equal arrangements the set choices are tried rank by rank from ace to
+king, "no set" first, then the three-card sets in suit order (s h d c), then the
+four-card set, and the first best choice wins.
+
+Everything else (two decks, wilds, Bing's opening count) goes to the exact search.
 """
 
 from __future__ import annotations
@@ -14,94 +21,164 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations, product
+from operator import attrgetter
 
 from rummycheck.cards import Card
-from rummycheck.exact import SearchRules, search_cost
+from rummycheck.exact import Arrangement, SearchRules, search, search_cost
+from rummycheck.melds import Meld, MeldKind
 from rummycheck.variants import Variant, get_variant
 
-__all__ = ["min_deadwood"]
+__all__ = ["fast_search", "min_deadwood"]
+
+_bit = attrgetter("bit")
+_SUIT_MASK = 0x1FFF
+_WEIGHT = 64  # key = points * 64 + cards: compare points first, then cards
 
 
-def _segments_points(mask: int, values: Sequence[int]) -> int:
-    """Points of the cards of ``mask`` (bit i = position i) in stretches of 3 or more."""
-    total = 0
-    run_points = 0
-    run_length = 0
-    for i in range(len(values) + 1):
-        if i < len(values) and mask >> i & 1:
-            run_points += values[i]
-            run_length += 1
-        else:
-            if run_length >= 3:
-                total += run_points
-            run_points = run_length = 0
-    return total
+def _stretches(mask: int, high_ace: bool) -> list[list[int]]:
+    """Rank numbers of each stretch of 3+ consecutive ranks in ``mask`` (bit 0 = ace)."""
+    order = list(range(2, 14)) + [1] if high_ace else list(range(1, 14))
+    found: list[list[int]] = []
+    current: list[int] = []
+    for number in order + [0]:
+        if number and mask >> (number - 1) & 1:
+            current.append(number)
+            continue
+        if len(current) >= 3:
+            found.append(current)
+        current = []
+    return found
+
+
+class _Tables:
+    """Per-variant lookup tables for one suit's 13-bit rank mask."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.points = [variant.card_points(Card.from_index(i)) for i in range(13)]
+        self.ace = variant.ace
+        keys = []
+        layouts: list[tuple[tuple[int, ...], ...]] = []
+        for mask in range(1 << 13):
+            best_key = None
+            best_runs: list[list[int]] = []
+            for high_ace in self._layouts():
+                runs = _stretches(mask, high_ace)
+                covered = {n for run in runs for n in run}
+                left = [n for n in range(1, 14) if mask >> (n - 1) & 1 and n not in covered]
+                key = sum(self.points[n - 1] for n in left) * _WEIGHT + len(left)
+                if best_key is None or key < best_key:
+                    best_key, best_runs = key, runs
+            assert best_key is not None
+            keys.append(best_key)
+            layouts.append(tuple(tuple(run) for run in best_runs))
+        self.keys = tuple(keys)
+        self.layouts = tuple(layouts)
+        # sets: for each rank, the options as (suit-bit set, key change is computed live)
+        self.set_choices: dict[int, list[tuple[int, ...]]] = {}
+        for bits in range(16):
+            suits = [s for s in range(4) if bits >> s & 1]
+            choices: list[tuple[int, ...]] = [()]
+            for size in range(3, len(suits) + 1):
+                if variant.set_max is not None and size > variant.set_max:
+                    continue
+                choices.extend(combinations(suits, size))
+            self.set_choices[bits] = choices
+
+    def _layouts(self) -> list[bool]:
+        if self.ace == "low":
+            return [False]
+        if self.ace == "high":
+            return [True]
+        return [False, True]
+
+    def best_sets(self, mask: int) -> tuple[int, tuple[tuple[int, tuple[int, ...]], ...], list[int]]:
+        """(key, chosen sets as (rank, suits), suit masks left for runs) for a 52-bit hand mask."""
+        keys = self.keys
+        suits = [mask & _SUIT_MASK, mask >> 13 & _SUIT_MASK, mask >> 26 & _SUIT_MASK, mask >> 39 & _SUIT_MASK]
+        s0, s1, s2, s3 = suits
+        three = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+        if not three:
+            return keys[s0] + keys[s1] + keys[s2] + keys[s3], (), suits
+        options = []
+        for rank in range(13):
+            if three >> rank & 1:
+                bits = sum(1 << s for s in range(4) if suits[s] >> rank & 1)
+                options.append([(rank, chosen) for chosen in self.set_choices[bits]])
+        best_key = -1
+        best: tuple[tuple[int, tuple[int, ...]], ...] = ()
+        best_suits = suits
+        for combo in product(*options):
+            left = list(suits)
+            for rank, chosen in combo:
+                for s in chosen:
+                    left[s] &= ~(1 << rank)
+            key = keys[left[0]] + keys[left[1]] + keys[left[2]] + keys[left[3]]
+            if best_key < 0 or key < best_key:
+                best_key, best, best_suits = key, tuple(x for x in combo if x[1]), left
+        return best_key, best, best_suits
 
 
 @cache
-def _run_table(ace_points: int, face_points: int, ace: str) -> tuple[int, ...]:
-    """Points a suit's cards can put into runs, for each 13-bit rank mask (bit 0 = ace)."""
-    ranks = [ace_points] + list(range(2, 11)) + [face_points] * 3
-    table = []
-    for mask in range(1 << 13):
-        best = 0
-        if ace in ("low", "low_or_high"):
-            best = _segments_points(mask, ranks)
-        if ace in ("high", "low_or_high"):
-            # positions 2..14: move the ace bit to the top
-            high_mask = (mask >> 1) | ((mask & 1) << 12)
-            best = max(best, _segments_points(high_mask, ranks[1:] + ranks[:1]))
-        table.append(best)
-    return tuple(table)
+def _tables(variant: Variant) -> _Tables:
+    return _Tables(variant)
+
+
+def _points_function(tables: _Tables):  # type: ignore[no-untyped-def]
+    """A closure mapping a 52-bit hand mask to its least deadwood points (lookups only)."""
+    points = tuple(key // _WEIGHT for key in tables.keys)
+    best_sets = tables.best_sets
+
+    choices = tables.set_choices
+    # for one rank in a set: which of the 4 suits lose that rank, per choice
+    clears = {bits: [tuple(suit in chosen for suit in range(4)) for chosen in choices[bits] if chosen]
+              for bits in range(16)}
+
+    def least_points(mask: int) -> int:
+        s0 = mask & 8191
+        s1 = mask >> 13 & 8191
+        s2 = mask >> 26 & 8191
+        s3 = mask >> 39 & 8191
+        three = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+        best = points[s0] + points[s1] + points[s2] + points[s3]
+        if not three:
+            return best
+        if three & (three - 1):  # two or more ranks could form sets: the general search
+            return best_sets(mask)[0] // _WEIGHT
+        bits = (s0 & three and 1) | (s1 & three and 2) | (s2 & three and 4) | (s3 & three and 8)
+        keep = ~three
+        t0, t1, t2, t3 = s0 & keep, s1 & keep, s2 & keep, s3 & keep
+        for c0, c1, c2, c3 in clears[bits]:
+            value = (points[t0 if c0 else s0] + points[t1 if c1 else s1]
+                     + points[t2 if c2 else s2] + points[t3 if c3 else s3])
+            if value < best:
+                best = value
+        return best
+
+    return least_points
 
 
 def _fast_applies(variant: Variant) -> bool:
-    return (variant.decks == 1 and variant.wild_number is None and variant.ace in ("low", "high", "low_or_high")
-            and (variant.set_max is None or variant.set_max >= 4) and variant.min_naturals <= 3)
+    return (variant.decks == 1 and variant.wild_number is None
+            and variant.ace in ("low", "high", "low_or_high") and variant.min_naturals <= 3
+            and variant.max_run_length >= 13)
 
 
-def _fast_min_deadwood(cards: Sequence[Card], variant: Variant) -> int:
-    points = [variant.card_points(Card.from_index(i)) for i in range(13)]
-    table = _run_table(points[0], points[10], variant.ace)
-    masks = [0, 0, 0, 0]
-    by_rank = [0] * 13
-    total = 0
-    for card in cards:
-        index = card.index
-        suit, rank = divmod(index, 13)
-        masks[suit] |= 1 << rank
-        by_rank[rank] |= 1 << suit
-        total += points[rank]
-    set_options: list[list[tuple[int, int, int]]] = []  # per rank: (rank, suit bits, points)
-    for rank, bits in enumerate(by_rank):
-        suits = [s for s in range(4) if bits >> s & 1]
-        if len(suits) >= 3:
-            options = [(rank, 0, 0)]
-            for size in range(3, len(suits) + 1):
-                for chosen in combinations(suits, size):
-                    options.append((rank, sum(1 << s for s in chosen), points[rank] * size))
-            set_options.append(options)
-    best = 0
-    m0, m1, m2, m3 = masks
-    for combo in product(*set_options):
-        a, b, c, d = m0, m1, m2, m3
-        melded = 0
-        for rank, bits, value in combo:
-            if bits:
-                melded += value
-                clear = ~(1 << rank)
-                if bits & 1:
-                    a &= clear
-                if bits & 2:
-                    b &= clear
-                if bits & 4:
-                    c &= clear
-                if bits & 8:
-                    d &= clear
-        melded += table[a] + table[b] + table[c] + table[d]
-        if melded > best:
-            best = melded
-    return total - best
+_FAST: dict[Variant, bool] = {}
+_LEAST: dict[Variant, object] = {}
+
+
+def _fast_ok(variant: Variant) -> bool:
+    ok = _FAST.get(variant)
+    if ok is None:
+        ok = _FAST[variant] = _fast_applies(variant)
+    return ok
+
+
+def _least_points(variant: Variant):  # type: ignore[no-untyped-def]
+    found = _LEAST.get(variant)
+    if found is None:
+        found = _LEAST[variant] = _points_function(_tables(variant)) if _fast_applies(variant) else False
+    return found
 
 
 def min_deadwood(cards: Sequence[Card], *, variant: Variant | str = "gin", min_melds: int = 0) -> int:
@@ -114,21 +191,49 @@ def min_deadwood(cards: Sequence[Card], *, variant: Variant | str = "gin", min_m
     >>> min_deadwood(parse_cards("Ac 2c 3c 4d 5d 6d 7h 8h 9h Ts"), variant="gin")
     10
     """
-    variant = get_variant(variant)
-    if min_melds == 0 and _fast_applies(variant):
-        return _fast_min_deadwood(cards, variant)
+    if variant.__class__ is str:
+        variant = get_variant(variant)
+    least = _LEAST.get(variant) or _least_points(variant)
+    if least and not min_melds:
+        mask = sum(map(_bit, cards))
+        if mask.bit_count() == len(cards):
+            return least(mask)  # type: ignore[no-any-return]
     wilds = sum(1 for c in cards if variant.is_wild(c))
     naturals = [c.index for c in cards if not variant.is_wild(c)]
-    cost = search_cost(naturals, wilds, _rules(variant), min_melds=min_melds)
+    cost = search_cost(naturals, wilds, SearchRules.from_variant(variant), min_melds=min_melds)
     if cost[1] >= 1 << 40:
         return variant.points(cards)
     return cost[0]
 
 
-def _rules(variant: Variant) -> SearchRules:
-    return _cached_rules(variant)
+@cache
+def _set_meld(rank: int, suits: tuple[int, ...]) -> Meld:
+    return Meld.natural(MeldKind.SET, (Card.from_index(s * 13 + rank) for s in suits))
 
 
 @cache
-def _cached_rules(variant: Variant) -> SearchRules:
-    return SearchRules.from_variant(variant)
+def _suit_pieces(tables: _Tables, suit: int, mask: int) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+    runs = tables.layouts[mask]
+    melds = tuple(Meld.natural(MeldKind.RUN, (Card.from_index(suit * 13 + n - 1) for n in run)) for run in runs)
+    covered = {n for run in runs for n in run}
+    left = tuple(Card.from_index(suit * 13 + n - 1) for n in range(1, 14)
+                 if mask >> (n - 1) & 1 and n not in covered)
+    return melds, left
+
+
+def fast_search(cards: Sequence[Card], *, variant: Variant, rules: SearchRules | None = None,
+                min_melds: int = 0, max_melds: int | None = None) -> Arrangement | None:
+    """The exact search's answer, through the lookup tables when the variant allows."""
+    if min_melds == 0 and max_melds is None and _fast_ok(variant):
+        mask = sum(map(_bit, cards))
+        if mask.bit_count() == len(cards):
+            tables = _tables(variant)
+            key, sets, suits = tables.best_sets(mask)
+            melds = [_set_meld(rank, chosen) for rank, chosen in sets]
+            deadwood: list[Card] = []
+            for suit in range(4):
+                runs, left = _suit_pieces(tables, suit, suits[suit])
+                melds.extend(runs)
+                deadwood.extend(left)
+            return Arrangement(tuple(melds), tuple(deadwood), key // _WEIGHT, 0)
+    return search(cards, variant=variant, rules=rules, min_melds=min_melds, max_melds=max_melds)

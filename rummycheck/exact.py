@@ -54,6 +54,13 @@ class SearchRules:
 
     @classmethod
     def from_variant(cls, variant: Variant) -> SearchRules:
+        found = _RULES_CACHE.get(variant)
+        if found is None:
+            found = _RULES_CACHE[variant] = cls._build(variant)
+        return found
+
+    @classmethod
+    def _build(cls, variant: Variant) -> SearchRules:
         return cls(
             points=tuple(variant.card_points(Card.from_index(i)) for i in range(52)),
             wild_points=int(variant.get("wild_points", 0) or 0),
@@ -63,6 +70,9 @@ class SearchRules:
             max_wilds=variant.max_wilds,
             min_naturals=variant.min_naturals,
         )
+
+
+_RULES_CACHE: dict[Variant, SearchRules] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,37 +153,60 @@ def _run_candidates(c: int, rem: tuple[int, ...], w: int, rules: SearchRules) ->
     max_wilds = rules.max_wilds
     seen: set[tuple[tuple[int, ...], int]] = set()
     found: list[Candidate] = []
+    base = suit * 13 - 1
     for pc in anchors:
-        for start in range(max(lo_bound, pc - 12), pc + 1):
-            for end in range(max(pc, start + 2), min(hi_bound, start + 12) + 1):
-                length = end - start + 1
-                slots = [p for p in range(start, end + 1)
-                         if p != pc and _position_rank(p) in available]
-                gaps = length - 1 - len(slots)
+        # ends below and above the anchor: (position, gaps passed, naturals passed incl. the end)
+        ends: list[list[tuple[int, int, tuple[int, ...]]]] = []
+        for step, bound in ((-1, max(lo_bound, pc - 12)), (1, min(hi_bound, pc + 12))):
+            side = [(pc, 0, ())]
+            gaps = 0
+            naturals: tuple[int, ...] = ()
+            p = pc + step
+            while (p >= bound) if step < 0 else (p <= bound):
+                if (p - 1) % 13 + 1 in available:
+                    naturals = naturals + (p,)
+                    side.append((p, gaps, naturals))
+                else:
+                    gaps += 1
+                    if gaps > w:
+                        break
+                    if abs(p - pc) <= 2:  # a wild end is allowed in a 3-card window
+                        side.append((p, gaps, naturals))
+                p += step
+            ends.append(side)
+        for low, low_gaps, low_nats in ends[0]:
+            for high, high_gaps, high_nats in ends[1]:
+                length = high - low + 1
+                if length < 3 or length > 13:
+                    continue
+                gaps = low_gaps + high_gaps
                 if gaps > w:
                     continue
-                if length > 3:
-                    # minimal form: both ends hold natural cards
-                    if not (start == pc or start in slots) or not (end == pc or end in slots):
+                if length > 3 and (low_nats[-1:] != (low,) and low != pc
+                                   or high_nats[-1:] != (high,) and high != pc):
+                    continue  # minimal form: both ends natural unless the run is 3 long
+                slots = low_nats + high_nats
+                if w - gaps == 0:
+                    choices: list[tuple[int, ...]] = [slots]
+                else:
+                    inner = [q for q in slots if length == 3 or (q != low and q != high)]
+                    choices = []
+                    for omit_count in range(0, min(w - gaps, len(inner)) + 1):
+                        for omitted in combinations(inner, omit_count):
+                            choices.append(tuple(q for q in slots if q not in omitted))
+                for used in choices:
+                    need = length - 1 - len(used)
+                    naturals_idx = tuple(sorted([c] + [base + (q - 1) % 13 + 1 for q in used]))
+                    key = (naturals_idx, need)
+                    if key in seen or len(naturals_idx) < rules.min_naturals:
                         continue
-                inner = [p for p in slots if length == 3 or (p != start and p != end)]
-                for omit_count in range(0, min(w - gaps, len(inner)) + 1):
-                    for omitted in combinations(inner, omit_count):
-                        used = [p for p in slots if p not in omitted]
-                        need = length - 1 - len(used)
-                        naturals = tuple(sorted([c] + [suit * 13 + _position_rank(p) - 1 for p in used]))
-                        key = (naturals, need)
-                        if key in seen:
-                            continue
-                        if len(naturals) < rules.min_naturals:
-                            continue
-                        if max_wilds is not None and need > max_wilds:
-                            continue
-                        seen.add(key)
-                        room = 13 - length
-                        if max_wilds is not None:
-                            room = min(room, max_wilds - need)
-                        found.append(Candidate(MeldKind.RUN, naturals, need, room, start, length))
+                    if max_wilds is not None and need > max_wilds:
+                        continue
+                    seen.add(key)
+                    room = 13 - length
+                    if max_wilds is not None:
+                        room = min(room, max_wilds - need)
+                    found.append(Candidate(MeldKind.RUN, naturals_idx, need, room, low, length))
     found.sort(key=lambda cand: (cand.length, cand.wilds, cand.start, cand.naturals))
     return found
 

@@ -16,13 +16,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 
 from rummycheck.cards import Card, check_copies
-from rummycheck.exact import Arrangement, search
+from rummycheck.deadwood import fast_search
+from rummycheck.exact import Arrangement
 from rummycheck.results import Reason, Solution
 from rummycheck.variants import Variant, get_variant
 
 __all__ = ["Finder", "limit_verdict", "solve"]
+
+_bit = attrgetter("bit")
 
 # A finder returns the best arrangement of some cards with at least/at most so many melds.
 Finder = Callable[..., Arrangement | None]
@@ -48,7 +52,7 @@ def limit_verdict(*, score: int, points: int, variant: Variant) -> LimitCheck:
 
 def _finder(solver: str) -> Finder:
     if solver == "exact":
-        return search
+        return fast_search
     if solver == "z3":
         from rummycheck.z3_solver import search as z3_search  # heavy import: only here
         return z3_search
@@ -67,10 +71,12 @@ def solve(cards: Sequence[Card], *, variant: Variant | str = "bing", score: int 
     >>> solve(parse_cards("Ac 2c 3c 4d 5d 6d 7h 8h 9h Ts"), variant="gin").deadwood_points
     10
     """
-    variant = get_variant(variant)
+    if variant.__class__ is not Variant:
+        variant = get_variant(variant)
     hand = tuple(cards)
-    check_copies(hand, decks=variant.decks)
-    find = _finder(solver)
+    if variant.decks != 1 or sum(map(_bit, hand)).bit_count() != len(hand):
+        check_copies(hand, decks=variant.decks)
+    find = fast_search if solver == "exact" else _finder(solver)
     if variant.name == "bing":
         return _solve_bing(hand, variant, score, opened, find, solver)
     if variant.name == "gin":

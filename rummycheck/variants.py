@@ -8,10 +8,11 @@ built-in rules and applies house-rule overrides; an unknown option or a bad valu
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
+from operator import attrgetter
 from typing import Any
 
 from rummycheck.cards import Card
@@ -29,6 +30,7 @@ __all__ = [
 OptionValue = int | bool | str | None
 
 VARIANT_NAMES = ("bing", "basic", "gin")
+_card_index = attrgetter("index")
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,9 +117,17 @@ class Variant:
     presets: tuple[tuple[str, tuple[tuple[str, OptionValue], ...]], ...] = ()
     preset: str | None = None
     _lookup: dict[str, OptionValue] = field(default_factory=dict, compare=False, repr=False)
+    _hash: int = field(default=0, compare=False, repr=False)
+    _points: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self._lookup.update(self.values)
+        # variants are dictionary keys in the solver's caches: hash once, not per lookup
+        object.__setattr__(self, "_hash", hash((self.name, self.values, self.preset)))
+        object.__setattr__(self, "_points", tuple(self._card_points(Card.from_index(i)) for i in range(52)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     # -- generic access ------------------------------------------------------------
     def option(self, name: str) -> OptionValue:
@@ -210,6 +220,9 @@ class Variant:
 
     def card_points(self, card: Card) -> int:
         """Points of ``card`` left in hand under this variant."""
+        return self._points[card.index]
+
+    def _card_points(self, card: Card) -> int:
         if self.is_wild(card):
             return int(self.get("wild_points", 0) or 0)
         number = card.number
@@ -219,8 +232,9 @@ class Variant:
             return int(self.get("face_points", 10) or 0)
         return number
 
-    def points(self, cards: Iterator[Card] | tuple[Card, ...] | list[Card]) -> int:
-        return sum(self.card_points(c) for c in cards)
+    def points(self, cards: Iterable[Card]) -> int:
+        """Points of ``cards`` left in hand."""
+        return sum(map(self._points.__getitem__, map(_card_index, cards)))
 
     @property
     def max_run_length(self) -> int:

@@ -12,7 +12,7 @@ used in melds), where a deuce counts as wild unless its meld is made only of deu
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 # Card = (number 1..13, suit letter); the tests convert rummycheck cards to this.
 PlainCard = tuple[int, str]
@@ -30,7 +30,7 @@ def _points(card: PlainCard, opts: dict) -> int:
 
 
 def _can_be_set(cards: list[PlainCard], opts: dict) -> bool:
-    wild = [c for c in cards if opts["wild"] and c[0] == 2]
+    [c for c in cards if opts["wild"] and c[0] == 2]
     natural = [c for c in cards if not (opts["wild"] and c[0] == 2)]
     if len(cards) < 3:
         return False
@@ -48,7 +48,7 @@ def _can_be_set(cards: list[PlainCard], opts: dict) -> bool:
 def _can_be_run(cards: list[PlainCard], opts: dict) -> bool:
     if len(cards) < 3 or len(cards) > 13:
         return False
-    wild = [c for c in cards if opts["wild"] and c[0] == 2]
+    [c for c in cards if opts["wild"] and c[0] == 2]
     natural = [c for c in cards if not (opts["wild"] and c[0] == 2)]
     if len({c[1] for c in natural}) > 1:
         return False
@@ -103,7 +103,7 @@ def brute_force_cost(cards: list[PlainCard], opts: dict, *, min_melds: int = 0,
             melds_with_lowest[members[0]].append((mask, _wilds_counted(chosen, opts)))
     cap = max(min_melds, max_melds or 0)
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(free: int, laid: int) -> tuple[int, int, int] | None:
         if free == 0:
             return (0, 0, 0) if laid >= min_melds else None

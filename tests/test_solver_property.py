@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from brute import brute_force_cost
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from brute import brute_force_cost
 from rummycheck import Card, get_variant, min_deadwood, solve
 from rummycheck.cards import full_deck
 from rummycheck.exact import search
