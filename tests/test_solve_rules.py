@@ -314,6 +314,13 @@ def test_bing_wild_min_naturals_2_stops_king_with_two_deuces() -> None:
     assert s.melds == () and s.deadwood_points == 23
 
 
+def test_bing_wild_max_wilds_0_counts_a_deuce_standing_for_itself() -> None:
+    # bing.toml's reading: every deuce in a meld counts unless the meld is all deuces,
+    # so A-2-3 with the real 2h uses one wild and max_wilds=0 forbids it: 15 + 2 + 3 = 20
+    s = solved("Ah 2h 3h", get_variant("bing", max_wilds=0), opened=True)
+    assert s.melds == () and s.deadwood_points == 20
+
+
 def test_bing_wild_rank_none_makes_deuces_plain_twos() -> None:
     # Kd 2s 2h: without wilds the deuces are just 2s; 10 + 2 + 2 = 14 stay
     s = solved("Kd 2s 2h", get_variant("bing", wild_rank="none"), opened=True)
@@ -517,6 +524,18 @@ def test_basic_open_31_not_met() -> None:
 def test_basic_open_minimum_does_not_apply_once_opened() -> None:
     s = solved("Ah 2h 3h 4s 4d 4c Kc", get_variant("basic", opening_points=31), opened=True)
     assert s.legal and s.fact("can_go_out") is True and str(s.discard) == "Kc"
+
+
+@pytest.mark.xfail(strict=True, reason="bug: the going-out discard is the first card in sort order "
+                   "that works, without regard to BASIC-OPEN's minimum")
+def test_basic_open_31_met_by_choosing_the_discard() -> None:
+    # A final discard is required.  Throwing 6s (the first card in sort order) leaves
+    # 6h 6d 6c (18) + Ad 2d 3d 4d (10) = 28 < 31; throwing Ad leaves 6s 6h 6d 6c (24) +
+    # 2d 3d 4d (9) = 33 >= 31.  So the player can open and go out by discarding Ad.
+    variant = get_variant("basic", out_discard_required=True, opening_points=31)
+    s = solved("6s 6h 6d 6c Ad 2d 3d 4d", variant)
+    assert s.legal and s.fact("can_go_out") is True
+    assert str(s.discard) == "Ad"
 
 
 def test_basic_one_meld_a_turn_keeps_the_best_single_meld() -> None:
