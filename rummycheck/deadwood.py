@@ -73,6 +73,9 @@ class _Tables:
             layouts.append(tuple(tuple(run) for run in best_runs))
         self.keys = tuple(keys)
         self.layouts = tuple(layouts)
+        # per suit, per mask: (run melds, cards left), filled in on first use
+        self.pieces: list[list[tuple[tuple[Meld, ...], tuple[Card, ...]] | None]] = [
+            [None] * (1 << 13) for _ in range(4)]
         # sets: for each rank, the options as (suit-bit set, key change is computed live)
         self.set_choices: dict[int, list[tuple[int, ...]]] = {}
         for bits in range(16):
@@ -211,13 +214,13 @@ def _set_meld(rank: int, suits: tuple[int, ...]) -> Meld:
     return Meld.natural(MeldKind.SET, (Card.from_index(s * 13 + rank) for s in suits))
 
 
-@cache
 def _suit_pieces(tables: _Tables, suit: int, mask: int) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
     runs = tables.layouts[mask]
     melds = tuple(Meld.natural(MeldKind.RUN, (Card.from_index(suit * 13 + n - 1) for n in run)) for run in runs)
     covered = {n for run in runs for n in run}
     left = tuple(Card.from_index(suit * 13 + n - 1) for n in range(1, 14)
                  if mask >> (n - 1) & 1 and n not in covered)
+    tables.pieces[suit][mask] = (melds, left)
     return melds, left
 
 
@@ -231,9 +234,10 @@ def fast_search(cards: Sequence[Card], *, variant: Variant, rules: SearchRules |
             key, sets, suits = tables.best_sets(mask)
             melds = [_set_meld(rank, chosen) for rank, chosen in sets]
             deadwood: list[Card] = []
+            pieces = tables.pieces
             for suit in range(4):
-                runs, left = _suit_pieces(tables, suit, suits[suit])
-                melds.extend(runs)
-                deadwood.extend(left)
+                found = pieces[suit][suits[suit]] or _suit_pieces(tables, suit, suits[suit])
+                melds.extend(found[0])
+                deadwood.extend(found[1])
             return Arrangement(tuple(melds), tuple(deadwood), key // _WEIGHT, 0)
     return search(cards, variant=variant, rules=rules, min_melds=min_melds, max_melds=max_melds)

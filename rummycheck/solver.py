@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 
 from rummycheck.cards import Card, check_copies
-from rummycheck.deadwood import fast_search
+from rummycheck.deadwood import fast_search, min_deadwood
 from rummycheck.exact import Arrangement
 from rummycheck.results import Reason, Solution
 from rummycheck.variants import Variant, get_variant
@@ -132,20 +132,29 @@ def _solve_bing(hand: tuple[Card, ...], variant: Variant, score: int, opened: bo
 
 def _best_discard(hand: tuple[Card, ...], variant: Variant, find: Finder,
                   *, forbidden: Card | None = None) -> tuple[Card, Arrangement]:
-    """The discard that leaves the least deadwood; ties go to the lowest card in sort order."""
+    """The discard that leaves the least deadwood (then fewest cards, fewest wilds used);
+    ties go to the lowest card in sort order."""
+    candidates = [card for card in sorted(set(hand)) if card != forbidden]
+    if find is fast_search:
+        # rank the discards by the number alone; build answers only for the tied best
+        points = {card: min_deadwood(_without(hand, card), variant=variant) for card in candidates}
+        least = min(points.values())
+        candidates = [card for card in candidates if points[card] == least]
     best: tuple[tuple[int, int, int], Card, Arrangement] | None = None
-    for card in sorted(set(hand)):
-        if card == forbidden:
-            continue
-        rest = list(hand)
-        rest.remove(card)
-        arrangement = find(tuple(rest), variant=variant, min_melds=0)
+    for card in candidates:
+        arrangement = find(_without(hand, card), variant=variant, min_melds=0)
         assert arrangement is not None
         key = (arrangement.points, len(arrangement.deadwood), arrangement.wilds_used)
         if best is None or key < best[0]:
             best = (key, card, arrangement)
     assert best is not None
     return best[1], best[2]
+
+
+def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    rest = list(hand)
+    rest.remove(card)
+    return tuple(rest)
 
 
 def _solve_gin(hand: tuple[Card, ...], variant: Variant, score: int, opened: bool,

@@ -30,7 +30,7 @@ def _points(card: PlainCard, opts: dict) -> int:
 
 
 def _can_be_set(cards: list[PlainCard], opts: dict) -> bool:
-    [c for c in cards if opts["wild"] and c[0] == 2]
+
     natural = [c for c in cards if not (opts["wild"] and c[0] == 2)]
     if len(cards) < 3:
         return False
@@ -48,7 +48,7 @@ def _can_be_set(cards: list[PlainCard], opts: dict) -> bool:
 def _can_be_run(cards: list[PlainCard], opts: dict) -> bool:
     if len(cards) < 3 or len(cards) > 13:
         return False
-    [c for c in cards if opts["wild"] and c[0] == 2]
+
     natural = [c for c in cards if not (opts["wild"] and c[0] == 2)]
     if len({c[1] for c in natural}) > 1:
         return False
