@@ -198,8 +198,18 @@ def _solve_gin(hand: tuple[Card, ...], variant: Variant, score: int, opened: boo
                      score=score, opened=opened, discard=discard, facts=facts)
 
 
+def _melded_points(arrangement: Arrangement, variant: Variant) -> int:
+    return sum(variant.card_points(c) for m in arrangement.melds for c in m.stands_for)
+
+
 def _solve_basic(hand: tuple[Card, ...], variant: Variant, score: int, opened: bool,
                  find: Finder, solver: str) -> Solution:
+    """Basic rummy: the least deadwood, or a way to go out this turn when there is one.
+
+    Going out: melding every card (BASIC-OUT, unless a final discard is required), else
+    melding all but one card and discarding it.  Among the discards that go out, the
+    first in sort order whose lay-down meets BASIC-OPEN's minimum is chosen.
+    """
     one_meld = variant.option("melds_per_turn") == "one"
     max_melds = 1 if one_meld else None
     discard_required = bool(variant.option("out_discard_required"))
@@ -213,14 +223,16 @@ def _solve_basic(hand: tuple[Card, ...], variant: Variant, score: int, opened: b
         goes_out = True
         reasons.append(Reason("BASIC-OUT", "every card melds: the hand goes out without a discard"))
     else:
+        outs: list[tuple[Card, Arrangement]] = []
         for card in sorted(set(hand)):
-            rest = list(hand)
-            rest.remove(card)
-            trial = find(tuple(rest), variant=variant, min_melds=0, max_melds=max_melds)
+            trial = find(_without(hand, card), variant=variant, min_melds=0, max_melds=max_melds)
             if trial is not None and not trial.deadwood:
-                discard, arrangement, goes_out = card, trial, True
-                reasons.append(Reason("BASIC-OUT", f"melds all but {card}: goes out discarding it"))
-                break
+                outs.append((card, trial))
+        if outs:
+            meeting = [out for out in outs if _melded_points(out[1], variant) >= minimum]
+            discard, arrangement = (meeting or outs)[0]
+            goes_out = True
+            reasons.append(Reason("BASIC-OUT", f"melds all but {discard}: goes out discarding it"))
     if not goes_out:
         reasons.append(Reason("BASIC-OUT", f"cannot go out this turn: {len(arrangement.deadwood)} "
                                            f"cards ({arrangement.points} points) stay in hand"))
@@ -228,7 +240,7 @@ def _solve_basic(hand: tuple[Card, ...], variant: Variant, score: int, opened: b
         reasons.append(Reason("BASIC-TURN", "one meld a turn: only the best single meld is laid down"))
     legal = True
     if minimum and arrangement.melds:
-        melded = sum(variant.card_points(c) for m in arrangement.melds for c in m.stands_for)
+        melded = _melded_points(arrangement, variant)
         if melded < minimum:
             legal = False
             reasons.append(Reason("BASIC-OPEN", f"the first lay-down is worth {melded} points, "

@@ -526,8 +526,6 @@ def test_basic_open_minimum_does_not_apply_once_opened() -> None:
     assert s.legal and s.fact("can_go_out") is True and str(s.discard) == "Kc"
 
 
-@pytest.mark.xfail(strict=True, reason="bug: the going-out discard is the first card in sort order "
-                   "that works, without regard to BASIC-OPEN's minimum")
 def test_basic_open_31_met_by_choosing_the_discard() -> None:
     # A final discard is required.  Throwing 6s (the first card in sort order) leaves
     # 6h 6d 6c (18) + Ad 2d 3d 4d (10) = 28 < 31; throwing Ad leaves 6s 6h 6d 6c (24) +
