@@ -15,9 +15,9 @@ from dataclasses import dataclass, replace
 
 from rummycheck.cards import Card
 from rummycheck.exact import Arrangement
-from rummycheck.results import Solution
+from rummycheck.results import Solution, meld_json
 
-__all__ = ["Proof", "Question", "prove", "question"]
+__all__ = ["Proof", "Question", "all_optimal", "arrangement_json", "proof_json", "prove", "question"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,3 +96,30 @@ def prove(solution: Solution, *, timeout_ms: int | None = None) -> Proof:
         return Proof(True, solution.deadwood_points, claim)
     arrangement, discard = read_arrangement(bounded, found, variant)
     return Proof(False, solution.deadwood_points, claim, arrangement, discard)
+
+
+def all_optimal(solution: Solution) -> tuple[Arrangement, ...]:
+    """Every optimal arrangement of the cards ``solution`` kept, by the constraint solver.
+
+    The same question as the solver's (meld bounds; after the solution's discard, if any).
+    A Bing hand that cannot open has none.
+    """
+    from rummycheck.csp_solver import all_optimal as enumerate_optimal
+
+    asked = question(solution)
+    return enumerate_optimal(asked.kept, variant=solution.variant, min_melds=asked.min_melds,
+                             max_melds=asked.max_melds)
+
+
+def arrangement_json(arrangement: Arrangement) -> dict[str, object]:
+    return {"melds": [meld_json(m) for m in arrangement.melds],
+            "deadwood": [str(c) for c in arrangement.deadwood],
+            "deadwood_points": arrangement.points, "wilds_used": arrangement.wilds_used}
+
+
+def proof_json(proof: Proof) -> dict[str, object]:
+    data: dict[str, object] = {"optimal": proof.optimal, "claim": proof.claim}
+    if proof.better is not None:
+        data["counter_example"] = arrangement_json(proof.better)
+        data["counter_example_discard"] = None if proof.better_discard is None else str(proof.better_discard)
+    return data

@@ -8,6 +8,7 @@ and prints.  The library's own errors become one line on stderr with exit code 2
 
 from __future__ import annotations
 
+from rummycheck.cli import crosscheck as _crosscheck  # noqa: F401  (registers crosscheck)
 from rummycheck.cli import solve as _solve  # noqa: F401  (registers solve, rules)
 from rummycheck.cli import score as _score  # noqa: F401  (registers score)
 from rummycheck.cli.common import app

@@ -34,6 +34,8 @@ def solve(
     score: Annotated[int, typer.Option("--score", "-s", help="Bing: the player's running score.", min=0)] = 0,
     opened: Annotated[bool, typer.Option("--opened", help="The player has already opened (melded before).")] = False,
     solver: Annotated[str, typer.Option("--solver", help="exact (default), z3 or csp.")] = "exact",
+    prove: Annotated[bool, typer.Option("--prove", help="Ask z3 to prove the answer optimal.")] = False,
+    show_all: Annotated[bool, typer.Option("--all", help="List every optimal arrangement (csp).")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Find the optimal meld arrangement of a hand (least points left in hand)."""
@@ -57,10 +59,24 @@ def solve(
         return solve_hand(parsed, variant=chosen, score=score, opened=opened, solver=solver)
 
     solution = guarded(run)
+    from rummycheck import prove as proving  # z3 and constraint load only with --prove / --all
+
+    proof = guarded(lambda: proving.prove(solution)) if prove else None
+    every = guarded(lambda: proving.all_optimal(solution)) if show_all else None
     if as_json:
-        emit_json(solution.to_json())
+        data = solution.to_json()
+        if proof is not None:
+            data["proof"] = proving.proof_json(proof)
+        if every is not None:
+            data["all_optimal"] = [proving.arrangement_json(a) for a in every]
+        emit_json(data)
     else:
         typer.echo(solution_text(solution))
+        if every is not None:
+            from rummycheck.report import arrangements_text
+            typer.echo(arrangements_text(every))
+        if proof is not None:
+            typer.echo(proof.text())
 
 
 @app.command()

@@ -1,0 +1,57 @@
+"""``rummycheck crosscheck``: every solver on seeded random hands, answers compared and validated."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated, Any
+
+import typer
+
+from rummycheck.cli.common import PresetOpt, RuleOpt, VariantOpt, app, build_variant, fail, guarded
+
+PROGRESS_FROM = 20  # runs of at least this many hands show a progress bar
+
+
+@app.command()
+def crosscheck(
+    variant: VariantOpt = "bing",
+    hands: Annotated[int, typer.Option("--hands", "-n", help="How many hands to deal.", min=1)] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of random.Random for the deal.")] = 0,
+    kind: Annotated[str, typer.Option(
+        "--kind", help="plain, deuce-rich (2-4 wild deuces) or meld-rich (built from sets and runs).")] = "plain",
+    solver: Annotated[list[str] | None, typer.Option(
+        "--solver", help="Solvers to compare (repeatable; default exact, z3 and csp).")] = None,
+    size: Annotated[int | None, typer.Option("--size", help="Cards per hand (default: the variant's deal).",
+                                             min=3, max=20)] = None,
+    score: Annotated[int, typer.Option("--score", "-s", help="Bing: the running score.", min=0)] = 0,
+    opened: Annotated[bool, typer.Option("--opened", help="Bing: the player has opened already.")] = False,
+    rule: RuleOpt = None,
+    preset: PresetOpt = None,
+) -> None:
+    """Solve seeded random hands with every solver; exit 1 on any disagreement or invalid answer."""
+    from rummycheck.crosscheck import SOLVERS
+    from rummycheck.crosscheck import crosscheck as run_crosscheck
+    from rummycheck.dealing import DEALERS
+    from rummycheck.report import crosscheck_text
+
+    chosen_solvers = tuple(solver or SOLVERS)
+    for name in chosen_solvers:
+        if name not in SOLVERS:
+            fail(f"unknown solver {name!r}; choose {', '.join(SOLVERS)}")
+    if kind not in DEALERS:
+        fail(f"unknown kind of hand {kind!r}; choose {', '.join(DEALERS)}")
+    chosen = guarded(lambda: build_variant(variant, rule, preset))
+
+    def run(progress: Any = None) -> Any:
+        return run_crosscheck(variant=chosen, hands=hands, seed=seed, kind=kind, solvers=chosen_solvers,
+                              score=score, opened=opened, size=size,
+                              progress=None if progress is None else progress.update)
+
+    if hands >= PROGRESS_FROM:
+        with typer.progressbar(length=hands, label="crosscheck", file=sys.stderr) as bar:
+            result = guarded(lambda: run(bar))
+    else:
+        result = guarded(run)
+    typer.echo(crosscheck_text(result))
+    if not result.ok:
+        raise typer.Exit(1)
