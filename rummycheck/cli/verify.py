@@ -1,0 +1,57 @@
+"""``rummycheck verify``: run the [expect] sections of scenario and score-sheet files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from rummycheck.cli.common import JsonOpt, app, emit_json, guarded
+
+# the project's scenarios/ folder (next to the package in a source checkout)
+DEFAULT_FOLDER = Path(__file__).resolve().parents[2] / "scenarios"
+
+
+@app.command()
+def verify(
+    paths: Annotated[list[str] | None, typer.Argument(
+        help="Scenario or score-sheet files, or folders searched for *.toml (default: the project's scenarios/).",
+        show_default=False)] = None,
+    failed_only: Annotated[bool, typer.Option("--failed", help="List only the failed checks.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Check every [expect] value; print one row per check and 'N passed, M failed'. Exit 1 on a failure."""
+    from tabulate import tabulate
+
+    from rummycheck.verify import summary, verify_paths
+
+    targets: list[str | Path] = list(paths) if paths else [DEFAULT_FOLDER]
+    checks = guarded(lambda: verify_paths(targets))
+    failed = [c for c in checks if not c.passed]
+    if as_json:
+        emit_json({"checks": [c.to_json() for c in checks], "passed": len(checks) - len(failed),
+                   "failed": len(failed)})
+    else:
+        shown = failed if failed_only else checks
+        rows = [[_short(c.scenario), ", ".join(c.rules), c.label, c.expected, c.got, "pass" if c.passed else "FAIL"]
+                for c in shown]
+        if rows:
+            typer.echo(tabulate(rows, headers=["scenario", "rules", "check", "expected", "got", "result"],
+                                tablefmt="simple", maxcolwidths=[None, 30, None, 36, 36, None]))
+        if failed:
+            typer.echo("")
+            typer.echo("what differs:")
+            for c in failed:
+                typer.echo(f"  {_short(c.place)}: {c.label}: {c.diff}")
+        typer.echo(summary(checks))
+    if failed:
+        raise typer.Exit(1)
+
+
+def _short(path: str) -> str:
+    """A path relative to the current folder when it lies below it."""
+    try:
+        return str(Path(path).relative_to(Path.cwd()))
+    except ValueError:
+        return path

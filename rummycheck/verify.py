@@ -1,0 +1,542 @@
+"""``verify``: run the ``[expect]`` sections of scenario and score-sheet files as checks.
+
+Each key of an ``[expect]`` table is handled by an *evaluator* looked up in a registry.
+An evaluator gets a ``Subject`` (the loaded file, with cached solving and scoring) and
+the expected value, and returns one or more ``Outcome`` rows: what was expected, what
+rummycheck got, whether they agree, the rule ids involved and, when they differ, a
+line a human can act on.  ``verify_paths`` turns every row into a ``Check`` naming the
+file and the ``[expect]`` key's position.
+
+Other modules add keys with ``register_expectation(key, evaluator)`` at import time and
+list themselves in ``EVALUATOR_MODULES`` so that verify imports them first (see
+docs/verify.md).  A key nobody handles is an error naming the file and line; a key
+that is known to belong to a module that is not installed (``PENDING``) gives failed
+checks that say so, never a silent skip.
+"""
+
+from __future__ import annotations
+
+import importlib
+import tomllib
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rummycheck.errors import RummyError, ScenarioError
+
+if TYPE_CHECKING:
+    from rummycheck.results import Solution
+    from rummycheck.scenario import Scenario, ScenarioPlayer
+    from rummycheck.scoresheet import ScoreSheetFile
+    from rummycheck.scoring import HandScore
+    from rummycheck.variants import Variant
+
+__all__ = [
+    "EVALUATOR_MODULES",
+    "Check",
+    "Evaluator",
+    "Outcome",
+    "Subject",
+    "compare",
+    "expectation_keys",
+    "register_expectation",
+    "scenario_files",
+    "summary",
+    "verify_file",
+    "verify_paths",
+]
+
+# Modules that register evaluators when imported (e.g. the table model's ``plays``).
+EVALUATOR_MODULES: tuple[str, ...] = ()
+
+# Keys another module is expected to register; until it does, each such check fails with this reason.
+PENDING: dict[str, str] = {
+    "plays": "no evaluator for 'plays' is registered: the play checker (rummycheck check) must register one "
+             "with rummycheck.verify.register_expectation",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One comparison made by an evaluator."""
+
+    label: str  # the [expect] key, with an index or player when one key gives several rows
+    rules: tuple[str, ...]
+    expected: str
+    got: str
+    passed: bool
+    diff: str = ""  # when failed: what differs, in words
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One row of the verify report."""
+
+    scenario: str  # the file
+    title: str
+    place: str  # file:line:col of the [expect] key
+    label: str
+    rules: tuple[str, ...]
+    expected: str
+    got: str
+    passed: bool
+    diff: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scenario": self.scenario, "title": self.title, "place": self.place, "check": self.label,
+                "rules": list(self.rules), "expected": self.expected, "got": self.got, "passed": self.passed,
+                "diff": self.diff}
+
+
+@dataclass
+class Subject:
+    """A loaded file under verification, with its solving and scoring done once and cached."""
+
+    source: str
+    scenario: Scenario | None = None
+    sheet: ScoreSheetFile | None = None
+    _scored: list[HandScore] | None = field(default=None, repr=False)
+    _solutions: dict[str, Solution] = field(default_factory=dict, repr=False)
+
+    @property
+    def title(self) -> str:
+        if self.scenario is not None:
+            return self.scenario.title
+        return self.sheet.title if self.sheet is not None else ""
+
+    @property
+    def variant(self) -> Variant:
+        if self.scenario is not None:
+            return self.scenario.variant
+        assert self.sheet is not None
+        return self.sheet.sheet.variant
+
+    @property
+    def expect(self) -> dict[str, Any]:
+        if self.scenario is not None:
+            return self.scenario.expect
+        assert self.sheet is not None
+        return self.sheet.expect
+
+    def where(self, *path: str | int) -> str:
+        if self.scenario is not None:
+            return self.scenario.where(*path)
+        assert self.sheet is not None
+        return self.sheet.where(*path)
+
+    def scored(self) -> list[HandScore]:
+        """The scored hands: the scenario's ``[end]`` hand, or every hand of the sheet."""
+        if self._scored is None:
+            if self.sheet is not None:
+                from rummycheck.scoresheet import run_sheet
+                self._scored = run_sheet(self.sheet)
+            else:
+                from rummycheck.scoring import score_scenario
+                assert self.scenario is not None
+                self._scored = [score_scenario(self.scenario)]
+        return self._scored
+
+    def last(self) -> HandScore:
+        results = self.scored()
+        if not results:
+            raise ScenarioError(f"{self.source}: no hands to score")
+        return results[-1]
+
+    def player(self, name: str | None = None) -> ScenarioPlayer:
+        """The named player, else the player whose turn it is, else the only player with known cards."""
+        scenario = self._need_scenario("a hand")
+        if name is not None:
+            return scenario.player(name)
+        if scenario.turn is not None:
+            return scenario.player(scenario.turn.player)
+        known = [p for p in scenario.players if p.hand is not None]
+        if len(known) != 1:
+            raise ScenarioError(f"{scenario.where('expect')}: say whose hand to check: give [turn] player, "
+                                "or a table like { A = 10 }, or list exactly one known hand")
+        return known[0]
+
+    def solution(self, name: str | None = None) -> Solution:
+        from rummycheck.solver import solve
+
+        player = self.player(name)
+        if player.name not in self._solutions:
+            if player.hand is None:
+                raise ScenarioError(f"{self._need_scenario('a hand').where('players')}: "
+                                    f"the hand of {player.name!r} is not known")
+            assert self.scenario is not None
+            self._solutions[player.name] = solve(player.hand, variant=self.scenario.variant,
+                                                 score=player.score, opened=player.opened)
+        return self._solutions[player.name]
+
+    def _need_scenario(self, what: str) -> Scenario:
+        if self.scenario is None:
+            raise ScenarioError(f"{self.source}: checking {what} needs a scenario file, not a score sheet")
+        return self.scenario
+
+
+Evaluator = Callable[[Subject, Any], Sequence[Outcome]]
+_REGISTRY: dict[str, Evaluator] = {}
+
+
+def register_expectation(key: str, evaluator: Evaluator, *, replace: bool = False) -> None:
+    """Make ``[expect] key = ...`` checkable: ``evaluator(subject, expected)`` returns outcomes."""
+    if key in _REGISTRY and not replace:
+        raise ValueError(f"an evaluator for {key!r} is already registered")
+    _REGISTRY[key] = evaluator
+
+
+def expectation_keys() -> tuple[str, ...]:
+    _load_plugins()
+    return tuple(sorted(_REGISTRY))
+
+
+def _load_plugins() -> None:
+    for name in EVALUATOR_MODULES:
+        importlib.import_module(name)
+
+
+# -- comparing ------------------------------------------------------------------------------
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {_show(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_show(v) for v in value) + "]" if value else "[]"
+    return str(value)
+
+
+def compare(label: str, expected: Any, got: Any, rules: Iterable[str] = (), *,
+            rules_for: Mapping[str, Sequence[str]] | None = None) -> Outcome:
+    """One outcome: ``expected`` against ``got``, with a readable diff when they differ.
+
+    Mappings are compared key by key (each differing key is named with its rules from
+    ``rules_for``); lists are compared as lists.
+    """
+    rule_ids = tuple(dict.fromkeys(rules))
+    if _same(expected, got):
+        return Outcome(label, rule_ids, _show(expected), _show(got), True)
+    parts: list[str] = []
+    if isinstance(expected, Mapping) and isinstance(got, Mapping):
+        for key in list(expected) + [k for k in got if k not in expected]:
+            want, have = expected.get(key, "(absent)"), got.get(key, "(absent)")
+            if want != have:
+                why = f" ({', '.join(rules_for[key])})" if rules_for and rules_for.get(key) else ""
+                parts.append(f"{key}: expected {_show(want)}, got {_show(have)}{why}")
+    elif isinstance(expected, list) and isinstance(got, list):
+        missing = [x for x in expected if x not in got]
+        extra = [x for x in got if x not in expected]
+        if missing:
+            parts.append("missing " + ", ".join(_show(x) for x in missing))
+        if extra:
+            parts.append("unexpected " + ", ".join(_show(x) for x in extra))
+        if not parts:
+            parts.append("same items in another order")
+    else:
+        parts.append(f"expected {_show(expected)}, got {_show(got)}")
+    rule_text = f" [{', '.join(rule_ids)}]" if rule_ids else ""
+    return Outcome(label, rule_ids, _show(expected), _show(got), False, "; ".join(parts) + rule_text)
+
+
+def _same(expected: Any, got: Any) -> bool:
+    """Equality that keeps true and 1 apart."""
+    if isinstance(expected, bool) or isinstance(got, bool):
+        return isinstance(expected, bool) and isinstance(got, bool) and expected == got
+    return bool(expected == got)
+
+
+class ExpectValueError(ScenarioError):
+    """An [expect] value of the wrong shape (a mistake in the file, not a failed check)."""
+
+
+def _failed(label: str, expected: Any, reason: str, rules: Iterable[str] = ()) -> Outcome:
+    return Outcome(label, tuple(rules), _show(expected), "error", False, reason)
+
+
+def _want_int(label: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ExpectValueError(f"{label} expects a whole number, got {value!r}")
+    return value
+
+
+def _want_bool(label: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ExpectValueError(f"{label} expects true or false, got {value!r}")
+    return value
+
+
+def _want_card(label: str, value: Any) -> str:
+    from rummycheck.cards import Card
+    try:
+        return str(Card.parse(str(value)))
+    except RummyError:
+        raise ExpectValueError(f"{label} expects one card like \"7h\", got {value!r}") from None
+
+
+def _want_names(label: str, value: Any) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ExpectValueError(f'{label} expects a list of player names like ["A", "D"], got {value!r}')
+    return list(value)
+
+
+# -- evaluators: the hand (solver) ----------------------------------------------------------
+
+def _meld_rules(variant_name: str) -> tuple[str, ...]:
+    return {"bing": ("BING-SET", "BING-RUN", "BING-WILD", "BING-VALUES"),
+            "basic": ("BASIC-SET", "BASIC-RUN", "BASIC-SCORE"),
+            "gin": ("GIN-MELD",)}[variant_name]
+
+
+def _per_player(subject: Subject, key: str, expected: Any,
+                read: Callable[[Solution], Any], want: Callable[[str, Any], Any],
+                rules: Callable[[Solution], Iterable[str]]) -> list[Outcome]:
+    if isinstance(expected, Mapping):
+        outcomes = []
+        for name, value in expected.items():
+            solution = subject.solution(name)
+            outcomes.append(compare(f"{key}.{name}", want(key, value), read(solution), rules(solution)))
+        return outcomes
+    solution = subject.solution()
+    return [compare(key, want(key, expected), read(solution), rules(solution))]
+
+
+def _solver_key(key: str, read: Callable[[Solution], Any], want: Callable[[str, Any], Any],
+                extra: Callable[[Solution], Iterable[str]] | None = None) -> Evaluator:
+    def evaluate(subject: Subject, expected: Any) -> list[Outcome]:
+        def rules(solution: Solution) -> list[str]:
+            ids = [r.rule for r in solution.reasons]
+            return ids + list(extra(solution) if extra else _meld_rules(solution.variant.name))
+        return _per_player(subject, key, expected, read, want, rules)
+    return evaluate
+
+
+def _melds_value(solution: Solution) -> int:
+    return len(solution.melds)
+
+
+def _meld_strings(value: Any) -> list[str]:
+    from rummycheck.cards import format_cards, parse_cards
+    return sorted(format_cards(sorted(parse_cards(str(v)))) for v in value)
+
+
+def _evaluate_melds(subject: Subject, expected: Any) -> list[Outcome]:
+    from rummycheck.cards import format_cards
+
+    solution = subject.solution()
+    rules = [r.rule for r in solution.reasons] + list(_meld_rules(solution.variant.name))
+    if isinstance(expected, list):
+        got = sorted(format_cards(sorted(m.cards)) for m in solution.melds)
+        return [compare("melds", _meld_strings(expected), got, rules)]
+    return [compare("melds", _want_int("melds", expected), len(solution.melds), rules)]
+
+
+def _evaluate_hand_points(subject: Subject, expected: Any) -> list[Outcome]:
+    scenario = subject._need_scenario("hand points")
+    if not isinstance(expected, Mapping):
+        raise ExpectValueError(f"hand_points expects a table like {{ A = 26 }}, got {expected!r}")
+    rule = {"bing": "BING-VALUES", "basic": "BASIC-SCORE", "gin": "GIN-MELD"}[scenario.variant.name]
+    outcomes = []
+    for name, value in expected.items():
+        hand = scenario.player(name).hand
+        if hand is None:
+            outcomes.append(_failed(f"hand_points.{name}", value, f"the hand of {name!r} is not known", [rule]))
+            continue
+        outcomes.append(compare(f"hand_points.{name}", _want_int("hand_points", value),
+                                scenario.variant.points(hand), [rule]))
+    return outcomes
+
+
+# -- evaluators: scoring --------------------------------------------------------------------
+
+def _line_rules(result: HandScore, player: str | None = None) -> list[str]:
+    return [ln.rule for ln in result.lines if player is None or ln.player == player]
+
+
+def _all_line_rules(subject: Subject, player: str | None = None) -> list[str]:
+    return [rule for result in subject.scored() for rule in _line_rules(result, player)]
+
+
+def _evaluate_scores(subject: Subject, expected: Any) -> list[Outcome]:
+    if not isinstance(expected, Mapping):
+        raise ExpectValueError(f"scores expects a table like {{ A = 89, B = 11 }}, got {expected!r}")
+    got = subject.last().after.scores()
+    rules_for = {name: list(dict.fromkeys(_all_line_rules(subject, name))) for name in got}
+    shown = {k: got.get(k) for k in expected} | {k: v for k, v in got.items() if k not in expected}
+    return [compare("scores", dict(expected), shown, dict.fromkeys(_all_line_rules(subject)), rules_for=rules_for)]
+
+
+def _names_key(key: str, read: Callable[[Subject], Sequence[str]], rules: tuple[str, ...]) -> Evaluator:
+    def evaluate(subject: Subject, expected: Any) -> list[Outcome]:
+        return [compare(key, sorted(_want_names(key, expected)), sorted(read(subject)), rules)]
+    return evaluate
+
+
+def _optional_name(key: str, read: Callable[[Subject], str | None], rules: tuple[str, ...]) -> Evaluator:
+    def evaluate(subject: Subject, expected: Any) -> list[Outcome]:
+        if not isinstance(expected, str):
+            raise ExpectValueError(f'{key} expects a player name, or "" for nobody, got {expected!r}')
+        return [compare(key, expected or None, read(subject), rules)]
+    return evaluate
+
+
+def _evaluate_buyback(subject: Subject, expected: Any) -> list[Outcome]:
+    if expected is False:
+        want = None
+    else:
+        want = _want_int("buyback", expected)
+    return [compare("buyback", want, subject.last().buyback_level, ("BING-BUYBACK",))]
+
+
+def _evaluate_score_rules(subject: Subject, expected: Any) -> list[Outcome]:
+    wanted = _want_names("score_rules", expected)
+    seen = list(dict.fromkeys(_all_line_rules(subject)))
+    missing = [r for r in wanted if r not in seen]
+    if missing:
+        return [Outcome("score_rules", tuple(wanted), _show(wanted), _show(seen), False,
+                        f"no score line cites {', '.join(missing)}")]
+    return [Outcome("score_rules", tuple(wanted), _show(wanted), _show(seen), True)]
+
+
+def _evaluate_score_error(subject: Subject, expected: Any) -> list[Outcome]:
+    if not isinstance(expected, str):
+        raise ExpectValueError(f"score_error expects a rule id like \"GIN-KNOCK\", got {expected!r}")
+    try:
+        subject.scored()
+    except RummyError as error:
+        text = str(error)
+        ok = expected in text
+        return [Outcome("score_error", (expected,), expected, text, ok,
+                        "" if ok else f"scoring was refused, but not by {expected}")]
+    return [Outcome("score_error", (expected,), expected, "scored without error", False,
+                    f"expected scoring to be refused by {expected}, but it was accepted")]
+
+
+def _bool_fact(name: str) -> Callable[[Solution], Any]:
+    def read(solution: Solution) -> Any:
+        return solution.fact(name)
+    return read
+
+
+def _register_builtins() -> None:
+    solver_keys: dict[str, tuple[Callable[[Solution], Any], Callable[[str, Any], Any]]] = {
+        "deadwood": (lambda s: s.deadwood_points, _want_int),
+        "legal": (lambda s: s.legal, _want_bool),
+        "cards_left": (lambda s: len(s.deadwood), _want_int),
+        "can_knock": (_bool_fact("can_knock"), _want_bool),
+        "gin": (_bool_fact("gin"), _want_bool),
+        "big_gin": (_bool_fact("big_gin"), _want_bool),
+        "can_go_out": (_bool_fact("can_go_out"), _want_bool),
+        "discard": (lambda s: None if s.discard is None else str(s.discard), _want_card),
+    }
+    for key, (read, want) in solver_keys.items():
+        register_expectation(key, _solver_key(key, read, want), replace=True)
+    register_expectation("melds", _evaluate_melds, replace=True)
+    register_expectation("hand_points", _evaluate_hand_points, replace=True)
+    register_expectation("scores", _evaluate_scores, replace=True)
+    register_expectation("busted", _names_key("busted", lambda s: s.last().busted, ("BING-BUST",)), replace=True)
+    register_expectation("eliminated", _names_key("eliminated", lambda s: s.last().eliminated,
+                                                  ("BING-BUST", "BING-BUYBACK")), replace=True)
+    register_expectation("buyback", _evaluate_buyback, replace=True)
+    register_expectation("winner", _optional_name("winner", lambda s: s.last().winner,
+                                                  ("BING-WIN", "BASIC-TARGET", "GIN-GAME")), replace=True)
+    register_expectation("hand_winner", _optional_name("hand_winner", lambda s: s.last().hand_winner,
+                                                       ("BING-OUT", "BASIC-OUT", "GIN-SCORE", "GIN-UNDERCUT")),
+                         replace=True)
+    register_expectation("score_rules", _evaluate_score_rules, replace=True)
+    register_expectation("score_error", _evaluate_score_error, replace=True)
+
+
+_register_builtins()
+
+
+# -- running --------------------------------------------------------------------------------
+
+def scenario_files(paths: Sequence[str | Path]) -> list[Path]:
+    """The ``.toml`` files named, or found (recursively, sorted) under the folders named."""
+    found: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found.extend(sorted(p for p in path.rglob("*.toml") if p.is_file()))
+        elif path.exists():
+            found.append(path)
+        else:
+            raise ScenarioError(f"{str(raw)!r}: no such file or folder")
+    return found
+
+
+def _load(path: Path) -> Subject | None:
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        data = {}
+    from rummycheck.scoresheet import is_sheet, parse_sheet
+    if is_sheet(data):
+        if "expect" not in data:
+            return None
+        return Subject(source=str(path), sheet=parse_sheet(text, source=str(path)))
+    if "expect" not in data and data:
+        return None
+    from rummycheck.scenario import parse_scenario
+    scenario = parse_scenario(text, source=str(path))
+    return Subject(source=str(path), scenario=scenario) if scenario.expect else None
+
+
+def verify_file(path: str | Path) -> list[Check]:
+    """The checks of one file's ``[expect]`` (none when it has no such table).
+
+    Raises ``ScenarioError`` for a file that does not load or an ``[expect]`` key nobody handles.
+    """
+    _load_plugins()
+    subject = _load(Path(path))
+    if subject is None:
+        return []
+    expect = subject.expect
+    unknown = [key for key in expect if key not in _REGISTRY and key not in PENDING]
+    if unknown:
+        known = ", ".join(sorted(set(_REGISTRY) | set(PENDING)))
+        raise ScenarioError("\n".join(f"{subject.where('expect', key)}: unknown [expect] key {key!r}; "
+                                      f"known keys are: {known}" for key in unknown))
+    prefix = subject.variant.name.upper() + "-"
+    checks: list[Check] = []
+    for key, expected in expect.items():
+        place = subject.where("expect", key)
+        evaluator = _REGISTRY.get(key)
+        if evaluator is None:
+            items = expected if isinstance(expected, list) else [expected]
+            outcomes: Sequence[Outcome] = [
+                _failed(f"{key}[{i + 1}]", item.get("play", item) if isinstance(item, Mapping) else item,
+                        PENDING[key]) for i, item in enumerate(items)]
+        else:
+            try:
+                outcomes = evaluator(subject, expected)
+            except ExpectValueError as error:
+                raise ScenarioError(f"{place}: {error}") from None
+            except RummyError as error:
+                outcomes = [_failed(key, expected, str(error))]
+        for outcome in outcomes:
+            rules = tuple(r for r in outcome.rules if r.startswith(prefix))
+            checks.append(Check(scenario=subject.source, title=subject.title, place=place, label=outcome.label,
+                                rules=rules, expected=outcome.expected, got=outcome.got,
+                                passed=outcome.passed, diff=outcome.diff))
+    return checks
+
+
+def verify_paths(paths: Sequence[str | Path]) -> list[Check]:
+    """Every check of every file under ``paths``, in file order."""
+    checks: list[Check] = []
+    for path in scenario_files(paths):
+        checks.extend(verify_file(path))
+    return checks
+
+
+def summary(checks: Sequence[Check]) -> str:
+    """The summary line: ``N passed, M failed``."""
+    counts = Counter(c.passed for c in checks)
+    return f"{counts[True]} passed, {counts[False]} failed"
