@@ -818,51 +818,22 @@ def _end(b: _Builder, data: dict[str, Any], variant: Variant | None, names: list
 
 def _check_counts(b: _Builder, variant: Variant, players: list[ScenarioPlayer], turn: TurnInfo | None,
                   end: EndInfo | None) -> None:
-    """Hand sizes that cannot occur in the variant at this point of the hand."""
-    dealt = dealt_size(variant, len(players))
+    """Hand sizes that cannot occur in the variant at this point of the hand (``state.hand_size_problem``)."""
+    from rummycheck.state import hand_size_problem  # state imports this module
+
     for index, player in enumerate(players):
-        path: Path_ = ("players", index, "hand" if player.known else "hand_size")
+        if player.name in b.unreliable or (player.out and variant.name == "bing"):
+            continue
         on_turn = turn is not None and turn.player == player.name
-        extra = 1 if on_turn and turn is not None and turn.drew != "none" else 0
-        size = player.hand_size
-        ended = end is not None
-        if player.name in b.unreliable:
-            continue
-        if size == 0:
-            if ended or player.out:
-                continue
-            b.problem(path, f"{player.name} holds no cards, which only happens when the hand is over: "
-                            "add an [end] table")
-            continue
-        if player.out and variant.name == "bing":
-            continue
-        where = f"{player.name} holds {size} cards"
-        if variant.name == "gin":
-            knocked = on_turn and turn is not None and turn.knocked
-            allowed = {dealt} if knocked or ended else {dealt + extra}
-            if ended and end is not None and end.knocker == player.name:
-                allowed = {dealt, dealt + 1}
-            if size not in allowed:
-                shown = " or ".join(str(n) for n in sorted(allowed))
-                b.problem(path, f"{where}; a gin player holds {shown} at this point "
-                                f"({dealt} dealt{', one more after drawing' if extra else ''}) (GIN-DEAL)")
-            continue
-        if not player.opened:
-            if size != dealt + extra and not ended:
-                turn_words = " and one drawn this turn" if extra else ""
-                deal = "BING-DEAL" if variant.name == "bing" else "BASIC-DECK"
-                b.problem(path, f"{where}, but a player who has not opened holds exactly {dealt + extra} "
-                                f"(the {dealt} dealt{turn_words}) ({deal})")
-            elif size > dealt + extra:
-                b.problem(path, f"{where}, more than the {dealt + extra} a player can hold")
-            continue
-        if variant.name == "bing":
-            most = dealt + extra - 3 * int(variant.option("opening_melds") or 1)
-            if size > most:
-                b.problem(path, f"{where}, but a player who has opened laid down at least "
-                                f"{dealt + extra - most} of the {dealt + extra}: at most {most} (BING-OPEN)")
-        elif size > dealt + extra:
-            b.problem(path, f"{where}, more than the {dealt + extra} a player can hold")
+        problem = hand_size_problem(
+            variant, players=len(players), size=player.hand_size, opened=player.opened,
+            drew=on_turn and turn is not None and turn.drew != "none",
+            knocked=on_turn and turn is not None and turn.knocked, ended=end is not None,
+            knocker=end is not None and end.knocker == player.name)
+        if problem is not None:
+            if player.hand_size == 0:
+                problem = "no cards, which only happens when the hand is over: add an [end] table"
+            b.problem(("players", index, "hand" if player.known else "hand_size"), f"{player.name} holds {problem}")
 
 
 def _check_copies(b: _Builder, variant: Variant) -> None:

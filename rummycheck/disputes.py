@@ -1,0 +1,166 @@
+"""``check_play``: is a play legal in a scenario, which rule decides, and would house rules change it?
+
+The verdict is computed by applying the play to a ``GameState`` built from the scenario
+(``state.py`` holds all the legality).  The disputes table re-runs the same check with
+each disputed option of RULES.md that bears on the play switched to its other reading,
+and says whether the verdict changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rummycheck.errors import RummyError
+from rummycheck.plays import Play, apply_play, parse_play
+from rummycheck.results import Reason
+from rummycheck.scenario import Scenario
+from rummycheck.state import GameState, IllegalPlay
+from rummycheck.variants import OptionValue, Variant
+
+__all__ = ["DISPUTES", "Dispute", "DisputeRow", "Verdict", "check_play", "judge"]
+
+
+@dataclass(frozen=True, slots=True)
+class Dispute:
+    """A disputed point: the option, its other readings, and the actions it bears on."""
+
+    variant: str
+    rule: str
+    option: str
+    alternatives: tuple[OptionValue, ...]
+    actions: tuple[str, ...]  # verbs of plays it bears on
+    point: str
+
+
+_LAY = ("meld", "layoff", "out")
+DISPUTES: tuple[Dispute, ...] = (
+    Dispute("bing", "BING-LIMIT", "limit_strict", (True, False), _LAY, "limit strictness (< or <=)"),
+    Dispute("bing", "BING-OPEN", "opening_melds", (1, 2, 3), _LAY, "melds needed to open"),
+    Dispute("bing", "BING-LAYOFF", "layoff_in_opening", (False, True), ("layoff", "out"),
+            "lay-offs in the opening turn"),
+    Dispute("bing", "BING-MELD-TURN", "meld_turn_discard", (True, False), ("discard", "end"),
+            "discard after a meld turn"),
+    Dispute("bing", "BING-LIMIT-HOLD", "hold_strict", (True, False), ("discard",), "limit strictness after melding"),
+    Dispute("bing", "BING-RUN", "ace", ("low_or_high", "low", "high", "wrap"), _LAY, "ace rank in runs"),
+    Dispute("bing", "BING-VALUES", "wild_points", (2, 15, 20, 25), _LAY + ("discard",), "value of a wild left in hand"),
+    Dispute("bing", "BING-WILD", "max_wilds", (None, 1), _LAY, "wilds per meld"),
+    Dispute("basic", "BASIC-OPEN", "opening_points", (0, 31), _LAY, "opening points"),
+    Dispute("basic", "BASIC-RUN", "ace", ("low", "low_or_high"), _LAY, "ace rank in runs"),
+    Dispute("basic", "BASIC-TURN", "melds_per_turn", ("many", "one"), ("meld", "out"), "melds a turn"),
+    Dispute("basic", "BASIC-OUT", "out_discard_required", (False, True), _LAY, "final discard to go out"),
+    Dispute("basic", "BASIC-LAYOFF", "layoff_before_meld", (True, False), ("layoff", "out"),
+            "lay-offs before the first meld"),
+    Dispute("gin", "GIN-MELD", "ace", ("low", "low_or_high"), ("knock", "meld", "layoff"), "ace rank in runs"),
+    Dispute("gin", "GIN-BIGGIN", "big_gin_bonus", (31, 0), ("knock",), "big gin played or not"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DisputeRow:
+    rule: str
+    option: str
+    in_force: OptionValue
+    alternative: OptionValue
+    legal: bool | None  # None: the play cannot be judged under this reading (e.g. the table breaks it)
+    changes: bool
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The answer of ``check``: legal or not, the deciding rules with numbers, the state after."""
+
+    play: str
+    legal: bool
+    reasons: tuple[Reason, ...]  # illegal: the rules broken; legal: the rules checked
+    passed: tuple[Reason, ...] = ()
+    variant: Variant | None = None
+    after: tuple[str, ...] = ()
+    after_json: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    disputes: tuple[DisputeRow, ...] = ()
+    problems: tuple[str, ...] = ()  # whole-state validation of the state after (should be empty)
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(r.rule for r in self.reasons))
+
+    def line(self) -> str:
+        word = "legal" if self.legal else "illegal"
+        shown = self.reasons if not self.legal else self.reasons[-1:]
+        return f"{word}: " + "; ".join(str(r) for r in shown)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "play": self.play,
+            "legal": self.legal,
+            "rules": list(self.rules),
+            "reasons": [{"rule": r.rule, "message": r.message} for r in self.reasons],
+            "passed": [{"rule": r.rule, "message": r.message} for r in self.passed],
+            "options": {} if self.variant is None else dict(self.variant.changed_options()),
+            "after": self.after_json if self.legal else None,
+            "disputes": [{"rule": d.rule, "option": d.option, "in_force": d.in_force,
+                          "alternative": d.alternative, "legal": d.legal, "changes": d.changes,
+                          "note": d.note} for d in self.disputes],
+        }
+
+
+def judge(state: GameState, play: Play) -> tuple[bool, tuple[Reason, ...], tuple[Reason, ...], GameState]:
+    """(legal, deciding reasons, other passed reasons, state after) of ``play`` applied to a copy of ``state``."""
+    trial = state.copy()
+    try:
+        records = apply_play(trial, play)
+    except IllegalPlay as error:
+        return False, error.reasons, error.passed, trial
+    reasons = tuple(r for record in records for r in record.reasons)
+    return True, reasons, (), trial
+
+
+def check_play(scenario: Scenario, text: str, *, disputes: bool = True) -> Verdict:
+    """Judge the play ``text`` in ``scenario`` (see ``docs/check.md``)."""
+    play = parse_play(text)
+    state = GameState.from_scenario(scenario)
+    legal, reasons, passed, after = judge(state, play)
+    rows: list[DisputeRow] = []
+    if disputes:
+        rows = _disputes(scenario, state, play, legal)
+    return Verdict(play=text, legal=legal, reasons=reasons, passed=passed, variant=scenario.variant,
+                   after=tuple(after.describe()) if legal else (),
+                   after_json=after.to_json() if legal else {}, disputes=tuple(rows),
+                   problems=tuple(after.problems()) if legal else ())
+
+
+def _disputes(scenario: Scenario, state: GameState, play: Play, legal: bool) -> list[DisputeRow]:
+    variant = scenario.variant
+    rows = []
+    verbs = set(play.verbs)
+    for dispute in DISPUTES:
+        if dispute.variant != variant.name or not verbs & set(dispute.actions):
+            continue
+        if dispute.option in ("opening_melds", "layoff_in_opening", "opening_points", "layoff_before_meld") \
+                and state.player.opened:
+            continue  # opening rules do not bear on a player who has opened
+        current = variant.option(dispute.option)
+        for alternative in dispute.alternatives:
+            if alternative == current:
+                continue
+            try:
+                other = variant.with_options(**{dispute.option: "none" if alternative is None else alternative})
+            except RummyError:
+                continue
+            trial = state.copy()
+            trial.variant = other
+            table_problems = [p for p in trial.problems() if p.startswith("table meld")]
+            if table_problems:
+                rows.append(DisputeRow(dispute.rule, dispute.option, current, alternative, None, False,
+                                       "the table is not legal under this reading"))
+                continue
+            try:
+                other_legal, other_reasons, _, _ = judge(trial, play)
+            except RummyError as error:
+                rows.append(DisputeRow(dispute.rule, dispute.option, current, alternative, None, False, str(error)))
+                continue
+            note = "" if other_legal else "; ".join(str(r) for r in other_reasons)
+            rows.append(DisputeRow(dispute.rule, dispute.option, current, alternative, other_legal,
+                                   other_legal != legal, note))
+    return rows

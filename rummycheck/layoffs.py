@@ -1,0 +1,336 @@
+"""Lay-off-aware solving: the best play of the player whose turn it is, table included.
+
+Built on ``exact.search``.  The search over lay-offs is exact by enumeration:
+
+1. For every table meld, list every way the hand can extend it (``meld_options``): a run
+   grows at its low end and at its high end by a contiguous stretch of positions, each
+   filled by the natural card or by a wild deuce named as that card; a set takes any
+   sub-multiset of the hand's cards of its rank plus any number of wilds named as that
+   rank.  Each option is checked with ``melds.meld_problems`` (the one place meld
+   legality lives) on the extended meld, so set sizes, duplicate rules, the ace rule and
+   wild limits all apply.
+2. A depth-first walk over the table melds combines one option per meld without using a
+   card twice; combinations that leave the same cards in hand are kept once (the first
+   found, which has the fewest cards laid off because each meld's options are listed
+   smallest first).
+3. For every distinct remainder, ``exact.search_cost`` gives the best cost of new melds
+   from it (with the opening's minimum meld count for an unopened Bing player).  The
+   remainder with the lowest (points left, cards left, wilds used, cards laid off) wins;
+   only the winner is laid out with ``exact.search``.
+
+Every arrangement of the turn is some choice of lay-offs plus new melds from what is
+left, and step 2 covers every choice of lay-offs, so the minimum is exact.  Lay-offs on
+a meld laid down in the same turn are never needed: such cards can be part of the new
+meld itself.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+
+from rummycheck.cards import Card
+from rummycheck.exact import INF, SearchRules, search, search_cost
+from rummycheck.melds import Meld, MeldKind, meld_problems, run_positions
+from rummycheck.results import LayOff, Reason, Solution
+from rummycheck.scenario import Scenario, TableMeld
+from rummycheck.solver import limit_verdict
+from rummycheck.solver import solve as solve_hand
+from rummycheck.state import extend_meld
+from rummycheck.variants import Variant
+
+__all__ = ["best_layoffs", "meld_options", "solve_scenario"]
+
+Addition = tuple[Card, Card]  # (physical card, what it stands for)
+
+
+def meld_options(meld: Meld, hand: Sequence[Card], variant: Variant) -> list[tuple[Addition, ...]]:
+    """Every legal way to add cards of ``hand`` to ``meld``, smallest first (the empty way first)."""
+    wilds = sorted(c for c in hand if variant.is_wild(c))
+    have = Counter(hand)
+    options: list[tuple[Addition, ...]] = [()]
+    seen: set[tuple[Card, ...]] = set()
+
+    def fill(targets: list[Card]) -> list[tuple[Addition, ...]]:
+        """Ways to supply each target card, naturally (if held) or with a wild."""
+        ways: list[tuple[Addition, ...]] = [()]
+        for target in targets:
+            grown = []
+            for way in ways:
+                used = Counter(c for c, _ in way)
+                if have[target] - used[target] > 0:
+                    grown.append((*way, (target, target)))
+                free = [w for w in wilds if used[w] < Counter(wilds)[w]]
+                if free:
+                    grown.append((*way, (free[0], target)))
+            ways = grown
+        return ways
+
+    if meld.kind == MeldKind.RUN:
+        numbers = [s.number for s in meld.stands_for]
+        positions = run_positions(numbers, variant.ace)
+        if positions is None:
+            return options
+        suit = meld.stands_for[0].suit
+        low, high = positions[0], positions[-1]
+        spare = 13 - len(meld)
+        for below in range(0, spare + 1):
+            for above in range(0, spare - below + 1):
+                if below == above == 0:
+                    continue
+                spots = list(range(low - below, low)) + list(range(high + 1, high + above + 1))
+                targets = [Card.from_index(suit.index * 13 + (p - 1) % 13) for p in spots]
+                for way in fill(targets):
+                    _keep(meld, way, variant, options, seen)
+    else:
+        rank = meld.stands_for[0].rank
+        naturals = sorted(c for c in hand if c.rank == rank and not variant.is_wild(c))
+        counts = Counter(naturals)
+        distinct = sorted(counts)
+        choices: list[list[Card]] = [[]]
+        for card in distinct:
+            choices = [prefix + [card] * n for prefix in choices for n in range(counts[card] + 1)]
+        for chosen in sorted(choices, key=len):
+            for extra in range(0, len(wilds) + 1):
+                if not chosen and not extra:
+                    continue
+                way: list[Addition] = [(c, c) for c in chosen]
+                stand_counts = Counter(meld.stands_for) + Counter(chosen)
+                for wild in wilds[:extra]:
+                    suit_card = min((Card.from_index(s * 13 + rank.number - 1) for s in range(4)),
+                                    key=lambda c: (stand_counts[c], c.index))
+                    stand_counts[suit_card] += 1
+                    way.append((wild, suit_card))
+                _keep(meld, tuple(way), variant, options, seen)
+    options.sort(key=len)
+    return options
+
+
+def _keep(meld: Meld, way: tuple[Addition, ...], variant: Variant, options: list[tuple[Addition, ...]],
+          seen: set[tuple[Card, ...]]) -> None:
+    key = tuple(sorted(c for c, _ in way))
+    if key in seen:
+        return
+    if not meld_problems(extend_meld(meld, way, variant), variant):
+        seen.add(key)
+        options.append(way)
+
+
+def best_layoffs(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: Variant, min_melds: int = 0,
+                 max_melds: int | None = None, allow_layoffs: bool = True
+                 ) -> tuple[tuple[int, int, int, int], tuple[LayOff, ...], tuple[Card, ...]] | None:
+    """The best (cost, lay-offs, remainder) over every lay-off choice; None if no arrangement exists.
+
+    The cost is (points left, cards left, wilds used, cards laid off).
+    """
+    rules = SearchRules.from_variant(variant)
+    per_meld = [meld_options(t.meld, hand, variant) for t in table] if allow_layoffs else []
+    remainders: dict[tuple[Card, ...], tuple[LayOff, ...]] = {}
+    visited: set[tuple[int, tuple[Card, ...]]] = set()
+
+    def walk(index: int, left: Counter[Card], chosen: tuple[LayOff, ...]) -> None:
+        key = tuple(sorted(left.elements()))
+        if (index, key) in visited:
+            return
+        visited.add((index, key))
+        if index == len(per_meld):
+            if key not in remainders or len(chosen) < len(remainders[key]):
+                remainders[key] = chosen
+            return
+        for way in per_meld[index]:
+            need = Counter(c for c, _ in way)
+            if any(left[c] < n for c, n in need.items()):
+                continue
+            walk(index + 1, left - need,
+                 chosen + tuple(LayOff(c, table[index].number, s) for c, s in way))
+
+    walk(0, Counter(hand), ())
+    best: tuple[tuple[int, int, int, int], tuple[LayOff, ...], tuple[Card, ...]] | None = None
+    for remainder, layoffs in remainders.items():
+        naturals = [c.index for c in remainder if not variant.is_wild(c)]
+        wild_count = len(remainder) - len(naturals)
+        cost = search_cost(naturals, wild_count, rules, min_melds=min_melds, max_melds=max_melds)
+        if cost[0] >= INF:
+            continue
+        laid_wilds = sum(1 for lo in layoffs if lo.card != lo.stands_for)
+        full = (cost[0], cost[1], cost[2] + laid_wilds, len(layoffs))
+        if best is None or full < best[0]:
+            best = (full, layoffs, remainder)
+    return best
+
+
+def _arrange(hand: Sequence[Card], table: Sequence[TableMeld], variant: Variant, *, min_melds: int,
+             max_melds: int | None = None, allow_layoffs: bool = True
+             ) -> tuple[tuple[Meld, ...], tuple[LayOff, ...], tuple[Card, ...], int] | None:
+    found = best_layoffs(hand, table, variant=variant, min_melds=min_melds, max_melds=max_melds,
+                         allow_layoffs=allow_layoffs)
+    if found is None:
+        return None
+    _, layoffs, remainder = found
+    arrangement = search(remainder, variant=variant, min_melds=min_melds, max_melds=max_melds)
+    assert arrangement is not None
+    return arrangement.melds, layoffs, arrangement.deadwood, arrangement.points
+
+
+def solve_scenario(scenario: Scenario, *, solver: str = "exact") -> Solution:
+    """The best play of the player whose turn it is, with lay-offs on the table melds.
+
+    Bing: new melds and lay-offs together (an unopened player needs the opening's melds;
+    BING-LIMIT; BING-MELD-TURN when he drew this turn).  Basic: melds, lay-offs (also
+    before melding) and the discard.  Gin: after a knock, the defender's melds and
+    lay-offs on the knocker's melds; before a knock, the plain gin solve.
+    """
+    from rummycheck.errors import ScenarioError
+
+    variant = scenario.variant
+    if scenario.turn is None:
+        raise ScenarioError(f"{scenario.source}: the scenario has no [turn]: say whose turn it is")
+    seat = scenario.seat(scenario.turn.player)
+    player = scenario.players[seat]
+    if player.hand is None:
+        raise ScenarioError(f"{scenario.where('players', seat)}: the hand of {player.name!r} is not given; "
+                            "solve needs it")
+    hand = tuple(player.hand)
+    if variant.name == "gin":
+        if not scenario.turn.knocked:
+            return replace(solve_hand(hand, variant=variant, solver=solver), score=player.score)
+        return _solve_gin_defender(scenario, seat)
+    if solver != "exact":
+        raise ScenarioError(f"solving a table scenario uses the exact solver, not {solver!r}")
+    if variant.name == "bing":
+        return _solve_bing(scenario, hand, player.score, player.opened)
+    return _solve_basic(scenario, hand, player.score, player.opened)
+
+
+def _solution(variant: Variant, hand: tuple[Card, ...], melds: tuple[Meld, ...], layoffs: tuple[LayOff, ...],
+              deadwood: tuple[Card, ...], *, legal: bool, reasons: list[Reason], score: int, opened: bool,
+              discard: Card | None = None, facts: dict[str, object] | None = None) -> Solution:
+    return Solution(variant=variant, hand=hand, melds=melds, deadwood=tuple(sorted(deadwood)),
+                    deadwood_points=variant.points(deadwood), legal=legal, reasons=tuple(reasons),
+                    discard=discard, layoffs=layoffs, score=score, opened=opened,
+                    facts=tuple((facts or {}).items()))
+
+
+def _solve_bing(scenario: Scenario, hand: tuple[Card, ...], score: int, opened: bool) -> Solution:
+    variant = scenario.variant
+    assert scenario.turn is not None
+    needed = 0 if opened else int(variant.option("opening_melds") or 1)
+    allow = opened or bool(variant.option("layoff_in_opening"))
+    found = _arrange(hand, scenario.table, variant, min_melds=max(needed, 0), allow_layoffs=allow)
+    reasons: list[Reason] = []
+    if scenario.turn.drew != "none":
+        reasons.append(Reason("BING-MELD-TURN", f"{scenario.turn.player} drew this turn and may not meld "
+                                                "until a later turn; the arrangement below is for that turn"))
+    if found is None or (opened and not found[0] and not found[1]):
+        if opened:
+            reasons.append(Reason("BING-LAYOFF", "nothing can be melded or laid off"))
+        else:
+            reasons.append(Reason("BING-OPEN", f"no arrangement lays down {needed} melds; an opening needs "
+                                               f"{needed}, so meld nothing yet (lay-offs count only with it)"))
+        return _solution(variant, hand, (), (), hand, legal=False, reasons=reasons, score=score, opened=opened,
+                         facts={"melds_needed": needed})
+    melds, layoffs, deadwood, points = found
+    if not opened:
+        reasons.append(Reason("BING-OPEN", f"{len(melds)} melds, at least {needed} needed to open: met"))
+    if layoffs:
+        reasons.append(Reason("BING-LAYOFF", f"{len(layoffs)} card(s) laid off on table melds"))
+    if not allow and not opened:
+        reasons.append(Reason("BING-LAYOFF", "no lay-offs in the opening turn (layoff_in_opening = false)"))
+    check = limit_verdict(score=score, points=points, variant=variant)
+    reasons.append(Reason("BING-LIMIT", ("may meld: " if check.ok else "may not meld now: ") + check.text))
+    legal = check.ok and scenario.turn.drew == "none"
+    if not deadwood and legal:
+        reasons.append(Reason("BING-OUT", "every card is melded or laid off: this goes out"))
+    return _solution(variant, hand, melds, layoffs, deadwood, legal=legal, reasons=reasons, score=score,
+                     opened=opened, facts={"melds_needed": needed, "goes_out": not deadwood and legal})
+
+
+def _solve_basic(scenario: Scenario, hand: tuple[Card, ...], score: int, opened: bool) -> Solution:
+    variant = scenario.variant
+    assert scenario.turn is not None
+    max_melds = 1 if variant.option("melds_per_turn") == "one" else None
+    allow = opened or bool(variant.option("layoff_before_meld"))
+    discard_required = bool(variant.option("out_discard_required"))
+    took = scenario.turn.took if scenario.turn.drew == "discard" else None
+    reasons: list[Reason] = []
+    if scenario.turn.drew == "none":
+        reasons.append(Reason("BASIC-TURN", f"{scenario.turn.player} has not drawn yet: the turn starts with a "
+                                            "draw; the answer is for the hand as it is"))
+    candidates: list[tuple[tuple[int, int, int, int, int], Card | None]] = []
+    options: list[Card | None] = [] if discard_required else [None]
+    options += [c for c in sorted(set(hand)) if c != took or Counter(hand)[c] > 1]
+    best: tuple[tuple[int, int, int, int, int], Card | None, tuple[LayOff, ...], tuple[Card, ...]] | None = None
+    for discard in options:
+        rest = list(hand)
+        if discard is not None:
+            rest.remove(discard)
+        found = best_layoffs(rest, scenario.table, variant=variant, max_melds=max_melds, allow_layoffs=allow)
+        if found is None:
+            continue
+        cost, layoffs, remainder = found
+        if discard is None and cost[1] > 0:
+            continue  # keeping cards without discarding does not end the turn
+        key = (cost[0], cost[1], cost[2], cost[3], 0 if discard is None else 1)
+        candidates.append((key, discard))
+        if best is None or key < best[0]:
+            best = (key, discard, layoffs, remainder)
+    assert best is not None or not options
+    if best is None:
+        return _solution(variant, hand, (), (), hand, legal=False, reasons=reasons, score=score, opened=opened)
+    _, discard, layoffs, remainder = best
+    arrangement = search(remainder, variant=variant, max_melds=max_melds)
+    assert arrangement is not None
+    melds, deadwood = arrangement.melds, arrangement.deadwood
+    if not allow and layoffs:
+        layoffs = ()
+    legal = scenario.turn.drew != "none"
+    minimum = 0 if opened else int(variant.option("opening_points") or 0)
+    if minimum and melds:
+        worth = sum(variant.card_points(c) for m in melds for c in m.stands_for)
+        met = worth >= minimum
+        legal = legal and met
+        reasons.append(Reason("BASIC-OPEN", f"the first lay-down is worth {worth} points, {minimum} needed"
+                                            + (": met" if met else "")))
+    if layoffs:
+        reasons.append(Reason("BASIC-LAYOFF", f"{len(layoffs)} card(s) laid off on table melds"))
+    goes_out = not deadwood
+    if goes_out:
+        reasons.append(Reason("BASIC-OUT", "no cards left: goes out" + (f" discarding {discard}" if discard else "")))
+    else:
+        reasons.append(Reason("BASIC-OUT", f"cannot go out this turn: {len(deadwood)} cards "
+                                           f"({variant.points(deadwood)} points) stay in hand"))
+    if took is not None:
+        reasons.append(Reason("BASIC-DISCARD", f"{took} was taken from the discard pile and is not discarded"))
+    return _solution(variant, hand, melds, layoffs, deadwood, legal=legal, reasons=reasons, score=score,
+                     opened=opened, discard=discard, facts={"can_go_out": goes_out and legal})
+
+
+def _solve_gin_defender(scenario: Scenario, knocker_seat: int) -> Solution:
+    variant = scenario.variant
+    players = scenario.players
+    defender_seat = (knocker_seat + 1) % len(players)
+    defender = players[defender_seat]
+    knocker = players[knocker_seat]
+    if defender.hand is None:
+        raise _missing(scenario, defender_seat)
+    hand = tuple(defender.hand)
+    knocker_melds = [t for t in scenario.table if t.owner == knocker.name]
+    knocker_points = variant.points(knocker.hand) if knocker.hand is not None else None
+    gin = knocker_points == 0
+    found = _arrange(hand, knocker_melds, variant, min_melds=0, allow_layoffs=not gin)
+    assert found is not None
+    melds, layoffs, deadwood, points = found
+    reasons = [Reason("GIN-GIN", "the knocker has gin: no lay-offs")] if gin else [
+        Reason("GIN-LAYOFF", f"the defender lays off {len(layoffs)} card(s) on the knocker's melds")]
+    if knocker_points is not None:
+        reasons.append(Reason("GIN-SCORE", f"defender deadwood {points} against the knocker's {knocker_points}"))
+    return _solution(variant, hand, melds, layoffs, deadwood, legal=True, reasons=reasons, score=defender.score,
+                     opened=False, facts={"defender": defender.name, "knocker": knocker.name})
+
+
+def _missing(scenario: Scenario, seat: int) -> Exception:
+    from rummycheck.errors import ScenarioError
+
+    return ScenarioError(f"{scenario.where('players', seat)}: the hand of {scenario.players[seat].name!r} "
+                         "is not given; solve needs it")

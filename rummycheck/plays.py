@@ -1,0 +1,247 @@
+"""Play syntax: the text a user types after ``--play``, parsed and applied to a ``GameState``.
+
+A play is one or more actions separated by ``;`` (see ``docs/check.md``)::
+
+    draw                      draw from the stock (``draw 7h``: the card drawn is known)
+    take                      take the top discard (``take 7h`` also checks it is the 7h)
+    discard Kc
+    meld Kd Kh Kc / 8c 9c Tc  one or more melds, separated by '/'; a wild: 2d=Jc
+    layoff Jc on 2            lay a card off on table meld 2 (``layoff 2d=Jc on 2``)
+    end                       end a Bing meld turn (no discard)
+    knock 7c                  gin: discard the 7c and knock (``knock`` alone: big gin)
+    finish                    gin: the defender is done laying off
+    out                       go out: meld and lay off every card (found by the solver)
+
+Melds and lay-offs that follow each other form one lay-down (one ``GameState.lay_down``):
+``meld ... ; layoff ...`` is the Bing opening with its lay-offs.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from rummycheck.cards import Card
+from rummycheck.errors import CardParseError, RummyError
+from rummycheck.melds import Meld, MeldKind, meld_problems
+from rummycheck.results import LayOff, Reason
+from rummycheck.state import GameState, IllegalPlay, PlayRecord, extend_meld
+from rummycheck.variants import Variant
+
+__all__ = ["Action", "Play", "PlaySyntaxError", "apply_play", "parse_play"]
+
+VERBS = ("draw", "take", "discard", "meld", "layoff", "end", "knock", "finish", "out")
+_ALIASES = {"lay": "layoff", "lay-off": "layoff", "gin": "knock", "go": "out"}
+
+
+class PlaySyntaxError(RummyError):
+    """The text of a play cannot be read."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action of a play.  ``layoffs`` hold (card, stands for or None, table meld number)."""
+
+    verb: str
+    cards: tuple[Card, ...] = ()
+    melds: tuple[tuple[tuple[Card, Card], ...], ...] = ()
+    layoffs: tuple[tuple[Card, Card | None, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    text: str
+    actions: tuple[Action, ...]
+
+    @property
+    def verbs(self) -> tuple[str, ...]:
+        return tuple(a.verb for a in self.actions)
+
+
+def _card(token: str, where: str) -> tuple[Card, Card | None]:
+    physical, _, meaning = token.partition("=")
+    try:
+        card = Card.parse(physical)
+        return card, (Card.parse(meaning) if meaning else None)
+    except CardParseError as error:
+        raise PlaySyntaxError(f"{where}: {error}") from None
+
+
+def parse_play(text: str, *, source: str = "--play") -> Play:
+    """Parse a play; raise ``PlaySyntaxError`` naming the column of the bad part."""
+    actions: list[Action] = []
+    offset = 0
+    for part in text.split(";"):
+        column = offset + len(part) - len(part.lstrip()) + 1
+        offset += len(part) + 1
+        words = part.split()
+        if not words:
+            continue
+        where = f"{source}:1:{column}"
+        verb = _ALIASES.get(words[0].lower(), words[0].lower())
+        if verb == "out" and len(words) > 1 and words[1].lower() == "out":
+            words = words[1:]
+        args = words[1:]
+        if verb not in VERBS:
+            raise PlaySyntaxError(f"{where}: unknown action {words[0]!r}; expected one of {', '.join(VERBS)}")
+        if verb in ("draw", "take"):
+            args = [a for a in args if a.lower() not in ("stock", "discard", "from", "the", "pile")]
+            if len(args) > 1:
+                raise PlaySyntaxError(f"{where}: {verb} takes at most one card, got {' '.join(args)!r}")
+            cards = tuple(_card(a, where)[0] for a in args)
+            actions.append(Action(verb, cards))
+        elif verb == "discard" or verb == "knock":
+            if len(args) != 1 and not (verb == "knock" and not args):
+                raise PlaySyntaxError(f"{where}: {verb} needs one card, like '{verb} Kc', got {part.strip()!r}")
+            actions.append(Action(verb, tuple(_card(a, where)[0] for a in args)))
+        elif verb in ("end", "finish", "out"):
+            if args:
+                raise PlaySyntaxError(f"{where}: {verb} takes no cards, got {' '.join(args)!r}")
+            actions.append(Action(verb))
+        elif verb == "meld":
+            melds = []
+            for group in " ".join(args).split("/"):
+                tokens = group.replace(",", " ").split()
+                if not tokens:
+                    raise PlaySyntaxError(f"{where}: empty meld in {part.strip()!r}")
+                pairs = []
+                for token in tokens:
+                    card, meaning = _card(token, where)
+                    pairs.append((card, meaning or card))
+                melds.append(tuple(pairs))
+            if not melds:
+                raise PlaySyntaxError(f"{where}: meld needs cards, like 'meld Kd Kh Kc'")
+            actions.append(Action(verb, melds=tuple(melds)))
+        else:  # layoff
+            args = [a for a in args if a.lower() != "on"]
+            if len(args) != 2 or not args[1].isdigit():
+                raise PlaySyntaxError(f"{where}: expected 'layoff <card> on <table meld number>', "
+                                      f"got {part.strip()!r}")
+            card, meaning = _card(args[0], where)
+            actions.append(Action(verb, layoffs=((card, meaning, int(args[1])),)))
+    if not actions:
+        raise PlaySyntaxError(f"{source}:1:1: empty play; expected e.g. 'meld Kd Kh Kc / 8c 9c Tc / 3h 3s 3h'")
+    return Play(text, tuple(actions))
+
+
+def _meld_of(pairs: tuple[tuple[Card, Card], ...], variant: Variant) -> Meld:
+    cards = tuple(c for c, _ in pairs)
+    stands = tuple(s for _, s in pairs)
+    candidates = [Meld(kind, cards, stands) for kind in (MeldKind.SET, MeldKind.RUN)]
+    for meld in candidates:
+        if not meld_problems(meld, variant):
+            return _ordered(meld, variant)
+    # illegal either way: keep the kind the cards look like, so the verdict explains it
+    if len({s.rank for s in stands}) == 1:
+        return candidates[0]
+    return candidates[1] if len({s.suit for s in stands}) == 1 else candidates[0]
+
+
+def _ordered(meld: Meld, variant: Variant) -> Meld:
+    return extend_meld(Meld(meld.kind, (), ()), list(zip(meld.cards, meld.stands_for)), variant)
+
+
+def _stand_in(state: GameState, card: Card, meaning: Card | None, target: int,
+              pending: list[LayOff]) -> Card:
+    """What a laid-off card stands for: as written, itself if that fits, else the one card that fits."""
+    if meaning is not None:
+        return meaning
+    variant = state.variant
+    table = {t.number: t for t in state.table}
+    if not variant.is_wild(card) or target not in table:
+        return card
+    meld = table[target].meld
+    earlier = [(lo.card, lo.stands_for) for lo in pending if lo.target == target]
+    fits = []
+    for candidate in [card] + [Card.from_index(i) for i in range(52)]:
+        trial = extend_meld(meld, earlier + [(card, candidate)], variant)
+        if not meld_problems(trial, variant):
+            fits.append(candidate)
+    if card in fits:
+        return card
+    if meld.kind == MeldKind.SET and fits:
+        counts = Counter(meld.stands_for)
+        return min(fits, key=lambda c: (counts[c], c.index))
+    distinct = sorted(set(fits))
+    if len(distinct) == 1:
+        return distinct[0]
+    if not distinct:
+        return card
+    raise PlaySyntaxError(f"--play: the wild {card} could stand for {' or '.join(str(c) for c in distinct)} on "
+                          f"table meld {target}; say which, like 'layoff {card}={distinct[0]} on {target}'")
+
+
+def apply_play(state: GameState, play: Play) -> list[PlayRecord]:
+    """Apply every action of ``play`` to ``state``; raise ``IllegalPlay`` at the first illegal one."""
+    records: list[PlayRecord] = []
+    actions = list(play.actions)
+    i = 0
+    while i < len(actions):
+        action = actions[i]
+        if action.verb in ("meld", "layoff"):
+            melds: list[Meld] = []
+            layoffs: list[LayOff] = []
+            while i < len(actions) and actions[i].verb in ("meld", "layoff"):
+                melds.extend(_meld_of(m, state.variant) for m in actions[i].melds)
+                for card, meaning, target in actions[i].layoffs:
+                    layoffs.append(LayOff(card, target, _stand_in(state, card, meaning, target, layoffs)))
+                i += 1
+            records.append(state.lay_down(melds, layoffs))
+            continue
+        i += 1
+        if action.verb == "draw":
+            records.append(state.draw_stock(action.cards[0] if action.cards else None))
+        elif action.verb == "take":
+            top = state.top_discard
+            if action.cards and top is not None and action.cards[0] != top:
+                raise IllegalPlay([Reason(f"{state.variant.name.upper()}-TURN",
+                                          f"the top discard is {top}, not {action.cards[0]}")])
+            records.append(state.take_discard())
+        elif action.verb == "discard":
+            records.append(state.discard(action.cards[0]))
+        elif action.verb == "end":
+            records.append(state.end_turn())
+        elif action.verb == "knock":
+            records.append(state.knock(action.cards[0] if action.cards else None))
+        elif action.verb == "finish":
+            records.append(state.finish())
+        else:
+            records.extend(_go_out(state))
+    return records
+
+
+def _go_out(state: GameState) -> list[PlayRecord]:
+    """Lay down every card (with a final discard where the rules ask for one), as the solver finds it."""
+    from rummycheck.exact import search
+    from rummycheck.layoffs import best_layoffs
+
+    variant = state.variant
+    player = state.player
+    rule = f"{variant.name.upper()}-OUT" if variant.name != "gin" else "GIN-KNOCK"
+    if variant.name == "gin":
+        raise IllegalPlay([Reason("GIN-KNOCK", "a gin hand ends with a knock ('knock <card>'), not 'out'")])
+    if not player.known:
+        raise IllegalPlay([Reason(rule, f"the hand of {player.name} is not known")])
+    needed = 0 if player.opened else int(variant.get("opening_melds", 0) or 0) if variant.name == "bing" else 0
+    discards: list[Card | None] = [None]
+    if variant.name == "basic":
+        discards += sorted(set(player.hand))
+        if variant.option("out_discard_required"):
+            discards.remove(None)
+    for discard in discards:
+        hand = list(player.hand)
+        if discard is not None:
+            hand.remove(discard)
+        found = best_layoffs(hand, state.table, variant=variant, min_melds=needed)
+        if found is None or found[0][1] != 0:
+            continue
+        _, layoffs, remainder = found
+        arrangement = search(remainder, variant=variant, min_melds=needed)
+        assert arrangement is not None
+        records = []
+        if arrangement.melds or layoffs:
+            records.append(state.lay_down(arrangement.melds, layoffs))
+        if discard is not None:
+            records.append(state.discard(discard))
+        return records
+    raise IllegalPlay([Reason(rule, f"{player.name} cannot lay down every card this turn")])
