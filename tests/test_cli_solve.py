@@ -173,8 +173,6 @@ def test_unknown_command_option_is_a_usage_error() -> None:
     assert "Traceback" not in result.output
 
 
-@pytest.mark.xfail(strict=True, reason="bug: a hand file that is not UTF-8 raises UnicodeDecodeError, "
-                                       "which guarded() does not catch (traceback, exit 1)")
 def test_hand_file_not_utf8_is_a_clean_error(tmp_path: Path) -> None:
     path = tmp_path / "latin1.txt"
     path.write_bytes(b"8s \xff 9h\n")

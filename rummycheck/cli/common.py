@@ -16,7 +16,7 @@ from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 
-from rummycheck.errors import RummyError
+from rummycheck.errors import RummyError, located
 
 app = typer.Typer(
     name="rummycheck",
@@ -56,13 +56,28 @@ def guarded(action: Callable[[], T]) -> T:
 
 
 def read_input(path: str) -> tuple[str, str]:
-    """(text, source name) of a file path or '-' for standard input."""
+    """(text, source name) of a file path or '-' for standard input (UTF-8 text)."""
     if path == "-":
-        return sys.stdin.read(), "<stdin>"
+        buffer = getattr(sys.stdin, "buffer", None)
+        if buffer is None:
+            return sys.stdin.read(), "<stdin>"
+        return decode_text(buffer.read(), "<stdin>"), "<stdin>"
     file = Path(path)
     if file.is_dir():
         raise IsADirectoryError(21, "is a directory", path)
-    return file.read_text(encoding="utf-8"), path
+    return decode_text(file.read_bytes(), path), path
+
+
+def decode_text(data: bytes, source: str) -> str:
+    """Decode UTF-8, or raise a located error naming the first byte that is not."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        bad = data[error.start:error.start + 1]
+        raise RummyError(located(source, line, column,
+                                 f"expected UTF-8 text, got the byte {bad!r}")) from None
 
 
 def build_variant(name: str, rules: list[str] | None, preset: str | None) -> Any:
