@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 # Modules that register evaluators when imported (e.g. the table model's ``plays``).
-EVALUATOR_MODULES: tuple[str, ...] = ()
+EVALUATOR_MODULES: tuple[str, ...] = ("rummycheck.disputes",)
 
 # Keys another module is expected to register; until it does, each such check fails with this reason.
 PENDING: dict[str, str] = {

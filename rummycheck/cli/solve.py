@@ -47,6 +47,10 @@ def solve(
         fail("give a hand file (or - for stdin) or --cards, not both and not neither")
 
     def run() -> Any:
+        if hand is not None and hand.endswith(".toml"):  # a table scenario: lay-offs count too
+            from rummycheck.layoffs import solve_scenario
+            from rummycheck.scenario import load_scenario
+            return solve_scenario(load_scenario(hand), solver=solver)
         chosen = build_variant(variant, rule, preset)
         if cards is not None:
             text, source = cards, "--cards"
