@@ -4,6 +4,7 @@ one-line errors without tracebacks, the --json fields, the rules tables, lazy im
 from __future__ import annotations
 
 import json
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -326,3 +327,52 @@ def test_solve_does_not_import_z3_or_constraint() -> None:
     )
     completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert completed.returncode == 0, completed.stderr
+
+
+# -- the sample hands in scenarios/ --------------------------------------------------
+
+SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+# bing-opening.txt is the README's hand (checked in test_solve_rules.py); every other
+# .txt carries a "# run:" command line and an "# expect:" line worked out by hand.
+SAMPLE_HANDS = sorted(p for p in SCENARIOS.glob("*.txt") if p.name != "bing-opening.txt")
+
+
+def _header(path: Path, key: str) -> str:
+    found = [line.split(":", 1)[1].strip() for line in path.read_text(encoding="utf-8").splitlines()
+             if line.startswith(f"# {key}:")]
+    assert len(found) == 1, f"{path.name} needs one '# {key}:' line"
+    return found[0]
+
+
+def test_sample_hands_are_there() -> None:
+    names = {p.name for p in SAMPLE_HANDS}
+    assert {"bing-63-leaves-12.txt", "bing-63-leaves-13.txt", "bing-63-leaves-14.txt",
+            "gin-deadwood-10.txt", "bing-wild-jack.txt", "bing-eight-deuces.txt"} <= names
+
+
+@pytest.mark.parametrize("path", SAMPLE_HANDS, ids=lambda p: p.stem)
+def test_sample_hand_answer_matches_its_comment(path: Path) -> None:
+    words = shlex.split(_header(path, "run"))
+    assert words[:3] == ["rummycheck", "solve", f"scenarios/{path.name}"]
+    result = run("solve", str(path), *words[3:], "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    for item in shlex.split(_header(path, "expect")):
+        key, _, value = item.partition("=")
+        if key == "melds":
+            assert len(data["melds"]) == int(value), key
+        elif key == "deadwood":
+            assert sorted(data["deadwood"]) == sorted(value.split(",")), key
+        elif key == "wilds":
+            pairs = sorted(f"{card}:{stand}" for meld in data["melds"] for card, stand in meld["wilds"].items())
+            assert pairs == sorted(v for v in value.split(",") if v), key
+        else:
+            assert data[key] == _literal(value), key
+
+
+def _literal(text: str) -> object:
+    """true/false/null/numbers as JSON; anything else (a card like Ts) as a string."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
