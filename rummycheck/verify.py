@@ -309,8 +309,7 @@ def _solver_key(key: str, read: Callable[[Solution], Any], want: Callable[[str, 
                 extra: Callable[[Solution], Iterable[str]] | None = None) -> Evaluator:
     def evaluate(subject: Subject, expected: Any) -> list[Outcome]:
         def rules(solution: Solution) -> list[str]:
-            ids = [r.rule for r in solution.reasons]
-            return ids + list(extra(solution) if extra else _meld_rules(solution.variant.name))
+            return [r.rule for r in solution.reasons] + list(extra(solution) if extra else ())
         return _per_player(subject, key, expected, read, want, rules)
     return evaluate
 
@@ -422,6 +421,10 @@ def _bool_fact(name: str) -> Callable[[Solution], Any]:
     return read
 
 
+def _values_rule(solution: Solution) -> tuple[str, ...]:
+    return ({"bing": "BING-VALUES", "basic": "BASIC-SCORE", "gin": "GIN-MELD"}[solution.variant.name],)
+
+
 def _register_builtins() -> None:
     solver_keys: dict[str, tuple[Callable[[Solution], Any], Callable[[str, Any], Any]]] = {
         "deadwood": (lambda s: s.deadwood_points, _want_int),
@@ -434,7 +437,8 @@ def _register_builtins() -> None:
         "discard": (lambda s: None if s.discard is None else str(s.discard), _want_card),
     }
     for key, (read, want) in solver_keys.items():
-        register_expectation(key, _solver_key(key, read, want), replace=True)
+        extra = _values_rule if key == "deadwood" else None
+        register_expectation(key, _solver_key(key, read, want, extra), replace=True)
     register_expectation("melds", _evaluate_melds, replace=True)
     register_expectation("hand_points", _evaluate_hand_points, replace=True)
     register_expectation("scores", _evaluate_scores, replace=True)
