@@ -239,7 +239,7 @@ def compare(label: str, expected: Any, got: Any, rules: Iterable[str] = (), *,
             parts.append("same items in another order")
     else:
         parts.append(f"expected {_show(expected)}, got {_show(got)}")
-    rule_text = f" [{', '.join(rule_ids)}]" if rule_ids else ""
+    rule_text = f" [{', '.join(rule_ids)}]" if rule_ids and not rules_for else ""
     return Outcome(label, rule_ids, _show(expected), _show(got), False, "; ".join(parts) + rule_text)
 
 
