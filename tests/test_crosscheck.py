@@ -1,0 +1,88 @@
+"""Cross-checks: small seeded runs per variant, the dealers, and the CLI's exit codes."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+
+import pytest
+from typer.testing import CliRunner
+
+from rummycheck import crosscheck as crosscheck_module
+from rummycheck.cli import app
+from rummycheck.crosscheck import crosscheck
+from rummycheck.dealing import deal
+from rummycheck.solver import solve
+from rummycheck.variants import get_variant
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize(("game", "kind", "size", "opened"), [
+    ("bing", "meld-rich", None, False),
+    ("bing", "deuce-rich", 9, True),
+    ("bing", "plain", None, True),
+    ("gin", "meld-rich", None, False),
+    ("gin", "plain", 11, False),  # 11 cards: the best discard is part of the answer
+    ("basic", "plain", None, False),
+])
+def test_small_crosscheck_all_solvers_agree(game: str, kind: str, size: int | None, opened: bool) -> None:
+    result = crosscheck(variant=get_variant(game), hands=3, seed=5, kind=kind, size=size, opened=opened)
+    assert result.failures == ()
+    assert result.disagreements == ()
+    assert result.agreements == 3
+    assert [len(dict(result.times)[name]) for name in result.solvers] == [3, 3, 3]
+
+
+def test_dealers_are_seeded_and_respect_the_decks() -> None:
+    bing = get_variant("bing")
+    for kind in ("plain", "deuce-rich", "meld-rich"):
+        first = deal(kind, random.Random(11), bing)
+        assert first == deal(kind, random.Random(11), bing)
+        assert len(first) == 14
+        assert max(Counter(first).values()) <= 2  # BING-DECK: two decks
+    gin_hand = deal("meld-rich", random.Random(3), get_variant("gin"))
+    assert len(gin_hand) == 10 and len(set(gin_hand)) == 10  # one deck: no copies
+
+
+def test_deuce_rich_hand_holds_two_to_four_deuces() -> None:
+    rng = random.Random(7)
+    for _ in range(20):
+        hand = deal("deuce-rich", rng, get_variant("bing"))
+        # 2 to 4 deuces are dealt first; the fair rest of the deal may add more
+        assert sum(1 for c in hand if c.number == 2) >= 2
+
+
+def test_crosscheck_cli_prints_table_and_exits_0() -> None:
+    result = runner.invoke(app, ["crosscheck", "--variant", "gin", "--hands", "3", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    assert "3 agree, 0 disagree, 0 answers fail validation" in result.output
+    for name in ("exact", "z3", "csp"):
+        assert name in result.output
+
+
+def test_crosscheck_cli_exits_1_on_a_disagreement(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a broken "csp" that claims one point more than it found must be caught
+    def broken(hand, *, variant, score, opened, solver):  # type: ignore[no-untyped-def]
+        answer = solve(hand, variant=variant, score=score, opened=opened, solver=solver)
+        if solver == "csp":
+            return dataclasses.replace(answer, deadwood_points=answer.deadwood_points + 1)
+        return answer
+
+    monkeypatch.setattr(crosscheck_module, "solve", broken)
+    result = runner.invoke(app, ["crosscheck", "--variant", "gin", "--hands", "2", "--seed", "1"])
+    assert result.exit_code == 1
+    assert "DISAGREE" in result.output and "INVALID (csp)" in result.output
+
+
+def test_crosscheck_cli_rejects_deuce_rich_gin() -> None:
+    result = runner.invoke(app, ["crosscheck", "--variant", "gin", "--hands", "2", "--kind", "deuce-rich"])
+    assert result.exit_code == 2
+    assert "no wild cards" in result.output
+
+
+def test_crosscheck_cli_rejects_unknown_solver() -> None:
+    result = runner.invoke(app, ["crosscheck", "--hands", "1", "--solver", "magic"])
+    assert result.exit_code == 2
+    assert "unknown solver 'magic'" in result.output
