@@ -66,8 +66,10 @@ class _Checker:
         self.locator = _Locator(text)
         self.problems: list[tuple[int, int, str]] = []
 
-    def at(self, path: Path_) -> tuple[int, int]:
+    def at(self, path: Path_, *, key: bool = False) -> tuple[int, int]:
         while path:
+            if key and path in self.locator.keys:
+                return self.locator.keys[path]
             if path in self.locator.values:
                 return self.locator.values[path]
             if path in self.locator.keys:
@@ -75,8 +77,8 @@ class _Checker:
             path = path[:-1]
         return (1, 1)
 
-    def problem(self, path: Path_, message: str) -> None:
-        line, column = self.at(path)
+    def problem(self, path: Path_, message: str, *, key: bool = False) -> None:
+        line, column = self.at(path, key=key)
         self.problems.append((line, column, message))
 
     def expect_type(self, value: Any, kind: type | tuple[type, ...], path: Path_, what: str) -> bool:
@@ -95,7 +97,8 @@ def parse_sheet(text: str, *, source: str = "<sheet>") -> ScoreSheetFile:
     check = _Checker(text, source)
     for key in data:
         if key not in TOP_KEYS:
-            check.problem((key,), f"unknown key {key!r} in the score sheet; known keys are: {', '.join(TOP_KEYS)}")
+            check.problem((key,), f"unknown key {key!r} in the score sheet; known keys are: {', '.join(TOP_KEYS)}",
+                          key=True)
     variant = _variant(check, data)
     players = data.get("players")
     names: list[str] = []
@@ -211,7 +214,7 @@ def _hand(check: _Checker, raw: Mapping[str, Any], path: Path_, names: Sequence[
     for key in raw:
         if key not in HAND_KEYS:
             check.problem((*path, key), f"unknown key {key!r} in a [[hands]] entry; known keys are: "
-                                        + ", ".join(HAND_KEYS))
+                                        + ", ".join(HAND_KEYS), key=True)
     who: dict[str, str | None] = {}
     for key in ("out", "knocker"):
         value = raw.get(key)
@@ -268,7 +271,7 @@ def _variant_keys(check: _Checker, raw: Mapping[str, Any], path: Path_, variant:
     for key in raw:
         if key in HAND_KEYS and key not in allowed:
             check.problem((*path, key), f"{key!r} does not apply to {variant.title}; a hand there takes: "
-                                        + ", ".join(allowed))
+                                        + ", ".join(allowed), key=True)
 
 
 def _cards(check: _Checker, value: Any, path: Path_, variant: Variant | None) -> tuple[Card, ...] | None:
