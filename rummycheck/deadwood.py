@@ -28,7 +28,7 @@ from rummycheck.exact import Arrangement, SearchRules, search, search_cost
 from rummycheck.melds import Meld, MeldKind
 from rummycheck.variants import Variant, get_variant
 
-__all__ = ["fast_search", "min_deadwood"]
+__all__ = ["fast_search", "min_deadwood", "prepare"]
 
 _bit = attrgetter("bit")
 _SUIT_MASK = 0x1FFF
@@ -224,6 +224,19 @@ def _suit_pieces(tables: _Tables, suit: int, mask: int) -> tuple[tuple[Meld, ...
     return melds, left
 
 
+def prepare(variant: Variant) -> None:
+    """Build every lookup table of a one-deck variant now rather than on first use.
+
+    For bulk work (benchmarks, simulations): afterwards no hand pays for table building.
+    """
+    if _fast_ok(variant):
+        tables = _tables(variant)
+        for suit in range(4):
+            for mask in range(1 << 13):
+                if tables.pieces[suit][mask] is None:
+                    _suit_pieces(tables, suit, mask)
+
+
 def fast_search(cards: Sequence[Card], *, variant: Variant, rules: SearchRules | None = None,
                 min_melds: int = 0, max_melds: int | None = None) -> Arrangement | None:
     """The exact search's answer, through the lookup tables when the variant allows."""
@@ -231,6 +244,16 @@ def fast_search(cards: Sequence[Card], *, variant: Variant, rules: SearchRules |
         mask = sum(map(_bit, cards))
         if mask.bit_count() == len(cards):
             tables = _tables(variant)
+            s0, s1, s2, s3 = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39 & 8191
+            if not (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3):  # no rank with 3+ cards
+                p0, p1, p2, p3 = tables.pieces
+                a = p0[s0] or _suit_pieces(tables, 0, s0)
+                b = p1[s1] or _suit_pieces(tables, 1, s1)
+                c = p2[s2] or _suit_pieces(tables, 2, s2)
+                d = p3[s3] or _suit_pieces(tables, 3, s3)
+                keys = tables.keys
+                return Arrangement(a[0] + b[0] + c[0] + d[0], a[1] + b[1] + c[1] + d[1],
+                                   (keys[s0] + keys[s1] + keys[s2] + keys[s3]) // _WEIGHT, 0)
             key, sets, suits = tables.best_sets(mask)
             melds = [_set_meld(rank, chosen) for rank, chosen in sets]
             deadwood: list[Card] = []
