@@ -482,6 +482,8 @@ class GameState:
         if variant.option("melds_per_turn") == "one" and self.melds_this_turn + len(melds) > 1:
             problems.append(Reason("BASIC-TURN", f"one meld a turn: this would be meld "
                                                  f"{self.melds_this_turn + len(melds)} this turn"))
+        elif melds:
+            passed.append(Reason("BASIC-TURN", f"{len(melds)} meld(s) laid down after the draw"))
         if layoffs:
             if not player.opened and not melds and not variant.option("layoff_before_meld"):
                 problems.append(Reason("BASIC-LAYOFF", "lay-offs only after the player's own first meld "

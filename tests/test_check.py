@@ -1,0 +1,203 @@
+"""`check` verdicts per rule id, each with a legal and an illegal case where both exist.
+
+Every scenario is small and worked out by hand; the comment on each case says why.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from rummycheck.cli import app
+from rummycheck.disputes import check_play
+from rummycheck.scenario import parse_scenario
+
+SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+
+
+def bing(hand: str, *, score: int = 0, opened: bool = False, drew: str = "none", took: str = "",
+         table: str = "", rules: str = "", other: int = 14, discard: str = "9s") -> str:
+    turn = f'drew = "{drew}"' + (f'\ntook = "{took}"' if took else "")
+    melds = "".join(f'\n[[table]]\nowner = "A"\ncards = "{m.strip()}"\n' for m in table.split("/") if m.strip())
+    return (f'variant = "bing"\n[rules]\n{rules}\n[[players]]\nname = "A"\nscore = {score}\n'
+            f'opened = {str(opened).lower()}\nhand = "{hand}"\n[[players]]\nname = "B"\nhand_size = {other}\n'
+            f'{melds}[turn]\nplayer = "A"\n{turn}\n[pile]\ndiscard = "{discard}"\nstock = 50\n')
+
+
+def basic(hand: str, *, opened: bool = False, drew: str = "stock", took: str = "", table: str = "",
+          rules: str = "") -> str:
+    turn = f'drew = "{drew}"' + (f'\ntook = "{took}"' if took else "")
+    melds = "".join(f'\n[[table]]\nowner = "B"\ncards = "{m.strip()}"\n' for m in table.split("/") if m.strip())
+    return (f'variant = "basic"\n[rules]\n{rules}\n[[players]]\nname = "A"\nopened = {str(opened).lower()}\n'
+            f'hand = "{hand}"\n[[players]]\nname = "B"\nopened = true\nhand_size = 7\n{melds}'
+            f'[turn]\nplayer = "A"\n{turn}\n[pile]\ndiscard = "4h"\nstock = 20\n')
+
+
+def gin(hand: str, *, drew: str = "stock", took: str = "", stock: int = 20, extra: str = "",
+        other: str = 'hand_size = 10', rules: str = "") -> str:
+    turn = f'drew = "{drew}"' + (f'\ntook = "{took}"' if took else "")
+    return (f'variant = "gin"\n[rules]\n{rules}\n[[players]]\nname = "A"\nhand = "{hand}"\n'
+            f'[[players]]\nname = "B"\n{other}\n{extra}[turn]\nplayer = "A"\n{turn}\n'
+            f'[pile]\ndiscard = "2h"\nstock = {stock}\n')
+
+
+OPENING = "Kd Kh Kc 8c 9c Tc 3h 3s 3h 3s 2d Jc 5s 7d"
+OPENED_TABLE = "Kd Kh Kc / 8c 9c Tc / 3h 3s 3h"
+# B has the run 4d 5d 6d on the table; A opens and lays the 7d off on it
+OPENING_B = (f'variant = "bing"\n[rules]\n[[players]]\nname = "A"\nhand = "{OPENING}"\n[[players]]\nname = "B"\n'
+             'opened = true\nhand_size = 5\n[[table]]\nowner = "B"\ncards = "4d 5d 6d"\n[turn]\nplayer = "A"\n')
+GIN_HAND = "Ac 2c 3c 4d 5d 6d 7h 8h 9h Ts Kd"
+
+CASES = [
+    # BING-OPEN: three melds open; two do not
+    ("bing_open_three_melds_is_legal", bing(OPENING), "meld Kd Kh Kc / 8c 9c Tc / 3h 3s 3h 3s", True, "BING-OPEN"),
+    ("bing_open_two_melds_is_illegal", bing(OPENING), "meld Kd Kh Kc / 8c 9c Tc", False, "BING-OPEN"),
+    # BING-LIMIT at 63: four melds leave 7d 5d = 12 (75, allowed); three leave 27 (90)
+    ("bing_limit_allows_12_left_at_63", bing("Kd Kh Kc 8c 9c Tc 3h 3s 3h 4s 5s 6s 7d 5d", score=63),
+     "meld Kd Kh Kc / 8c 9c Tc / 3h 3s 3h / 4s 5s 6s", True, "BING-LIMIT"),
+    ("bing_limit_blocks_meld_leaving_13_at_63", bing("Kd Kh Kc 8c 9c Tc 3h 3s 3h 4s 5s 6s 7d 6d", score=63),
+     "meld Kd Kh Kc / 8c 9c Tc / 3h 3s 3h / 4s 5s 6s", False, "BING-LIMIT"),
+    # BING-MELD-TURN: a player who drew may not meld; a meld turn has no discard by default
+    ("bing_meld_turn_no_meld_after_drawing",
+     bing(OPENING + " 4h", drew="stock"), "meld Kd Kh Kc / 8c 9c Tc / 3h 3s 3h 3s", False, "BING-MELD-TURN"),
+    ("bing_meld_turn_no_discard_after_melding", bing(OPENING), "meld Kd Kh Kc / 8c 9c Tc / 3h 3s 3h 3s; discard 5s",
+     False, "BING-MELD-TURN"),
+    ("bing_meld_turn_discard_allowed_by_option", bing(OPENING, rules="meld_turn_discard = true"),
+     "meld Kd Kh Kc / 8c 9c Tc / 3h 3s 3h 3s; discard 5s", True, "BING-TURN"),
+    # BING-TURN: draw then discard; a discard without a draw is not a turn
+    ("bing_turn_draw_then_discard", bing(OPENING), "draw; discard 5s", True, "BING-TURN"),
+    ("bing_turn_discard_without_draw", bing(OPENING), "discard 5s", False, "BING-TURN"),
+    ("bing_turn_taken_card_not_discarded", bing(OPENING + " 9s", drew="discard", took="9s", discard="4c"),
+     "discard 9s", False, "BING-TURN"),
+    # BING-LAYOFF: after opening a 7c goes on 8c 9c Tc; with layoff_in_opening = false not in the opening turn
+    ("bing_layoff_after_opening", bing("7c 4d 4h", opened=True, table=OPENED_TABLE, other=14),
+     "layoff 7c on 2", True, "BING-LAYOFF"),
+    ("bing_layoff_in_opening_turn", OPENING_B, "meld Kd Kh Kc / 8c 9c Tc / 3h 3s 3h 3s; layoff 7d on 1", True,
+     "BING-LAYOFF"),
+    ("bing_layoff_not_in_opening_turn_by_option", OPENING_B.replace("[rules]", "[rules]\nlayoff_in_opening = false"),
+     "meld Kd Kh Kc / 8c 9c Tc / 3h 3s 3h 3s; layoff 7d on 1", False, "BING-LAYOFF"),
+    # BING-SET / BING-RUN: the meld must be legal
+    ("bing_set_one_rank_needed", bing(OPENING), "meld Kd Kh Kc / 8c 9c Tc / 3h 3s 5s", False, "BING-SET"),
+    ("bing_run_consecutive_needed", bing(OPENING), "meld Kd Kh Kc / 8c 9c Jc / 3h 3s 3h 3s", False, "BING-RUN"),
+    # BING-WILD: 2d stands for Jc; with max_wilds = 0 it may not
+    ("bing_wild_deuce_as_named_card", bing(OPENING), "meld Kd Kh Kc / 8c 9c Tc 2d=Jc / 3h 3s 3h 3s", True,
+     "BING-OPEN"),
+    ("bing_wild_limited_by_option", bing(OPENING, rules="max_wilds = 0"),
+     "meld Kd Kh Kc / 8c 9c Tc 2d=Jc / 3h 3s 3h 3s", False, "BING-RUN"),
+    # BING-LIMIT-HOLD: opened on 70 with 4d 5h; drawing then discarding 4d keeps 5 + drawn card
+    ("bing_limit_hold_keeps_within_limit", bing("4d 5h", score=60, opened=True, table=OPENED_TABLE),
+     "draw 3c; discard 4d", True, "BING-LIMIT-HOLD"),  # hand 5h 3c = 8: 60 + 8 = 68 <= 75
+    ("bing_limit_hold_blocks_discard_over_limit", bing("4d 5h", score=70, opened=True, table=OPENED_TABLE),
+     "draw Kc; discard 4d", False, "BING-LIMIT-HOLD"),  # hand 5h Kc = 15: 70 + 15 = 85 > 75
+    # BING-OUT: laying off the last cards goes out
+    ("bing_out_by_lay_offs", bing("Ks 7c", opened=True, table=OPENED_TABLE), "layoff Ks on 1; layoff 7c on 2",
+     True, "BING-OUT"),
+    # BASIC-LAYOFF: allowed before melding; not with layoff_before_meld = false
+    ("basic_layoff_before_melding", basic("H8 S2 D9 C4 SK H1 D6 C10 S5 D3 CJ", table="H5 H6 H7"),
+     "layoff H8 on 1; discard SK", True, "BASIC-LAYOFF"),
+    ("basic_layoff_before_melding_forbidden_by_option",
+     basic("H8 S2 D9 C4 SK H1 D6 C10 S5 D3 CJ", table="H5 H6 H7", rules="layoff_before_meld = false"),
+     "layoff H8 on 1", False, "BASIC-LAYOFF"),
+    # BASIC-TURN: draw first; one meld a turn by option
+    ("basic_turn_meld_before_draw", basic("2s 3s 4s 5d 6d 7d 9h Th Jh Kc", drew="none"),
+     "meld 2s 3s 4s", False, "BASIC-TURN"),
+    ("basic_turn_many_melds", basic("2s 3s 4s 5d 6d 7d 9h Th Jh Kc Qc"), "meld 2s 3s 4s / 5d 6d 7d", True,
+     "BASIC-TURN"),
+    ("basic_turn_one_meld_by_option", basic("2s 3s 4s 5d 6d 7d 9h Th Jh Kc Qc", rules='melds_per_turn = "one"'),
+     "meld 2s 3s 4s / 5d 6d 7d", False, "BASIC-TURN"),
+    # BASIC-DISCARD: the card taken from the pile may not go back this turn
+    ("basic_discard_taken_card", basic("2s 3s 4s 5d 6d 7d 9h Th Jh Kc Kd", drew="discard", took="Kd"),
+     "discard Kd", False, "BASIC-DISCARD"),
+    ("basic_discard_other_card", basic("2s 3s 4s 5d 6d 7d 9h Th Jh Kc Kd", drew="discard", took="Kd"),
+     "discard Kc", True, "BASIC-TURN"),
+    # BASIC-OPEN with 31: 2s 3s 4s = 9 points is too little; 9h Th Jh = 29 + 5d 6d 7d = 18 -> 47
+    ("basic_open_minimum_not_met", basic("2s 3s 4s 5d 6d 7d 9h Th Jh Kc Qc", rules="opening_points = 31"),
+     "meld 2s 3s 4s", False, "BASIC-OPEN"),
+    ("basic_open_minimum_met", basic("2s 3s 4s 5d 6d 7d 9h Th Jh Kc Qc", rules="opening_points = 31"),
+     "meld 9h Th Jh / 5d 6d 7d", True, "BASIC-OPEN"),
+    # BASIC-OUT: melding every card goes out; with a required discard it needs one card kept
+    ("basic_out_without_discard", basic("2s 3s 4s", opened=True), "meld 2s 3s 4s", True, "BASIC-OUT"),
+    ("basic_out_discard_required_by_option", basic("2s 3s 4s", opened=True, rules="out_discard_required = true"),
+     "meld 2s 3s 4s", False, "BASIC-OUT"),
+    ("basic_run_ace_low_only", basic("Qs Ks As 5d 6d 7d 9h Th Jh Kc Qc"), "meld Qs Ks As", False, "BASIC-RUN"),
+    # GIN-KNOCK: discarding Kd leaves deadwood Ts = 10 <= 10; discarding 2c leaves Ac 3c Ts Kd = 24
+    ("gin_knock_with_ten", gin(GIN_HAND), "knock Kd", True, "GIN-KNOCK"),
+    ("gin_knock_over_ten", gin(GIN_HAND), "knock 2c", False, "GIN-KNOCK"),
+    # GIN-TURN: the card taken from the pile may not be thrown back
+    ("gin_turn_taken_card", gin(GIN_HAND, drew="discard", took="Kd"), "discard Kd", False, "GIN-TURN"),
+    ("gin_turn_other_discard", gin(GIN_HAND, drew="discard", took="Kd"), "discard Ts", True, "GIN-TURN"),
+    # GIN-DEAD: with 2 cards left in the stock nobody draws
+    ("gin_dead_no_draw_at_two", gin("Ac 2c 3c 4d 5d 6d 7h 8h 9h Ts", drew="none", stock=2), "draw", False,
+     "GIN-DEAD"),
+    ("gin_draw_at_three", gin("Ac 2c 3c 4d 5d 6d 7h 8h 9h Ts", drew="none", stock=3), "draw", True, "GIN-TURN"),
+    # GIN-GIN: discarding Ts leaves Ac-3c, 4d-6d, 7h-9h and ... Kd: not gin; with Jh instead: 7h-Jh run
+    ("gin_gin_knock", gin("Ac 2c 3c 4d 5d 6d 7h 8h 9h Th Kd"), "knock Kd", True, "GIN-GIN"),
+    # GIN-BIGGIN: all 11 meld; knock without a discard; not when big gin is not played
+    ("gin_big_gin", gin("Ac 2c 3c 4d 5d 6d 7h 8h 9h Th Jh"), "knock", True, "GIN-BIGGIN"),
+    ("gin_big_gin_not_played", gin("Ac 2c 3c 4d 5d 6d 7h 8h 9h Th Jh", rules="big_gin_bonus = 0"), "knock",
+     False, "GIN-BIGGIN"),
+    # GIN-MELD: Q-K-A is no run (ace low): knocking with Jh leaves Qs Ks As = 21 > 10
+    ("gin_meld_ace_low_no_q_k_a_run", gin("Qs Ks As 4d 5d 6d 7h 8h 9h Th Jh"), "knock Jh", False, "GIN-KNOCK"),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "play", "legal", "rule"), CASES, ids=[c[0] for c in CASES])
+def test_check_rule_verdicts(name: str, text: str, play: str, legal: bool, rule: str) -> None:
+    scenario = parse_scenario(text, source=f"{name}.toml")
+    verdict = check_play(scenario, play, disputes=False)
+    assert verdict.legal is legal, verdict.line()
+    assert rule in [r.rule for r in verdict.reasons + verdict.passed], verdict.line()
+    if legal:
+        assert verdict.problems == ()
+
+
+def _run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(app, list(args))
+    return result.exit_code, result.output
+
+
+def test_check_cli_exit_0_legal_with_state_and_disputes() -> None:
+    code, out = _run("check", str(SCENARIOS / "bing-limit-63.toml"), "--play",
+                     "meld Kd Kh Kc / 8c 9c 10c / 3h 3s 3h / 4s 5s 6s")
+    assert code == 0
+    # 7d 5d = 12 left: 63 + 12 = 75 <= 75
+    assert out.splitlines()[0] == "legal: BING-LIMIT: score 63 + 12 left = 75 <= 75"
+    assert "after the play:" in out
+    # the strict reading (< 75) makes the same meld illegal
+    row = next(line for line in out.splitlines() if "limit_strict" in line)
+    assert "illegal (changes)" in row
+
+
+def test_check_cli_exit_1_illegal_names_rule_and_numbers() -> None:
+    code, out = _run("check", str(SCENARIOS / "bing-limit-63.toml"), "--play", "meld Kd Kh Kc / 8c 9c 10c / 3h 3s 3h")
+    assert code == 1
+    # 4s 5s 6s 7d 5d = 27 left
+    assert out.splitlines()[0] == "illegal: BING-LIMIT: score 63 + 27 left = 90 > 75"
+
+
+def test_check_cli_json_object() -> None:
+    code, out = _run("check", str(SCENARIOS / "gin-knock.toml"), "--play", "knock 2c", "--json")
+    assert code == 1
+    data = json.loads(out)
+    assert data["legal"] is False and data["rules"] == ["GIN-KNOCK"]
+    # Ac 3c Ts Kd = 1 + 3 + 10 + 10 = 24
+    assert data["reasons"][0]["message"] == "deadwood 24 > 10: may not knock"
+    assert data["after"] is None
+    assert {d["option"] for d in data["disputes"]} == {"ace", "big_gin_bonus"}
+
+
+def test_check_cli_exit_2_on_bad_play_and_bad_file(tmp_path: Path) -> None:
+    code, out = _run("check", str(SCENARIOS / "gin-knock.toml"), "--play", "shuffle")
+    assert code == 2
+    bad = tmp_path / "bad.toml"
+    bad.write_text('variant = "gin"\nplayers = 3\n', encoding="utf-8")
+    code, out = _run("check", str(bad), "--play", "draw")
+    assert code == 2
+
+
+def test_rules_md_situation_scenarios_are_shipped() -> None:
+    for name in ("bing-opening", "bing-opening-layoffs", "bing-limit-63", "basic-layoff-h8", "gin-knock"):
+        assert (SCENARIOS / f"{name}.toml").is_file()
