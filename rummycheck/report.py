@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from rummycheck.crosscheck import Crosscheck
     from rummycheck.exact import Arrangement
 
-__all__ = ["arrangements_text", "crosscheck_text", "rules_table", "solution_text"]
+__all__ = ["arrangements_text", "crosscheck_text", "presets_table", "rules_table", "solution_text"]
 
 
 def solution_text(solution: Solution) -> str:
@@ -61,7 +61,29 @@ def rules_table(variant: Variant) -> str:
     header += ")"
     table = tabulate(rows, headers=["id", "rule", "option", "in force", "alternatives"],
                      tablefmt="simple", maxcolwidths=[None, 48, None, None, 30])
-    return header + "\n" + table
+    return header + "\n" + table + presets_table(variant)
+
+
+def presets_table(variant: Variant) -> str:
+    """The values each preset uses, for every rule a preset touches (empty without presets)."""
+    if len(variant.presets) < 2:
+        return ""
+    touched = {name for _, changes in variant.presets for name, _ in changes}
+    rows = []
+    for rule in variant.rules:
+        if not any(spec.name in touched for spec in rule.options):
+            continue
+        for spec in rule.options:
+            row = [rule.id, spec.name]
+            for _, changes in variant.presets:
+                row.append(spec.describe(dict(changes).get(spec.name, spec.default)))
+            rows.append(row)
+    names = [name for name, _ in variant.presets]
+    note = ""
+    if any(spec.name == "oklahoma" for _, spec in variant.specs()):
+        note = "\nOklahoma (GIN-KNOCK) goes with either preset: --rule oklahoma=true"
+    return "\n\npresets (--preset NAME; the first is the default):\n" + tabulate(
+        rows, headers=["id", "option", *names], tablefmt="simple") + note
 
 
 def arrangements_text(arrangements: Sequence[Arrangement]) -> str:

@@ -98,3 +98,17 @@ def test_verify_cli_json_and_bad_input_exit_2() -> None:
     assert (data["passed"], data["failed"]) == (1, 3) and result.exit_code == 1
     bad = runner.invoke(app, ["verify", str(DATA / "unknown-expect-key.toml")])
     assert bad.exit_code == 2 and "unknown [expect] key 'dead_wood'" in bad.output
+
+
+def test_rules_gin_states_the_values_of_each_preset() -> None:
+    result = runner.invoke(app, ["rules", "gin"])
+    assert result.exit_code == 0
+    table = result.output.split("presets (--preset NAME")[1]
+    rows = {tuple(line.split()[1:]) for line in table.splitlines() if line.startswith("GIN-")}
+    # RULES.md GIN-* table: modern values, classic values in brackets
+    assert ("undercut_bonus", "25", "10") in rows
+    assert ("gin_bonus", "25", "20") in rows
+    assert ("big_gin_bonus", "31", "0") in rows
+    assert ("box_bonus", "25", "20") in rows
+    assert ("shutout_doubles", "false", "true") in rows
+    assert "oklahoma=true" in table
