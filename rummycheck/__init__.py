@@ -18,6 +18,7 @@ from rummycheck.errors import (
 )
 from rummycheck.melds import Meld, MeldKind
 from rummycheck.results import LayOff, Reason, Solution
+from rummycheck.scoring import HandEnd, HandScore, ScoreLine, Sheet, new_sheet, score_hand, score_hands
 from rummycheck.solver import solve
 from rummycheck.validate import arrangement_problems, solution_problems
 from rummycheck.variants import Variant, get_variant
@@ -25,6 +26,8 @@ from rummycheck.variants import Variant, get_variant
 __all__ = [
     "Card",
     "CardParseError",
+    "HandEnd",
+    "HandScore",
     "IllegalPlayError",
     "LayOff",
     "Meld",
@@ -33,6 +36,8 @@ __all__ = [
     "Reason",
     "RummyError",
     "ScenarioError",
+    "ScoreLine",
+    "Sheet",
     "Solution",
     "Suit",
     "Variant",
@@ -41,7 +46,10 @@ __all__ = [
     "format_cards",
     "get_variant",
     "min_deadwood",
+    "new_sheet",
     "parse_cards",
+    "score_hand",
+    "score_hands",
     "solution_problems",
     "solve",
 ]
