@@ -1,0 +1,128 @@
+"""The lay-off solver: hand-worked optima and an independent brute force on small cases."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rummycheck.cards import Card, full_deck, parse_cards
+from rummycheck.deadwood import min_deadwood
+from rummycheck.layoffs import best_layoffs, solve_scenario
+from rummycheck.melds import Meld, MeldKind, meld_problems
+from rummycheck.scenario import TableMeld, parse_scenario
+from rummycheck.state import extend_meld
+from rummycheck.variants import get_variant
+
+
+def _table(*melds: str) -> list[TableMeld]:
+    out = []
+    for number, text in enumerate(melds, start=1):
+        cards = parse_cards(text)
+        kind = MeldKind.SET if len({c.rank for c in cards}) == 1 else MeldKind.RUN
+        out.append(TableMeld(number, Meld.natural(kind, cards), "B"))
+    return out
+
+
+def test_layoffs_extend_run_at_both_ends_and_add_to_set() -> None:
+    gin = get_variant("basic")
+    # 4h and 8h extend 5h 6h 7h at both ends, 9s joins the nines: only Kc (10) stays
+    cost, layoffs, left = best_layoffs(parse_cards("4h 8h 9s Kc"), _table("5h 6h 7h", "9h 9d 9c"),
+                                       variant=gin) or ((0, 0, 0, 0), (), ())
+    assert cost[0] == 10 and left == (Card.parse("Kc"),)
+    assert sorted(str(lo.card) for lo in layoffs) == ["4h", "8h", "9s"]
+
+
+def test_layoffs_wild_deuce_named_on_run_end() -> None:
+    bing = get_variant("bing")
+    # 2d stands for 8h so 9h can follow: everything goes
+    found = best_layoffs(parse_cards("2d 9h"), _table("5h 6h 7h"), variant=bing)
+    assert found is not None
+    cost, layoffs, left = found
+    assert cost[0] == 0 and left == ()
+    assert {(str(lo.card), str(lo.stands_for)) for lo in layoffs} == {("2d", "8h"), ("9h", "9h")}
+
+
+def test_bing_unopened_layoffs_only_with_opening() -> None:
+    # A cannot make three melds, so the 8h may not be laid off alone (BING-OPEN)
+    text = '''variant = "bing"
+[[players]]
+name = "A"
+hand = "8h Kd Kh Kc 4s 5s 6s 9d Jc Qd Ac 7c 7d 3s"
+[[players]]
+name = "B"
+opened = true
+hand_size = 5
+[[table]]
+owner = "B"
+cards = "5h 6h 7h"
+[turn]
+player = "A"
+'''
+    solution = solve_scenario(parse_scenario(text, source="t.toml"))
+    assert not solution.legal and solution.layoffs == ()
+    assert [r.rule for r in solution.reasons] == ["BING-OPEN"]
+
+
+def _brute(hand: list[Card], table: list[TableMeld], variant_name: str) -> int:
+    """Independent: every sub-multiset laid off card by card on some meld, then min_deadwood of the rest."""
+    variant = get_variant(variant_name)
+    best = variant.points(hand)
+    n = len(hand)
+    for size in range(0, n + 1):
+        for chosen in combinations(range(n), size):
+            cards = [hand[i] for i in chosen]
+            if not _can_place(cards, [t.meld for t in table], variant):
+                continue
+            rest = [hand[i] for i in range(n) if i not in chosen]
+            best = min(best, min_deadwood(rest, variant=variant))
+    return best
+
+
+def _can_place(cards: list[Card], melds: list[Meld], variant: object) -> bool:
+    if not cards:
+        return True
+    first, others = cards[0], cards[1:]
+    for i, meld in enumerate(melds):
+        # place ``first`` (natural only: this brute force is for games without wilds) on meld i
+        grown = extend_meld(meld, [(first, first)], variant)  # type: ignore[arg-type]
+        if not meld_problems(grown, variant):  # type: ignore[arg-type]
+            if _can_place(others, melds[:i] + [grown] + melds[i + 1:], variant):
+                return True
+        # or keep the meld and try it later (cards may need others first: 9h after 8h)
+    # order matters for runs (8h before 9h): try every card first
+    for j in range(1, len(cards)):
+        rotated = cards[j:j + 1] + cards[:j] + cards[j + 1:]
+        for i, meld in enumerate(melds):
+            grown = extend_meld(meld, [(rotated[0], rotated[0])], variant)  # type: ignore[arg-type]
+            if not meld_problems(grown, variant) and \
+                    _can_place(rotated[1:], melds[:i] + [grown] + melds[i + 1:], variant):  # type: ignore[arg-type]
+                return True
+    return False
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**9))
+def test_layoff_optimum_matches_brute_force_basic(seed: int) -> None:
+    rng = random.Random(seed)
+    deck = list(full_deck())
+    rng.shuffle(deck)
+    suit, start = rng.randrange(4), rng.randrange(0, 10)
+    run = [Card.from_index(suit * 13 + start + i) for i in range(3)]
+    rank = rng.randrange(13)
+    group = [Card.from_index(s * 13 + rank) for s in range(3)]
+    for c in run + group:
+        if c in deck:
+            deck.remove(c)
+    if set(run) & set(group):
+        group = []
+    table = _table(" ".join(map(str, run)), *([" ".join(map(str, group))] if group else []))
+    # a hand biased toward cards that fit: neighbours of the run and the fourth of the set
+    near = [c for c in deck if (c.suit == run[0].suit and abs(c.number - run[1].number) <= 4)
+            or c.number == rank + 1]
+    hand = rng.sample(near, min(len(near), 4)) + rng.sample([c for c in deck if c not in near], 3)
+    found = best_layoffs(hand, table, variant=get_variant("basic"))
+    assert found is not None
+    assert found[0][0] == _brute(hand, table, "basic")
