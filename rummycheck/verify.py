@@ -37,6 +37,7 @@ __all__ = [
     "EVALUATOR_MODULES",
     "Check",
     "Evaluator",
+    "ExpectValueError",
     "Outcome",
     "Subject",
     "compare",

@@ -113,3 +113,17 @@ def test_files_without_expect_are_skipped(tmp_path: Path) -> None:
 def test_missing_path_is_an_error() -> None:
     with pytest.raises(ScenarioError, match="no such file or folder"):
         verify_paths(["no/such/place"])
+
+
+def test_the_score_sheet_example_in_the_docs_verifies(tmp_path: Path) -> None:
+    import re
+
+    text = (ROOT / "docs" / "scoresheets.md").read_text()
+    match = re.search(r"```toml\n(.*?)```", text, re.S)
+    assert match is not None
+    path = tmp_path / "doc-sheet.toml"
+    path.write_text(match.group(1))
+    checks = verify_file(path)
+    # hand 1: 31+58 = 89 busts and buys back at 19 (B 11, C 19 still in); D 76 stays out;
+    # hand 2: A 19 + 26 = 45, C 19 + 18 = 37
+    assert [c.label for c in checks] == ["scores", "eliminated"] and all(c.passed for c in checks)
