@@ -148,7 +148,7 @@ def test_rules_md_option_default_and_rule_id(name: str, option: str, rule_id: st
     assert variant.option(option) == default
     assert variant.spec(option).default == default
     if alternative is not None:
-        assert get_variant(name, **{option: alternative}).option(option) == alternative
+        assert variant.with_options(**{option: alternative}).option(option) == alternative
 
 
 def test_bing_run_offers_every_ace_option_of_rules_md() -> None:
