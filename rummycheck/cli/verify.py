@@ -26,7 +26,9 @@ def verify(
 
     from rummycheck.verify import summary, verify_paths
 
-    targets: list[str | Path] = list(paths) if paths else [DEFAULT_FOLDER]
+    # an installed (non-editable) package has no scenarios/ beside it: use the current folder's
+    default = DEFAULT_FOLDER if DEFAULT_FOLDER.is_dir() else Path("scenarios")
+    targets: list[str | Path] = list(paths) if paths else [default]
     checks = guarded(lambda: verify_paths(targets))
     failed = [c for c in checks if not c.passed]
     if as_json:
