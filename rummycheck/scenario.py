@@ -828,8 +828,9 @@ def _check_counts(b: _Builder, variant: Variant, players: list[ScenarioPlayer], 
         problem = hand_size_problem(
             variant, players=len(players), size=player.hand_size, opened=player.opened,
             drew=on_turn and turn is not None and turn.drew != "none",
-            knocked=on_turn and turn is not None and turn.knocked, ended=end is not None,
-            knocker=end is not None and end.knocker == player.name)
+            knocked=turn is not None and turn.knocked, ended=end is not None,
+            knocker=(end is not None and end.knocker == player.name) or (on_turn and turn is not None
+                                                                         and turn.knocked))
         if problem is not None:
             if player.hand_size == 0:
                 problem = "no cards, which only happens when the hand is over: add an [end] table"

@@ -124,6 +124,8 @@ def hand_size_problem(variant: Variant, *, players: int, size: int, opened: bool
     if size == 0:
         return None if ended else "no cards, which only happens when the hand is over"
     if variant.name == "gin":
+        if knocked and knocker:
+            return None if size <= dealt else f"{size} cards, but the knocker keeps at most {dealt} (GIN-KNOCK)"
         allowed = {dealt} if knocked or ended else {dealt + extra}
         if ended and knocker:
             allowed = {dealt, dealt + 1}
