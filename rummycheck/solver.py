@@ -104,8 +104,17 @@ def _solution(hand: tuple[Card, ...], variant: Variant, arrangement: Arrangement
 def _solve_bing(hand: tuple[Card, ...], variant: Variant, score: int, opened: bool,
                 find: Finder, solver: str) -> Solution:
     needed = 1 if opened else int(variant.option("opening_melds") or 1)
-    arrangement = find(hand, variant=variant, min_melds=needed)
     reasons: list[Reason] = []
+    discard: Card | None = None
+    if variant.option("meld_turn_discard") and len(hand) > 1:
+        # house rule: a meld turn ends with a discard, so one card is kept back for it
+        best = _best_discard(hand, variant, find, min_melds=needed)
+        if best is not None:
+            discard = best[0]
+            reasons.append(Reason("BING-MELD-TURN", f"the meld turn ends with a discard: best discard {discard}"))
+        arrangement = best[1] if best is not None else None
+    else:
+        arrangement = find(hand, variant=variant, min_melds=needed)
     if arrangement is None:
         if opened:
             reasons.append(Reason("BING-SET", "no set or run can be made from this hand; nothing to meld"))
@@ -127,28 +136,28 @@ def _solve_bing(hand: tuple[Card, ...], variant: Variant, score: int, opened: bo
         reasons.append(Reason("BING-OUT", "every card is melded: this goes out"))
     facts: dict[str, object] = {"melds_needed": needed, "goes_out": not arrangement.deadwood and check.ok}
     return _solution(hand, variant, arrangement, legal=check.ok, reasons=reasons, solver=solver,
-                     score=score, opened=opened, facts=facts)
+                     score=score, opened=opened, discard=discard, facts=facts)
 
 
-def _best_discard(hand: tuple[Card, ...], variant: Variant, find: Finder,
-                  *, forbidden: Card | None = None) -> tuple[Card, Arrangement]:
+def _best_discard(hand: tuple[Card, ...], variant: Variant, find: Finder, *,
+                  forbidden: Card | None = None, min_melds: int = 0) -> tuple[Card, Arrangement] | None:
     """The discard that leaves the least deadwood (then fewest cards, fewest wilds used);
-    ties go to the lowest card in sort order."""
+    ties go to the lowest card in sort order.  None when no discard leaves ``min_melds`` melds."""
     candidates = [card for card in sorted(set(hand)) if card != forbidden]
-    if find is fast_search:
+    if find is fast_search and min_melds == 0:
         # rank the discards by the number alone; build answers only for the tied best
         points = {card: min_deadwood(_without(hand, card), variant=variant) for card in candidates}
         least = min(points.values())
         candidates = [card for card in candidates if points[card] == least]
     best: tuple[tuple[int, int, int], Card, Arrangement] | None = None
     for card in candidates:
-        arrangement = find(_without(hand, card), variant=variant, min_melds=0)
-        assert arrangement is not None
+        arrangement = find(_without(hand, card), variant=variant, min_melds=min_melds)
+        if arrangement is None:
+            continue
         key = (arrangement.points, len(arrangement.deadwood), arrangement.wilds_used)
         if best is None or key < best[0]:
             best = (key, card, arrangement)
-    assert best is not None
-    return best[1], best[2]
+    return None if best is None else (best[1], best[2])
 
 
 def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
@@ -174,7 +183,9 @@ def _solve_gin(hand: tuple[Card, ...], variant: Variant, score: int, opened: boo
             facts.update(deadwood_after_discard=0, can_knock=True, gin=True, big_gin=True)
             return _solution(hand, variant, whole, legal=True, reasons=reasons, solver=solver,
                              score=score, opened=opened, facts=facts)
-        discard, arrangement = _best_discard(hand, variant, find)
+        best = _best_discard(hand, variant, find)
+        assert best is not None
+        discard, arrangement = best
         reasons.append(Reason("GIN-TURN", f"best discard {discard}"))
     else:
         if len(hand) != size:

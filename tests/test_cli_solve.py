@@ -183,8 +183,6 @@ def test_hand_file_not_utf8_is_a_clean_error(tmp_path: Path) -> None:
     assert str(path) in result.stderr
 
 
-@pytest.mark.xfail(strict=True, reason="bug: a UTF-8 byte-order mark (Windows editors) is read as part "
-                                       "of the first token: \"got '\\ufeff8s'\"")
 def test_hand_file_with_utf8_byte_order_mark(tmp_path: Path) -> None:
     path = tmp_path / "bom.txt"
     path.write_bytes("\ufeff".encode() + RULES_GIN_10.encode())
@@ -193,8 +191,6 @@ def test_hand_file_with_utf8_byte_order_mark(tmp_path: Path) -> None:
     assert "Ts (10 points)" in result.stdout
 
 
-@pytest.mark.xfail(strict=True, reason="bug: the column of a non-UTF-8 byte counts bytes, while card "
-                                       "errors count characters")
 def test_not_utf8_error_column_counts_characters(tmp_path: Path) -> None:
     # "8\u2660 " is three characters (five bytes in UTF-8: 1 + 3 + 1), so the bad
     # byte is in character column 4

@@ -554,3 +554,16 @@ def test_basic_set_distinct_suits_up_to_four() -> None:
     # and no single discard clears both
     three = solved("Qs Qh Qd Qc 5c", get_variant("basic", set_max=3))
     assert three.deadwood_points == 15 and three.fact("can_go_out") is False
+
+
+def test_bing_meld_turn_discard_option_keeps_a_card_back_for_the_discard() -> None:
+    # Kd Kh Kc / 8c 9c Tc / 3h 3s 3h are three melds; 9d fits none of them.
+    # Default BING-MELD-TURN (no discard): 9d stays in hand, 9 points.
+    # House rule meld_turn_discard=true: the turn ends by discarding 9d, nothing stays.
+    hand = "Kd Kh Kc 8c 9c Tc 3h 3s 3h 9d"
+    plain = solved(hand, "bing")
+    assert plain.deadwood_points == 9 and plain.discard is None
+    house = solved(hand, get_variant("bing", meld_turn_discard=True))
+    assert str(house.discard) == "9d"
+    assert house.deadwood == () and house.fact("goes_out") is True
+    assert "BING-MELD-TURN" in [r.rule for r in house.reasons]

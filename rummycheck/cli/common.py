@@ -69,13 +69,16 @@ def read_input(path: str) -> tuple[str, str]:
 
 
 def decode_text(data: bytes, source: str) -> str:
-    """Decode UTF-8, or raise a located error naming the first byte that is not."""
+    """Decode UTF-8 (a leading byte-order mark is dropped), or raise a located error
+    naming the first byte that is not UTF-8; the column counts characters."""
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-        bad = data[error.start:error.start + 1]
+        offset = error.start + (3 if data.startswith(b"\xef\xbb\xbf") else 0)
+        line_start = data.rfind(b"\n", 0, offset) + 1
+        line = data.count(b"\n", 0, offset) + 1
+        column = len(data[line_start:offset].decode("utf-8", errors="replace")) + 1
+        bad = data[offset:offset + 1]
         raise RummyError(located(source, line, column,
                                  f"expected UTF-8 text, got the byte {bad!r}")) from None
 
