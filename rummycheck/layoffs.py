@@ -95,14 +95,14 @@ def meld_options(meld: Meld, hand: Sequence[Card], variant: Variant) -> list[tup
             for extra in range(0, len(wilds) + 1):
                 if not chosen and not extra:
                     continue
-                way: list[Addition] = [(c, c) for c in chosen]
+                added: list[Addition] = [(c, c) for c in chosen]
                 stand_counts = Counter(meld.stands_for) + Counter(chosen)
                 for wild in wilds[:extra]:
                     suit_card = min((Card.from_index(s * 13 + rank.number - 1) for s in range(4)),
                                     key=lambda c: (stand_counts[c], c.index))
                     stand_counts[suit_card] += 1
-                    way.append((wild, suit_card))
-                _keep(meld, tuple(way), variant, options, seen)
+                    added.append((wild, suit_card))
+                _keep(meld, tuple(added), variant, options, seen)
     options.sort(key=len)
     return options
 

@@ -778,15 +778,15 @@ class GameState:
             if player.score < 0:
                 found.append(f"{player.name} has a negative score {player.score}")
             on_turn = seat == self.current and self.phase == "play"
-            problem = hand_size_problem(
+            size_problem = hand_size_problem(
                 variant, players=len(self.players), size=player.size, opened=player.opened,
                 drew=on_turn and self.drew != "none",
                 knocked=self.knocker is not None, ended=self.phase == "over" or player.out,
                 knocker=seat == self.knocker)
             if player.out and variant.name == "bing":
-                problem = None
-            if problem is not None and not (variant.name == "gin" and self.phase == "layoff"):
-                found.append(f"{player.name} holds {problem}")
+                size_problem = None
+            if size_problem is not None and not (variant.name == "gin" and self.phase == "layoff"):
+                found.append(f"{player.name} holds {size_problem}")
         if self.drew not in ("none", "stock", "discard"):
             found.append(f"drew is {self.drew!r}")
         if self.drew == "discard" and self.took is not None and self.took not in self.player.hand \
