@@ -98,6 +98,7 @@ def rules(
         emit_json({
             "variant": chosen.name,
             "preset": chosen.preset,
+            "presets": {name: dict(values) for name, values in chosen.presets},
             "rules": [{"id": r.id, "text": r.text,
                        "options": {s.name: chosen.option(s.name) for s in r.options}}
                       for r in chosen.rules],
