@@ -167,8 +167,15 @@ class Subject:
                 raise ScenarioError(f"{self._need_scenario('a hand').where('players')}: "
                                     f"the hand of {player.name!r} is not known")
             assert self.scenario is not None
-            self._solutions[player.name] = solve(player.hand, variant=self.scenario.variant,
-                                                 score=player.score, opened=player.opened)
+            turn = self.scenario.turn
+            if self.scenario.table and turn is not None and turn.player == player.name:
+                # the player to move at a table with melds: lay-offs count (layoffs.py)
+                from rummycheck.layoffs import solve_scenario
+
+                self._solutions[player.name] = solve_scenario(self.scenario)
+            else:
+                self._solutions[player.name] = solve(player.hand, variant=self.scenario.variant,
+                                                     score=player.score, opened=player.opened)
         return self._solutions[player.name]
 
     def _need_scenario(self, what: str) -> Scenario:

@@ -394,3 +394,15 @@ def _literal(text: str) -> object:
         return json.loads(text)
     except json.JSONDecodeError:
         return text
+
+
+def test_solve_scenario_rejects_hand_options_and_applies_rule_overrides() -> None:
+    # bing-limit-63.toml: A on 63 melds four melds leaving 7d 5d = 12; 63 + 12 = 75
+    # passes the inclusive limit and fails the strict one (75 is not below 75).
+    result = run("solve", "scenarios/bing-limit-63.toml", "--score", "3")
+    assert result.exit_code == 2
+    assert "--score" in result.stderr and "Traceback" not in result.output
+    strict = run("solve", "scenarios/bing-limit-63.toml", "--rule", "limit_strict=true", "--json")
+    assert strict.exit_code == 0, strict.output
+    data = json.loads(strict.stdout)
+    assert data["deadwood_points"] == 12 and data["legal"] is False

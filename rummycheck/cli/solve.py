@@ -28,10 +28,12 @@ def solve(
         show_default=False)] = None,
     cards: Annotated[str | None, typer.Option(
         "--cards", "-c", help='Cards on the command line, e.g. "Kd Kh Kc".')] = None,
-    variant: VariantOpt = "bing",
+    variant: Annotated[str | None, typer.Option(
+        "--variant", "-v", help="bing (default), basic or gin; a scenario file names its own.")] = None,
     rule: RuleOpt = None,
     preset: PresetOpt = None,
-    score: Annotated[int, typer.Option("--score", "-s", help="Bing: the player's running score.", min=0)] = 0,
+    score: Annotated[int | None, typer.Option(
+        "--score", "-s", help="Bing: the player's running score (default 0).", min=0)] = None,
     opened: Annotated[bool, typer.Option("--opened", help="The player has already opened (melded before).")] = False,
     solver: Annotated[str, typer.Option("--solver", help="exact (default), z3 or csp.")] = "exact",
     prove: Annotated[bool, typer.Option("--prove", help="Ask z3 to prove the answer optimal.")] = False,
@@ -48,10 +50,24 @@ def solve(
 
     def run() -> Any:
         if hand is not None and hand.endswith(".toml"):  # a table scenario: lay-offs count too
+            from dataclasses import replace
+
             from rummycheck.layoffs import solve_scenario
             from rummycheck.scenario import load_scenario
-            return solve_scenario(load_scenario(hand), solver=solver)
-        chosen = build_variant(variant, rule, preset)
+            from rummycheck.variants import parse_override
+
+            given = [flag for flag, value in (("--variant", variant), ("--preset", preset),
+                                              ("--score", score), ("--opened", opened or None))
+                     if value is not None]
+            if given:
+                raise RummyError(f"{hand}: a scenario file sets the variant, scores and who has opened; "
+                                 f"drop {', '.join(given)} (--rule still applies a house rule)")
+            scenario = load_scenario(hand)
+            if rule:
+                overrides = dict(parse_override(r) for r in rule)
+                scenario = replace(scenario, variant=scenario.variant.with_options(**overrides))
+            return solve_scenario(scenario, solver=solver)
+        chosen = build_variant(variant or "bing", rule, preset)
         if cards is not None:
             text, source = cards, "--cards"
         else:
@@ -60,7 +76,7 @@ def solve(
         parsed = parse_cards(text, source=source, decks=chosen.decks)
         if not parsed:
             raise RummyError(f"{source}: no cards found")
-        return solve_hand(parsed, variant=chosen, score=score, opened=opened, solver=solver)
+        return solve_hand(parsed, variant=chosen, score=score or 0, opened=opened, solver=solver)
 
     solution = guarded(run)
     from rummycheck import prove as proving  # z3 and constraint load only with --prove / --all
