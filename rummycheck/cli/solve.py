@@ -10,7 +10,6 @@ from rummycheck.cli.common import (
     JsonOpt,
     PresetOpt,
     RuleOpt,
-    VariantOpt,
     app,
     build_variant,
     emit_json,
