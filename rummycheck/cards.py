@@ -78,7 +78,7 @@ class Suit(enum.StrEnum):
     CLUBS = "c"
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # shadows str.index on purpose
         """0 for spades, 1 hearts, 2 diamonds, 3 clubs (the order cards sort in)."""
         return _SUIT_INDEX[self]
 

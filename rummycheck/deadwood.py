@@ -18,10 +18,11 @@ Everything else (two decks, wilds, Bing's opening count) goes to the exact searc
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations, product
 from operator import attrgetter
+from typing import Literal
 
 from rummycheck.cards import Card
 from rummycheck.exact import Arrangement, SearchRules, search, search_cost
@@ -126,7 +127,7 @@ def _tables(variant: Variant) -> _Tables:
     return _Tables(variant)
 
 
-def _points_function(tables: _Tables):  # type: ignore[no-untyped-def]
+def _points_function(tables: _Tables) -> Callable[[int], int]:
     """A closure mapping a 52-bit hand mask to its least deadwood points (lookups only)."""
     points = tuple(key // _WEIGHT for key in tables.keys)
     best_sets = tables.best_sets
@@ -167,7 +168,7 @@ def _fast_applies(variant: Variant) -> bool:
 
 
 _FAST: dict[Variant, bool] = {}
-_LEAST: dict[Variant, object] = {}
+_LEAST: dict[Variant, Callable[[int], int] | Literal[False]] = {}
 
 
 def _fast_ok(variant: Variant) -> bool:
@@ -177,7 +178,7 @@ def _fast_ok(variant: Variant) -> bool:
     return ok
 
 
-def _least_points(variant: Variant):  # type: ignore[no-untyped-def]
+def _least_points(variant: Variant) -> Callable[[int], int] | Literal[False]:
     found = _LEAST.get(variant)
     if found is None:
         found = _LEAST[variant] = _points_function(_tables(variant)) if _fast_applies(variant) else False
@@ -194,13 +195,13 @@ def min_deadwood(cards: Sequence[Card], *, variant: Variant | str = "gin", min_m
     >>> min_deadwood(parse_cards("Ac 2c 3c 4d 5d 6d 7h 8h 9h Ts"), variant="gin")
     10
     """
-    if variant.__class__ is str:
+    if not isinstance(variant, Variant):
         variant = get_variant(variant)
     least = _LEAST.get(variant) or _least_points(variant)
     if least and not min_melds:
         mask = sum(map(_bit, cards))
         if mask.bit_count() == len(cards):
-            return least(mask)  # type: ignore[no-any-return]
+            return least(mask)
     wilds = sum(1 for c in cards if variant.is_wild(c))
     naturals = [c.index for c in cards if not variant.is_wild(c)]
     cost = search_cost(naturals, wilds, SearchRules.from_variant(variant), min_melds=min_melds)

@@ -158,7 +158,7 @@ def _run_candidates(c: int, rem: tuple[int, ...], w: int, rules: SearchRules) ->
         # ends below and above the anchor: (position, gaps passed, naturals passed incl. the end)
         ends: list[list[tuple[int, int, tuple[int, ...]]]] = []
         for step, bound in ((-1, max(lo_bound, pc - 12)), (1, min(hi_bound, pc + 12))):
-            side = [(pc, 0, ())]
+            side: list[tuple[int, int, tuple[int, ...]]] = [(pc, 0, ())]
             gaps = 0
             naturals: tuple[int, ...] = ()
             p = pc + step
@@ -375,8 +375,8 @@ def _lay_out(chosen: list[Candidate], left: list[int], own: int, wild_cards: lis
             extras[i].append(extra)
             free -= 1
     melds: list[Meld] = []
-    for (cand, naturals, stand_ins), extra, span in zip(plans, extras, spans):
-        melds.append(_build(cand, naturals, stand_ins + extra, span, wilds_pool))
+    for (cand, naturals, stand_ins), added, span in zip(plans, extras, spans):
+        melds.append(_build(cand, naturals, stand_ins + added, span, wilds_pool))
     for chunk in own_melds:
         melds.append(_deuce_set(chunk, rules))
     deadwood = [Card.from_index(i) for i in left] + wilds_pool
@@ -395,13 +395,13 @@ def _deuce_set(deuces: list[Card], rules: SearchRules) -> Meld:
         return Meld(MeldKind.RUN, tuple(ordered), tuple(stands))
     if rules.set_duplicates:
         return Meld(MeldKind.SET, tuple(deuces), tuple(deuces))
-    taken = set()
-    stands: list[Card | None] = []
+    taken: set[Card] = set()
+    kept: list[Card | None] = []
     for card in deuces:  # keep a deuce as itself where its suit is still free
-        stands.append(None if card in taken else card)
+        kept.append(None if card in taken else card)
         taken.add(card)
     free_suits = [Card.from_index(s * 13 + 1) for s in range(4) if Card.from_index(s * 13 + 1) not in taken]
-    resolved = [s if s is not None else free_suits.pop(0) for s in stands]
+    resolved = [s if s is not None else free_suits.pop(0) for s in kept]
     pairs = sorted(zip(deuces, resolved), key=lambda p: (p[1].index, p[0].index))
     return Meld(MeldKind.SET, tuple(p[0] for p in pairs), tuple(p[1] for p in pairs))
 

@@ -21,6 +21,7 @@ from operator import attrgetter
 from rummycheck.cards import Card, check_copies
 from rummycheck.deadwood import fast_search, min_deadwood
 from rummycheck.exact import Arrangement
+from rummycheck.melds import Meld
 from rummycheck.results import Reason, Solution
 from rummycheck.variants import Variant, get_variant
 
@@ -91,7 +92,7 @@ def _solution(hand: tuple[Card, ...], variant: Variant, arrangement: Arrangement
         kept = [c for c in hand]
         if discard is not None:
             kept.remove(discard)
-        melds: tuple = ()
+        melds: tuple[Meld, ...] = ()
         deadwood = tuple(sorted(kept))
     else:
         melds, deadwood = arrangement.melds, arrangement.deadwood
