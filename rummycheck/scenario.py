@@ -8,7 +8,7 @@ meaning, hand sizes that cannot occur in the variant at that point, turn facts t
 contradict each other.  The ``ScenarioError`` raised lists them one per line, each as
 ``file:line:col: message``.
 
-``tomllib`` reports no positions for values, so ``_Locator`` scans the text once and
+``tomllib`` reports no positions for values, so ``TomlLocator`` scans the text once and
 records where every key, table header and string value starts; messages use those
 positions (a bad card names the column of the card inside its string).
 """
@@ -184,7 +184,7 @@ def _nearest(positions: Mapping[Path_, tuple[int, int]], path: Path_) -> tuple[i
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
 
-class _Locator:
+class TomlLocator:
     """A small scanner over TOML text recording where keys and values start.
 
     Only positions are recorded; the values themselves come from ``tomllib``.  The
@@ -369,7 +369,7 @@ class _Builder:
         self.text = text
         self.source = source
         self.problems: list[tuple[int, int, str]] = []
-        self.locator = _Locator(text)
+        self.locator = TomlLocator(text)
         self.hands: dict[str, list[_Placed]] = {}
         self.table_cards: list[_Placed] = []
         self.discard_cards: list[_Placed] = []

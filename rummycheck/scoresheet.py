@@ -21,7 +21,7 @@ from tabulate import tabulate
 
 from rummycheck.cards import Card, check_copies
 from rummycheck.errors import RummyError, ScenarioError, located
-from rummycheck.scenario import _Locator  # the scenario loader's position scanner (shared on purpose)
+from rummycheck.scenario import TomlLocator
 from rummycheck.scoring import HandEnd, HandScore, Sheet, new_sheet, score_hand
 from rummycheck.variants import Variant, get_variant
 
@@ -63,7 +63,7 @@ def is_sheet(data: Mapping[str, Any]) -> bool:
 class _Checker:
     def __init__(self, text: str, source: str) -> None:
         self.source = source
-        self.locator = _Locator(text)
+        self.locator = TomlLocator(text)
         self.problems: list[tuple[int, int, str]] = []
 
     def at(self, path: Path_, *, key: bool = False) -> tuple[int, int]:
