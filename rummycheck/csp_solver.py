@@ -21,9 +21,14 @@ Constraints.
   interchangeable) the earlier never sits in a later group.
 * Whole hand (checked on every partial assignment, decided at the leaves): groups are
   numbered in the order of their first card; a group that has cards must still be able
-  to reach three; the points already left in hand must not exceed the best found so far
-  (branch and bound: the bound tightens as solutions come out of the solver); at a leaf,
-  every group must be a legal meld (``_layout``) and the meld count within bounds.
+  to reach three; a lower bound of the cost (points and cards already in hand, wilds
+  already in groups with naturals) must not exceed the best found so far (branch and
+  bound: the bound tightens as solutions come out of the solver); at a leaf, every group
+  must be a legal meld (``_layout``) and the meld count within bounds.
+
+Search order.  Cards are decided in a fixed order, naturals in sort order and then the
+wild cards (python-constraint's default picks the smallest domain first, which defeats
+the group numbering); forward checking still prunes the domains of the cards to come.
 
 Arrangements that lay down the same cards in the same groups count once: wild cards are
 interchangeable, so which deuce plays which part does not make a new arrangement, nor
@@ -206,17 +211,29 @@ def _whole_constraint(problem: _Problem, state: dict[str, Any]) -> Any:
         def __call__(self, variables: Sequence[int], domains: dict[int, Any], assignments: dict[int, int],
                      forwardcheck: Any = False) -> bool:
             bound = state["bound"]
-            left = 0
+            left = forced = 0
+            natural_groups: set[int] = set()
             for i in range(n):
                 value = assignments.get(i)
                 if value is None:
                     domain = domains[i]
                     if len(domain) == 1 and domain[0] == HAND:
                         left += problem.points[i]
+                        forced += 1
                 elif value == HAND:
                     left += problem.points[i]
-            if left > bound[0]:
-                return False
+                    forced += 1
+                elif not problem.wild[i]:
+                    natural_groups.add(value // 2)
+            if state["ties"]:
+                if left > bound[0]:
+                    return False
+            else:
+                # a lower bound of the cost: wilds already in a group with a natural count
+                wilds = sum(1 for i in range(n) if problem.wild[i] and i in assignments
+                            and assignments[i] // 2 in natural_groups and assignments[i] != HAND)
+                if (left, forced, wilds) > bound:
+                    return False
             members: dict[int, int] = {}
             reach: dict[int, int] = {}
             seen_groups = 0
@@ -281,10 +298,17 @@ def _cost(arrangement: Arrangement) -> tuple[int, int, int]:
 def _solve(cards: Sequence[Card], *, variant: Variant, min_melds: int, max_melds: int | None,
            ties: bool) -> list[Arrangement]:
     """Branch and bound over the model.  ``ties``: keep every arrangement with the least points."""
-    from constraint import FunctionConstraint, Problem
+    from constraint import FunctionConstraint, OptimizedBacktrackingSolver, Problem
 
-    # wild cards first, then naturals in sort order: the pair constraints read best this way
-    ordered = tuple(sorted(cards, key=lambda c: (not variant.is_wild(c), c.index)))
+    class InOrder(OptimizedBacktrackingSolver):  # type: ignore[misc]
+        """Backtracking with forward checking, cards taken in our order (see the module notes)."""
+
+        def getSortedVariables(self, domains: dict[int, Any], vconstraints: object) -> list[int]:
+            return sorted(domains)
+
+    # naturals in sort order, then the wild cards: the group numbering and the points bound
+    # prune best when the cards are decided in this fixed order
+    ordered = tuple(sorted(cards, key=lambda c: (variant.is_wild(c), c.index)))
     n = len(ordered)
     groups = n // 3 if max_melds is None else min(n // 3, max_melds)
     if groups < min_melds:
@@ -293,7 +317,7 @@ def _solve(cards: Sequence[Card], *, variant: Variant, min_melds: int, max_melds
     problem = _Problem(ordered, wild, tuple(variant.card_points(c) for c in ordered), groups,
                        min_melds, variant)
     wild_count = sum(wild)
-    csp = Problem()
+    csp = Problem(InOrder())
     for i, card in enumerate(ordered):
         kinds = [0, 1] if wild[i] else (
             [k for k, ok in ((0, _may_set(card, ordered, wild_count, variant)),
@@ -304,7 +328,7 @@ def _solve(cards: Sequence[Card], *, variant: Variant, min_melds: int, max_melds
         for j in range(i + 1, n):
             csp.addConstraint(FunctionConstraint(_pair_ok(problem, i, j)), [i, j])
     best: dict[Key, Arrangement] = {}
-    state: dict[str, Any] = {"bound": INFINITE}
+    state: dict[str, Any] = {"bound": INFINITE, "ties": ties}
 
     def leaf(assignments: dict[int, int]) -> bool:
         found = _arrangement(problem, assignments)
