@@ -257,7 +257,7 @@ def _whole_constraint(problem: _Problem, state: dict[str, Any]) -> Any:
                     return False
             if len(assignments) < n:
                 return True
-            return state["leaf"](assignments)
+            return bool(state["leaf"](assignments))
 
     return Whole()
 

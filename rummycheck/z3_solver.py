@@ -92,7 +92,8 @@ def build_model(cards: Sequence[Card], *, variant: Variant, min_melds: int = 0,
     suit_of: list[Any] = []
     for i, card in enumerate(cards):
         if wild[i]:
-            wr, ws = wild_rank[i], wild_suit[i]
+            wr: Any = wild_rank[i]
+            ws: Any = wild_suit[i]
             cons += [wr >= 1, wr <= 13, ws >= 0, ws <= 3]
             rank_of.append(wr)
             suit_of.append(ws)
@@ -200,7 +201,7 @@ def read_arrangement(model: Model, solution: Any, variant: Variant) -> tuple[Arr
     import z3
 
     def true(b: Any) -> bool:
-        return z3.is_true(solution.eval(b, model_completion=True))
+        return bool(z3.is_true(solution.eval(b, model_completion=True)))
 
     def number(v: Any) -> int:
         return int(solution.eval(v, model_completion=True).as_long())
