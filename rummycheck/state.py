@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from rummycheck.cards import Card, format_cards
 from rummycheck.errors import IllegalPlayError, ScenarioError
-from rummycheck.melds import Meld, MeldKind, meld_problems, run_positions
+from rummycheck.melds import Meld, MeldKind, meld_problem_rule, meld_problems, run_positions
 from rummycheck.results import LayOff, Reason
 from rummycheck.scenario import TableMeld, dealt_size
 from rummycheck.variants import Variant
@@ -292,6 +292,10 @@ class GameState:
                     allowed = int(self.variant.get("stock_reshuffles", 0) or 0)
                     if self.variant.name == "basic" and self.reshuffles < allowed and len(self.discard_pile) > 1:
                         pass
+                    elif self.variant.name == "basic" and self.reshuffles < allowed:
+                        problems.append(Reason("BASIC-STOCK", "the stock is empty and the discard pile holds "
+                                                              "only its top card: nothing to renew the stock "
+                                                              "with (BASIC-STALEMATE)"))
                     elif self.variant.name == "basic":
                         problems.append(Reason("BASIC-STOCK", f"the stock is empty and has been renewed "
                                                               f"{self.reshuffles} of {allowed} times: stalemate"))
@@ -376,7 +380,7 @@ class GameState:
             extended = extend_meld(old.meld, additions, self.variant)
             found = meld_problems(extended, self.variant)
             if found:
-                kind_rule = self._kind_rule(old.meld.kind)
+                kind_rule = meld_problem_rule(found[0], old.meld.kind, self.variant)
                 added = " ".join(_pair_text(c, s) for c, s in additions)
                 problems.append(Reason(kind_rule, f"{added} does not fit table meld {target} ({old.meld}): "
                                                   + "; ".join(found)))
@@ -407,9 +411,9 @@ class GameState:
             problems.append(Reason(self._turn_rule(), f"{player.name} does not hold {format_cards(missing)}"))
         for number, meld in enumerate(melds, start=1):
             found = meld_problems(meld, variant)
-            if found:
-                problems.append(Reason(self._kind_rule(meld.kind), f"new meld {number} ({meld}): "
-                                                                   + "; ".join(found)))
+            for problem in found:
+                problems.append(Reason(meld_problem_rule(problem, meld.kind, variant),
+                                       f"new meld {number} ({meld}): {problem}"))
         first_new = max((t.number for t in self.table), default=0) + 1
         owner = player.name
         table = list(self.table) + [TableMeld(number=first_new + i, meld=m, owner=owner)

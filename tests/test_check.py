@@ -86,7 +86,7 @@ CASES = [
     ("bing_wild_deuce_as_named_card", bing(OPENING), "meld Kd Kh Kc / 8c 9c Tc 2d=Jc / 3h 3s 3h 3s", True,
      "BING-OPEN"),
     ("bing_wild_limited_by_option", bing(OPENING, rules="max_wilds = 0"),
-     "meld Kd Kh Kc / 8c 9c Tc 2d=Jc / 3h 3s 3h 3s", False, "BING-RUN"),
+     "meld Kd Kh Kc / 8c 9c Tc 2d=Jc / 3h 3s 3h 3s", False, "BING-WILD"),
     # BING-LIMIT-HOLD: opened on 70 with 4d 5h; drawing then discarding 4d keeps 5 + drawn card
     ("bing_limit_hold_keeps_within_limit", bing("4d 5h", score=60, opened=True, table=OPENED_TABLE),
      "draw 3c; discard 4d", True, "BING-LIMIT-HOLD"),  # hand 5h 3c = 8: 60 + 8 = 68 <= 75
