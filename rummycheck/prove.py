@@ -77,9 +77,11 @@ def prove(solution: Solution, *, timeout_ms: int | None = None) -> Proof:
     cards = list(asked.cards)
     for card in laid_off:  # lay-offs are outside this model: prove the rest
         cards.remove(card)
-    model = build_model(cards, variant=variant, min_melds=asked.min_melds, max_melds=asked.max_melds,
+    # a player who has opened may lay off without a new meld: then no meld count is asked
+    min_melds = 0 if laid_off and solution.opened else asked.min_melds
+    model = build_model(cards, variant=variant, min_melds=min_melds, max_melds=asked.max_melds,
                         discard=asked.discard)
-    no_answer = variant.name == "bing" and not solution.melds
+    no_answer = variant.name == "bing" and not solution.melds and not laid_off
     if no_answer:
         claim = f"no arrangement lays down {asked.min_melds} melds (BING-OPEN)"
         extra: list[object] = []
@@ -88,7 +90,7 @@ def prove(solution: Solution, *, timeout_ms: int | None = None) -> Proof:
         if laid_off:
             claim += " (with the same lay-offs)"
         extra = [model.points_left < solution.deadwood_points]
-    if model.groups < asked.min_melds:
+    if model.groups < min_melds:
         return Proof(True, solution.deadwood_points, claim)
     bounded = replace(model, constraints=model.constraints + tuple(extra))
     found = optimise(bounded, timeout_ms=timeout_ms)

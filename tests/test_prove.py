@@ -85,3 +85,17 @@ def test_solve_prove_json_field() -> None:
                                  "--solver", "z3", "--prove", "--json"])
     assert result.exit_code == 0, result.output
     assert '"optimal": true' in result.output and '"solver": "z3"' in result.output
+
+
+def test_prove_with_lay_offs_is_not_a_cannot_open_claim() -> None:
+    # an opened Bing player who lays off his whole hand has no new melds; the proof must
+    # not read that as BING-OPEN's "cannot open", and 0 points left cannot be beaten
+    from rummycheck.results import LayOff
+
+    hand = parse_cards("7c Jc")
+    honest = solve(hand, variant="bing", opened=True)
+    laid = dataclasses.replace(honest, melds=(), deadwood=(), deadwood_points=0,
+                               layoffs=tuple(LayOff(card, 1, card) for card in hand))
+    proof = prove(laid)
+    assert proof.optimal
+    assert "BING-OPEN" not in proof.claim and "lay-offs" in proof.claim
