@@ -103,14 +103,18 @@ def prove(solution: Solution, *, timeout_ms: int | None = None) -> Proof:
 def all_optimal(solution: Solution) -> tuple[Arrangement, ...]:
     """Every optimal arrangement of the cards ``solution`` kept, by the constraint solver.
 
-    The same question as the solver's (meld bounds; after the solution's discard, if any).
+    The same question as the solver's (meld bounds; after the solution's discard and
+    lay-offs, if any).
     A Bing hand that cannot open has none.
     """
     from rummycheck.csp_solver import all_optimal as enumerate_optimal
 
     asked = question(solution)
-    return enumerate_optimal(asked.kept, variant=solution.variant, min_melds=asked.min_melds,
-                             max_melds=asked.max_melds)
+    kept = list(asked.kept)
+    for layoff in solution.layoffs:  # with lay-offs: the ways to lay out the rest
+        kept.remove(layoff.card)
+    min_melds = 0 if solution.layoffs and solution.opened else asked.min_melds
+    return enumerate_optimal(kept, variant=solution.variant, min_melds=min_melds, max_melds=asked.max_melds)
 
 
 def arrangement_json(arrangement: Arrangement) -> dict[str, object]:
