@@ -313,6 +313,8 @@ def _solve(cards: Sequence[Card], *, variant: Variant, min_melds: int, max_melds
     groups = n // 3 if max_melds is None else min(n // 3, max_melds)
     if groups < min_melds:
         return []
+    if n == 0:
+        return [Arrangement((), (), 0, 0)]  # nothing to lay out (every card laid off)
     wild = tuple(variant.is_wild(c) for c in ordered)
     problem = _Problem(ordered, wild, tuple(variant.card_points(c) for c in ordered), groups,
                        min_melds, variant)
