@@ -29,7 +29,7 @@ from rummycheck.exact import Arrangement, SearchRules, search, search_cost
 from rummycheck.melds import Meld, MeldKind
 from rummycheck.variants import Variant, get_variant
 
-__all__ = ["fast_search", "min_deadwood", "prepare"]
+__all__ = ["fast_parts", "fast_search", "fast_tables", "min_deadwood", "prepare"]
 
 _bit = attrgetter("bit")
 _SUIT_MASK = 0x1FFF
@@ -238,30 +238,68 @@ def prepare(variant: Variant) -> None:
                     _suit_pieces(tables, suit, mask)
 
 
+def fast_tables(variant: Variant) -> _Tables | None:
+    """The lookup tables of a one-deck variant without wilds, or None."""
+    return _tables(variant) if _fast_ok(variant) else None
+
+
+def fast_parts(cards: Sequence[Card], variant: Variant, mask: int = 0,
+               tables: _Tables | None = None) -> tuple[tuple[Meld, ...], tuple[Card, ...], int] | None:
+    """(melds, cards left, points left) through the lookup tables, or None when the fast
+    path does not apply (two decks, wilds, duplicate cards).  Callers that have them may
+    pass the cards' bitmask and the variant's tables."""
+    if tables is None:
+        if not _fast_ok(variant):
+            return None
+        tables = _tables(variant)
+    if not mask:
+        mask = sum(map(_bit, cards))
+    if mask.bit_count() != len(cards):
+        return None
+    s0, s1, s2, s3 = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39 & 8191
+    if not (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3):  # no rank with 3+ cards: runs only
+        p0, p1, p2, p3 = tables.pieces
+        a = p0[s0] or _suit_pieces(tables, 0, s0)
+        b = p1[s1] or _suit_pieces(tables, 1, s1)
+        c = p2[s2] or _suit_pieces(tables, 2, s2)
+        d = p3[s3] or _suit_pieces(tables, 3, s3)
+        keys = tables.keys
+        return (a[0] + b[0] + c[0] + d[0], a[1] + b[1] + c[1] + d[1],
+                (keys[s0] + keys[s1] + keys[s2] + keys[s3]) // _WEIGHT)
+    three = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+    if not three & (three - 1):  # exactly one rank could be a set: try its choices in order
+        keys = tables.keys
+        rank = three.bit_length() - 1
+        bits = (s0 & three and 1) | (s1 & three and 2) | (s2 & three and 4) | (s3 & three and 8)
+        keep = ~three
+        best_key = keys[s0] + keys[s1] + keys[s2] + keys[s3]
+        best_choice: tuple[int, ...] = ()
+        suits = [s0, s1, s2, s3]
+        for chosen in tables.set_choices[bits]:
+            if chosen:
+                left = [m & keep if i in chosen else m for i, m in enumerate((s0, s1, s2, s3))]
+                value = keys[left[0]] + keys[left[1]] + keys[left[2]] + keys[left[3]]
+                if value < best_key:
+                    best_key, best_choice, suits = value, chosen, left
+        key = best_key
+        sets: tuple[tuple[int, tuple[int, ...]], ...] = ((rank, best_choice),) if best_choice else ()
+    else:
+        key, sets, suits = tables.best_sets(mask)
+    melds = [_set_meld(rank, chosen) for rank, chosen in sets]
+    deadwood: list[Card] = []
+    pieces = tables.pieces
+    for suit in range(4):
+        found = pieces[suit][suits[suit]] or _suit_pieces(tables, suit, suits[suit])
+        melds.extend(found[0])
+        deadwood.extend(found[1])
+    return tuple(melds), tuple(deadwood), key // _WEIGHT
+
+
 def fast_search(cards: Sequence[Card], *, variant: Variant, rules: SearchRules | None = None,
                 min_melds: int = 0, max_melds: int | None = None) -> Arrangement | None:
     """The exact search's answer, through the lookup tables when the variant allows."""
-    if min_melds == 0 and max_melds is None and _fast_ok(variant):
-        mask = sum(map(_bit, cards))
-        if mask.bit_count() == len(cards):
-            tables = _tables(variant)
-            s0, s1, s2, s3 = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39 & 8191
-            if not (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3):  # no rank with 3+ cards
-                p0, p1, p2, p3 = tables.pieces
-                a = p0[s0] or _suit_pieces(tables, 0, s0)
-                b = p1[s1] or _suit_pieces(tables, 1, s1)
-                c = p2[s2] or _suit_pieces(tables, 2, s2)
-                d = p3[s3] or _suit_pieces(tables, 3, s3)
-                keys = tables.keys
-                return Arrangement(a[0] + b[0] + c[0] + d[0], a[1] + b[1] + c[1] + d[1],
-                                   (keys[s0] + keys[s1] + keys[s2] + keys[s3]) // _WEIGHT, 0)
-            key, sets, suits = tables.best_sets(mask)
-            melds = [_set_meld(rank, chosen) for rank, chosen in sets]
-            deadwood: list[Card] = []
-            pieces = tables.pieces
-            for suit in range(4):
-                found = pieces[suit][suits[suit]] or _suit_pieces(tables, suit, suits[suit])
-                melds.extend(found[0])
-                deadwood.extend(found[1])
-            return Arrangement(tuple(melds), tuple(deadwood), key // _WEIGHT, 0)
+    if min_melds == 0 and max_melds is None:
+        parts = fast_parts(cards, variant)
+        if parts is not None:
+            return Arrangement(parts[0], parts[1], parts[2], 0)
     return search(cards, variant=variant, rules=rules, min_melds=min_melds, max_melds=max_melds)

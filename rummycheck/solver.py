@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 
 from rummycheck.cards import Card, check_copies
-from rummycheck.deadwood import fast_search, min_deadwood
+from rummycheck.deadwood import fast_parts, fast_search, fast_tables, min_deadwood
 from rummycheck.exact import Arrangement
 from rummycheck.melds import Meld
 from rummycheck.results import Reason, Solution
@@ -75,13 +75,16 @@ def solve(cards: Sequence[Card], *, variant: Variant | str = "bing", score: int 
     if variant.__class__ is not Variant:
         variant = get_variant(variant)
     hand = tuple(cards)
-    if variant.decks != 1 or sum(map(_bit, hand)).bit_count() != len(hand):
+    mask = 0
+    if variant.decks == 1:
+        mask = sum(map(_bit, hand))
+    if not mask or mask.bit_count() != len(hand):
         check_copies(hand, decks=variant.decks)
     find = fast_search if solver == "exact" else _finder(solver)
     if variant.name == "bing":
         return _solve_bing(hand, variant, score, opened, find, solver)
     if variant.name == "gin":
-        return _solve_gin(hand, variant, score, opened, find, solver)
+        return _solve_gin(hand, variant, score, opened, find, solver, mask)
     return _solve_basic(hand, variant, score, opened, find, solver)
 
 
@@ -167,10 +170,47 @@ def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return tuple(rest)
 
 
+class _GinVerdicts:
+    """Per-variant gin verdicts, made once: the knock reason for each deadwood count."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.size = variant.hand_size
+        self.limit = int(variant.option("knock_limit") or 0)
+        self.gin_bonus = int(variant.option("gin_bonus") or 0)
+        self.reasons: dict[int, tuple[Reason, ...]] = {}
+        self.facts = {(k, g): (("can_knock", k), ("gin", g), ("big_gin", False))
+                      for k in (False, True) for g in (False, True)}
+        self.tables = fast_tables(variant)
+
+    def knock_reasons(self, points: int, gin: bool) -> tuple[Reason, ...]:
+        found = self.reasons.get(-1 if gin else points)
+        if found is None:
+            if gin:
+                found = (Reason("GIN-GIN", f"deadwood 0: gin (bonus {self.gin_bonus}, no lay-offs)"),)
+            elif points <= self.limit:
+                found = (Reason("GIN-KNOCK", f"deadwood {points} <= {self.limit}: may knock"),)
+            else:
+                found = (Reason("GIN-KNOCK", f"deadwood {points} > {self.limit}: may not knock"),)
+            self.reasons[-1 if gin else points] = found
+        return found
+
+
 def _solve_gin(hand: tuple[Card, ...], variant: Variant, score: int, opened: bool,
-               find: Finder, solver: str) -> Solution:
-    size = variant.hand_size
-    limit = int(variant.option("knock_limit") or 0)
+               find: Finder, solver: str, mask: int = 0) -> Solution:
+    verdicts = variant.memo.get("gin")
+    if verdicts is None:
+        verdicts = variant.memo["gin"] = _GinVerdicts(variant)
+    if find is fast_search and len(hand) == verdicts.size and verdicts.tables is not None:
+        parts = fast_parts(hand, variant, mask, verdicts.tables)  # the common case, kept lean
+        if parts is not None:
+            melds, deadwood, points = parts
+            gin = not deadwood
+            can_knock = points <= verdicts.limit
+            return Solution(variant, hand, melds, deadwood, points, can_knock,
+                            verdicts.knock_reasons(points, gin), solver, None, (), score, opened,
+                            verdicts.facts[(can_knock, gin)])
+    size = verdicts.size
+    limit = verdicts.limit
     reasons: list[Reason] = []
     facts: dict[str, object] = {}
     discard: Card | None = None

@@ -119,6 +119,8 @@ class Variant:
     _lookup: dict[str, OptionValue] = field(default_factory=dict, compare=False, repr=False)
     _hash: int = field(default=0, compare=False, repr=False)
     _points: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    # per-variant memo for the solvers' lookup tables and verdict texts (never compared)
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self._lookup.update(self.values)
@@ -168,7 +170,7 @@ class Variant:
         new = dict(self.values)
         for name, raw in overrides.items():
             new[name] = self.spec(name).convert(raw)
-        return replace(self, values=tuple(new.items()), _lookup={})
+        return replace(self, values=tuple(new.items()), _lookup={}, memo={})
 
     def changed_options(self) -> dict[str, OptionValue]:
         """Options whose value differs from the built-in default (for reports)."""
@@ -284,7 +286,7 @@ def _load_builtin(name: str) -> Variant:
         converted = tuple((k, base.spec(k).convert(v)) for k, v in changes.items())
         presets.append((preset_name, converted))
     return replace(base, presets=tuple(presets), preset=presets[0][0] if presets else None,
-                   _lookup={})
+                   _lookup={}, memo={})
 
 
 def variant_names() -> tuple[str, ...]:
@@ -311,7 +313,7 @@ def get_variant(name: str | Variant, *, preset: str | None = None, **overrides: 
         if preset not in known:
             choices = ", ".join(known) or "none"
             raise VariantError(f"variant {variant.name!r} has no preset {preset!r}; presets are: {choices}")
-        variant = replace(variant.with_options(**dict(known[preset])), preset=preset, _lookup={})
+        variant = replace(variant.with_options(**dict(known[preset])), preset=preset, _lookup={}, memo={})
     if overrides:
         variant = variant.with_options(**overrides)
     return variant

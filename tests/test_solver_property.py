@@ -158,3 +158,44 @@ def test_basic_going_out_agrees_with_brute_force(seed):
     by_discard = [brute_force_cost(plain(hand[:i] + hand[i + 1:]), opts) for i in range(len(hand))]
     can_out = whole[1] == 0 or any(c[1] == 0 for c in by_discard)
     assert result.fact("can_go_out") == can_out
+
+
+@settings(max_examples=150, deadline=None)
+@given(setup=st.sampled_from([("gin", {}), ("gin", {"ace": "low_or_high"}), ("basic", {}),
+                              ("basic", {"set_max": 3})]),
+       seed=st.integers(0, 2**32 - 1), size=st.integers(3, 11), sets=st.integers(0, 3))
+def test_one_deck_fast_path_matches_brute_force(setup, seed, size, sets):
+    # the lookup-table path (deadwood.fast_parts) used by solve and min_deadwood for
+    # one-deck games; hands are seeded with up to three ranks of 3-4 cards to exercise
+    # the set choices
+    from rummycheck.deadwood import fast_parts
+
+    name, overrides = setup
+    variant = get_variant(name, **overrides)
+    rng = random.Random(seed)
+    deck = list(full_deck())
+    hand: list[Card] = []
+    for rank in rng.sample(range(13), sets):
+        for card in rng.sample([c for c in deck if c.index % 13 == rank], rng.choice([3, 4])):
+            if len(hand) < size:
+                hand.append(card)
+    rest = [c for c in deck if c not in hand]
+    hand += rng.sample(rest, size - len(hand))
+    parts = fast_parts(hand, variant)
+    assert parts is not None
+    melds, deadwood, points = parts
+    assert arrangement_problems(hand, melds, deadwood, variant=variant) == []
+    assert variant.points(deadwood) == points
+    expected = brute_force_cost(plain(hand), plain_options(variant))
+    assert (points, len(deadwood)) == expected[:2]
+    assert min_deadwood(hand, variant=variant) == expected[0]
+
+
+def test_variant_memo_is_not_shared_with_overridden_variants():
+    # the solver memoises per-variant verdict texts; a variant derived with other options
+    # must not see the base variant's memo (deadwood 10: knock at limit 10, not at 5)
+    hand = [Card.parse(t) for t in "Ac 2c 3c 4d 5d 6d 7h 8h 9h Ts".split()]
+    base = get_variant("gin")
+    assert solve(hand, variant=base).legal is True
+    assert solve(hand, variant=base.with_options(knock_limit=5)).legal is False
+    assert solve(hand, variant=get_variant("gin", preset="classic", knock_limit=5)).legal is False
