@@ -45,11 +45,11 @@ Path_ = tuple[str | int, ...]
 
 TOP_KEYS = ("title", "description", "variant", "preset", "rules", "players", "table", "turn",
             "pile", "end", "expect")
-PLAYER_KEYS = ("name", "score", "opened", "hand", "hand_size", "out")
+PLAYER_KEYS = ("name", "score", "opened", "hand", "hand_size", "out", "cut")
 TABLE_KEYS = ("owner", "cards", "kind")
 TURN_KEYS = ("player", "drew", "took", "melded", "knocked")
-PILE_KEYS = ("discard", "stock")
-END_KEYS = ("out", "knocker", "rummy", "stalemate", "points")
+PILE_KEYS = ("discard", "stock", "upcard")
+END_KEYS = ("out", "knocker", "rummy", "stalemate", "points", "buyback", "dead", "big_gin")
 DREW_CHOICES = ("stock", "discard", "none")
 
 
@@ -63,6 +63,8 @@ class ScenarioPlayer:
     cards held (``len(hand)`` when the hand is known).  ``opened`` means the player has
     put cards on the table before (Bing: made the opening; basic: melded or laid off).
     ``out`` marks a Bing player who is out of the game (busted, not bought back).
+    ``cut`` is the deuce a Bing player kept when he cut for a deuce (BING-DEAL): it is
+    one of his 14 cards (13 dealt plus the cut deuce).
     """
 
     name: str
@@ -71,6 +73,7 @@ class ScenarioPlayer:
     hand: tuple[Card, ...] | None = None
     hand_size: int = 0
     out: bool = False
+    cut: Card | None = None
 
     @property
     def known(self) -> bool:
@@ -104,14 +107,26 @@ class TurnInfo:
 
 @dataclass(frozen=True, slots=True)
 class PileInfo:
-    """The discard pile (top card last; empty when not given) and the stock size (None: unknown)."""
+    """The discard pile (top card last; empty when not given) and the stock size (None: unknown).
+
+    ``upcard`` (gin) is the first upcard of the hand, the card turned up after the deal
+    (GIN-DEAL); Oklahoma gin reads the knock limit from it (GIN-KNOCK).
+    """
 
     discard: tuple[Card, ...] = ()
     stock: int | None = None
+    upcard: Card | None = None
 
     @property
     def top(self) -> Card | None:
         return self.discard[-1] if self.discard else None
+
+    @property
+    def first_upcard(self) -> Card | None:
+        """``upcard``, or when it is not given the bottom card of the discard pile (which the upcard started)."""
+        if self.upcard is not None:
+            return self.upcard
+        return self.discard[0] if self.discard else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +134,9 @@ class EndInfo:
     """How the hand ended, for scoring: who went out (bing, basic) or knocked (gin).
 
     ``points`` gives the points left in hand for players whose cards are not listed.
+    ``buyback`` (bing): the players who bust in this hand and buy back in (BING-BUYBACK).
+    ``dead`` (gin): nobody knocked before the stock ran down (GIN-DEAD); ``big_gin``
+    (gin): the knocker melded all eleven cards (GIN-BIGGIN), for hands given by points.
     """
 
     out: str | None = None
@@ -126,6 +144,9 @@ class EndInfo:
     rummy: bool = False
     stalemate: bool = False
     points: tuple[tuple[str, int], ...] = ()
+    buyback: tuple[str, ...] = ()
+    dead: bool = False
+    big_gin: bool = False
 
     def points_of(self, name: str) -> int | None:
         return dict(self.points).get(name)
@@ -585,7 +606,7 @@ def _build(b: _Builder, data: dict[str, Any]) -> Scenario | None:
     names = [p.name for p in players]
     table = _table(b, data, variant, names)
     turn = _turn(b, data, variant, players)
-    pile = _pile(b, data)
+    pile = _pile(b, data, variant)
     end = _end(b, data, variant, names)
     if variant is not None:
         _check_counts(b, variant, players, turn, end)
@@ -663,10 +684,15 @@ def _players(b: _Builder, data: dict[str, Any], variant: Variant | None) -> list
                       value=False)
         if out and variant is not None and variant.name != "bing":
             b.problem((*path, "out"), "out (busted) exists only in bing (BING-BUST)")
+        cut = _cut(b, entry, path, variant, name, hand)
         players.append(ScenarioPlayer(
             name=name, score=score, opened=opened,
             hand=None if hand is None else tuple(p.card for p in hand),
-            hand_size=len(hand) if hand is not None else (size or 0), out=out))
+            hand_size=len(hand) if hand is not None else (size or 0), out=out, cut=cut))
+    cutters = [index for index, entry in enumerate(raw) if "cut" in entry]
+    for index in cutters[1:]:
+        b.problem(("players", index, "cut"), "only one player cuts for a deuce (BING-DEAL): the one on the "
+                                             "dealer's right")
     if variant is not None and players:
         low, high = int(variant.option("min_players") or 2), int(variant.option("max_players") or 2)
         if not low <= len(players) <= high:
@@ -674,6 +700,25 @@ def _players(b: _Builder, data: dict[str, Any], variant: Variant | None) -> list
             b.problem(("players", 0), f"{variant.name} is played by {low} to {high} players, the scenario "
                                       f"has {len(players)} ({deck})", value=False)
     return players
+
+
+def _cut(b: _Builder, entry: Mapping[str, Any], path: Path_, variant: Variant | None, name: str,
+         hand: list[_Placed] | None) -> Card | None:
+    """``cut = "2d"``: the deuce a Bing player kept from the cut (BING-DEAL)."""
+    placed = b.card_list(entry, "cut", path)
+    if placed is None:
+        return None
+    if len(placed) != 1:
+        b.problem((*path, "cut"), f"cut must be one card (the deuce kept from the cut), got {entry.get('cut')!r}")
+        return None
+    card = placed[0].card
+    if variant is not None and variant.name != "bing":
+        b.problem((*path, "cut"), f"cutting for a deuce is a bing rule (BING-DEAL), the variant is {variant.name}")
+        return None
+    if variant is not None and not variant.is_wild(card):
+        b.problem((*path, "cut"), f"only a deuce is kept from the cut (BING-DEAL), got {card}")
+        return None
+    return card
 
 
 def _table(b: _Builder, data: dict[str, Any], variant: Variant | None, names: list[str]) -> list[TableMeld]:
@@ -763,7 +808,7 @@ def _turn(b: _Builder, data: dict[str, Any], variant: Variant | None,
     return TurnInfo(player=name, drew=drew, took=took, melded=melded, knocked=knocked)
 
 
-def _pile(b: _Builder, data: dict[str, Any]) -> PileInfo:
+def _pile(b: _Builder, data: dict[str, Any], variant: Variant | None) -> PileInfo:
     if "pile" not in data:
         return PileInfo()
     raw = b.get_table(data, "pile", ())
@@ -771,7 +816,17 @@ def _pile(b: _Builder, data: dict[str, Any]) -> PileInfo:
     discard = b.card_list(raw, "discard", ("pile",)) or []
     b.discard_cards = discard
     stock = b.get_int(raw, "stock", ("pile",), None)
-    return PileInfo(discard=tuple(p.card for p in discard), stock=stock)
+    upcard: Card | None = None
+    placed = b.card_list(raw, "upcard", ("pile",))
+    if placed is not None:
+        if len(placed) != 1:
+            b.problem(("pile", "upcard"), f"upcard must be one card (the first upcard), got {raw.get('upcard')!r}")
+        elif variant is not None and variant.name != "gin":
+            b.problem(("pile", "upcard"), f"upcard (the first upcard, GIN-DEAL) is for gin only, the variant "
+                                          f"is {variant.name}")
+        else:
+            upcard = placed[0].card
+    return PileInfo(discard=tuple(p.card for p in discard), stock=stock, upcard=upcard)
 
 
 def _end(b: _Builder, data: dict[str, Any], variant: Variant | None, names: list[str]) -> EndInfo | None:
@@ -784,6 +839,9 @@ def _end(b: _Builder, data: dict[str, Any], variant: Variant | None, names: list
     knocker = b.get_str(raw, "knocker", path)
     rummy = b.get_bool(raw, "rummy", path)
     stalemate = b.get_bool(raw, "stalemate", path)
+    dead = b.get_bool(raw, "dead", path)
+    big_gin = b.get_bool(raw, "big_gin", path)
+    buyback = _buyback(b, raw, path, names)
     for key, value in (("out", out), ("knocker", knocker)):
         if value is not None and names and value not in names:
             b.problem((*path, key), f"end.{key} {value!r} is not one of the players ({', '.join(names)})")
@@ -813,7 +871,37 @@ def _end(b: _Builder, data: dict[str, Any], variant: Variant | None, names: list
             b.problem((*path, "stalemate"), "a stalemate has nobody going out: drop out or stalemate")
         if rummy and out is None:
             b.problem((*path, "rummy"), "rummy needs out = \"<name>\" (who went rummy)")
-    return EndInfo(out=out, knocker=knocker, rummy=rummy, stalemate=stalemate, points=tuple(points))
+        if variant.name != "gin":
+            for key, flag, rule in (("dead", dead, "GIN-DEAD"), ("big_gin", big_gin, "GIN-BIGGIN")):
+                if flag:
+                    b.problem((*path, key), f"{key} is for gin only ({rule}), the variant is {variant.name}")
+        if variant.name != "bing" and buyback:
+            b.problem((*path, "buyback"), f"buyback is for bing only (BING-BUYBACK), the variant is {variant.name}")
+        if dead and knocker is not None:
+            b.problem((*path, "dead"), "a dead hand has no knocker (GIN-DEAD): drop knocker or dead")
+        if big_gin and knocker is None:
+            b.problem((*path, "big_gin"), "big_gin needs knocker = \"<name>\" (who went big gin)")
+    return EndInfo(out=out, knocker=knocker, rummy=rummy, stalemate=stalemate, points=tuple(points),
+                   buyback=tuple(buyback), dead=dead, big_gin=big_gin)
+
+
+def _buyback(b: _Builder, raw: Mapping[str, Any], path: Path_, names: list[str]) -> list[str]:
+    """``buyback = ["A", "D"]``: the busted players who buy back in (BING-BUYBACK)."""
+    value = raw.get("buyback", [])
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        b.problem((*path, "buyback"), f"end.buyback must be a list of player names like [\"A\"], got {value!r}")
+        return []
+    chosen: list[str] = []
+    for index, name in enumerate(value):
+        if names and name not in names:
+            b.problem((*path, "buyback", index), f"end.buyback names {name!r}, who is not one of the players")
+        elif name in chosen:
+            b.problem((*path, "buyback", index), f"end.buyback names {name!r} twice")
+        else:
+            chosen.append(name)
+    return chosen
 
 
 def _check_counts(b: _Builder, variant: Variant, players: list[ScenarioPlayer], turn: TurnInfo | None,

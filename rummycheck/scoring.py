@@ -587,11 +587,22 @@ def scenario_hand(scenario: Scenario) -> tuple[Sheet, HandEnd]:
     """The sheet before the hand and the hand's end described by a scenario's ``[end]``.
 
     Running scores come from ``[[players]]``; what each player holds from ``end.points``
-    or, failing that, from his known hand.  Gin: the knocker's melds are his table melds
-    when the scenario lists any (else his best arrangement); under Oklahoma the first
-    upcard is the bottom card of ``[pile] discard``.
+    or, failing that, from his known hand.  ``end.buyback``, ``end.dead`` and
+    ``end.big_gin`` pass through.  Gin: the knocker's melds are his table melds when the
+    scenario lists any (else his best arrangement); under Oklahoma the first upcard is
+    ``[pile] upcard``, or when that is not given the bottom card of ``[pile] discard``.
+    Basic: a scenario without ``[end]`` whose table is a detected stalemate
+    (``GameState.stalemate()``, BASIC-STALEMATE) scores as a stalemate.
     """
     end = scenario.end
+    if end is None and scenario.variant.name == "basic":
+        from rummycheck.state import GameState
+
+        if GameState.from_scenario(scenario).stalemate() is not None:
+            players = scenario.players
+            sheet = new_sheet(scenario.variant, [p.name for p in players],
+                              scores={p.name: p.score for p in players})
+            return sheet, HandEnd(stalemate=True)
     if end is None:
         raise ScenarioError(f"{scenario.where()}: the scenario has no [end] table, so there is no hand to score")
     players = scenario.players
@@ -606,10 +617,11 @@ def scenario_hand(scenario: Scenario) -> tuple[Sheet, HandEnd]:
     if scenario.variant.name == "gin":
         owned = tuple(t.meld for t in scenario.table if end.knocker is not None and t.owner == end.knocker)
         knocker_melds = owned or None
-        if scenario.variant.option("oklahoma") and scenario.pile.discard:
-            upcard = scenario.pile.discard[0]
+        if scenario.variant.option("oklahoma"):
+            upcard = scenario.pile.first_upcard
     return sheet, HandEnd(out=end.out, knocker=end.knocker, points=points, cards=cards, rummy=end.rummy,
-                          stalemate=end.stalemate, upcard=upcard, knocker_melds=knocker_melds)
+                          stalemate=end.stalemate, upcard=upcard, knocker_melds=knocker_melds,
+                          buyback=end.buyback, dead=end.dead, big_gin=end.big_gin)
 
 
 def score_scenario(scenario: Scenario) -> HandScore:

@@ -28,9 +28,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from rummycheck.cards import Card, format_cards
+from rummycheck.cards import Card, Suit, format_cards, full_deck
 from rummycheck.errors import IllegalPlayError, ScenarioError
 from rummycheck.melds import Meld, MeldKind, meld_problem_rule, meld_problems, run_positions
 from rummycheck.results import LayOff, Reason
@@ -73,6 +74,7 @@ class PlayerState:
     hand: tuple[Card, ...] = ()
     unknown: int = 0
     out: bool = False
+    cut: Card | None = None  # bing: the deuce kept from the cut (BING-DEAL)
 
     @property
     def size(self) -> int:
@@ -122,7 +124,9 @@ def hand_size_problem(variant: Variant, *, players: int, size: int, opened: bool
     dealt = dealt_size(variant, players)
     extra = 1 if drew else 0
     if size == 0:
-        return None if ended else "no cards, which only happens when the hand is over"
+        if ended or (variant.name == "gin" and knocked and knocker):
+            return None  # a gin knocker with no deadwood holds nothing: gin
+        return "no cards, which only happens when the hand is over"
     if variant.name == "gin":
         if knocked and knocker:
             return None if size <= dealt else f"{size} cards, but the knocker keeps at most {dealt} (GIN-KNOCK)"
@@ -181,6 +185,7 @@ class GameState:
     gin: bool = False
     winner: int | None = None
     reshuffles: int = 0
+    upcard: Card | None = None  # gin: the first upcard (Oklahoma reads the knock limit from it)
     history: list[PlayRecord] = field(default_factory=list)
 
     # -- construction -------------------------------------------------------------------
@@ -188,11 +193,14 @@ class GameState:
     def from_scenario(cls, scenario: Scenario) -> GameState:
         players = [PlayerState(name=p.name, score=p.score, opened=p.opened,
                                hand=tuple(p.hand) if p.hand is not None else (),
-                               unknown=0 if p.hand is not None else p.hand_size, out=p.out)
+                               unknown=0 if p.hand is not None else p.hand_size, out=p.out, cut=p.cut)
                    for p in scenario.players]
         state = cls(variant=scenario.variant, players=players, table=list(scenario.table),
-                    discard_pile=list(scenario.pile.discard), stock=scenario.pile.stock)
+                    discard_pile=list(scenario.pile.discard), stock=scenario.pile.stock,
+                    upcard=scenario.pile.first_upcard if scenario.variant.name == "gin" else None)
         turn = scenario.turn
+        if turn is None and players[0].out:
+            state.current = state._next_seat(0)  # no turn given: the first seat still in the game
         if turn is not None:
             state.current = scenario.seat(turn.player)
             state.drew = turn.drew
@@ -201,6 +209,9 @@ class GameState:
             if turn.knocked:
                 state.phase = "layoff"
                 state.knocker = state.current
+                knocker = state.players[state.current]
+                # the knocker's hand is his deadwood: none left is gin (GIN-GIN, no lay-offs)
+                state.gin = knocker.known and state.variant.points(knocker.hand) == 0
                 state.current = state._next_seat(state.current)
         if scenario.end is not None:
             state.phase = "over"
@@ -268,12 +279,54 @@ class GameState:
         return missing
 
     def _need_phase(self, action: str) -> list[Reason]:
+        stalemate = self.stalemate() if self.phase == "play" else None
+        if stalemate is not None:
+            return [stalemate]
         if self.phase == "over":
             return [Reason(self._rule("OUT") if self.variant.name != "gin" else "GIN-KNOCK",
                            "the hand is over")]
         if self.phase == "layoff" and action not in ("lay_down", "finish"):
             return [Reason("GIN-LAYOFF", f"after the knock only the defender's lay-offs remain, not {action}")]
         return []
+
+    # -- stalemate (basic) ----------------------------------------------------------------
+    def stalemate(self) -> Reason | None:
+        """BASIC-STALEMATE: why no player can ever finish, or None when that is not certain.
+
+        Only the clear cases are detected, from the table alone (hands may be unknown).
+        No card outside the table (in any hand, the stock or the discard pile) extends a
+        table meld, and either
+
+        * every player holds at most one card: after drawing he holds two, too few for a
+          new meld, so his hand never shrinks below one card; or
+        * the cards outside the table contain no set or run at all, so no new meld can
+          ever be laid down.
+
+        Then no card is ever laid down again, a player's hand never empties (each draw
+        is followed by a discard), and the hand cannot end but in a stalemate.  The
+        second stalemate of BASIC-STOCK (the stock runs out once too often) is judged
+        when drawing, not here.
+        """
+        if self.variant.name != "basic" or any(p.size == 0 for p in self.players if not p.out):
+            return None
+        variant = self.variant
+        outside = Counter(card for card in full_deck() for _ in range(variant.decks))
+        outside.subtract(c for t in self.table for c in t.meld.cards)
+        cards = sorted(c for c, n in outside.items() if n > 0)
+        for card in cards:
+            for t in self.table:
+                if not meld_problems(extend_meld(t.meld, [(card, card)], variant), variant):
+                    return None
+        most = max(p.size for p in self.players)
+        if most <= 1:
+            return Reason("BASIC-STALEMATE", "stalemate: no card outside the table fits a table meld and no "
+                                             f"player holds more than {most} card (two after drawing, too few "
+                                             "for a new meld), so nobody can ever finish")
+        if _some_meld(cards, variant) is None:
+            return Reason("BASIC-STALEMATE", "stalemate: no card outside the table fits a table meld and those "
+                                             f"{sum(n for n in outside.values() if n > 0)} cards hold no set or "
+                                             "run, so nobody can ever finish")
+        return None
 
     # -- drawing ------------------------------------------------------------------------
     def verify_draw_stock(self) -> None:
@@ -339,8 +392,32 @@ class GameState:
                                        "the draw comes first in a turn, before melding"))
             if not self.discard_pile:
                 problems.append(Reason(self._turn_rule(), "the discard pile is empty (or not given)"))
+            elif self.variant.name == "bing" and self.player.opened and self.player.known:
+                hold = self._hold_after_take(self.discard_pile[-1])
+                if hold is not None:
+                    problems.append(hold)
         if problems:
             raise IllegalPlay(problems)
+
+    def _hold_after_take(self, card: Card) -> Reason | None:
+        """BING-LIMIT-HOLD: taking ``card`` is illegal when no discard that may follow keeps the limit.
+
+        A Bing player who takes the top discard must discard another card in the same turn
+        (BING-TURN; no meld after a draw, BING-MELD-TURN); when every such discard leaves
+        score + hand over the limit, the take itself breaks the rule.
+        """
+        player = self.player
+        hand = [*player.hand, card]
+        choices = [c for c in set(player.hand)]
+        if not choices:
+            return None
+        best = min(self.variant.points(self._remove_cards(replace(player, hand=tuple(hand)), [c]).hand)
+                   for c in choices)
+        limit = int(self.variant.option("limit") or 0)
+        ok, text = _limit_text(player.score, best, limit, bool(self.variant.option("hold_strict")))
+        if ok:
+            return None
+        return Reason("BING-LIMIT-HOLD", f"after taking {card} the best discard leaves {text}")
 
     def can_take_discard(self) -> bool:
         return _can(self.verify_take_discard)
@@ -439,7 +516,8 @@ class GameState:
             elif self.current == self.knocker:
                 problems.append(Reason("GIN-LAYOFF", "the knocker's melds went down with the knock"))
             elif layoffs and self.gin:
-                problems.append(Reason("GIN-GIN", "no lay-offs against gin"))
+                problems.append(Reason("GIN-LAYOFF", "never after gin: the knocker went gin (deadwood 0, "
+                                                     "GIN-GIN), so the defender may not lay off"))
             elif layoffs:
                 passed.append(Reason("GIN-LAYOFF", f"the defender lays off {len(layoffs)} card(s) on the "
                                                    "knocker's melds"))
@@ -642,9 +720,6 @@ class GameState:
         if self.variant.name != "gin":
             return [Reason(self._turn_rule(), f"knocking is a gin play, the variant is {self.variant.name}")], \
                 passed, (), ()
-        if self.variant.option("oklahoma"):
-            raise ScenarioError("oklahoma gin sets the knock limit from the first upcard, which scenarios "
-                                "do not record")
         if self.drew == "none":
             problems.append(Reason("GIN-TURN", "a knock comes after drawing"))
         if not player.known:
@@ -673,7 +748,7 @@ class GameState:
                         problems.append(Reason("GIN-MELD", f"{card} is not in the hand"))
             deadwood = tuple(sorted(rest))
         points = self.variant.points(deadwood)
-        limit = int(self.variant.option("knock_limit") or 0)
+        limit, why = self.knock_limit()
         if discard is None:
             bonus = int(self.variant.option("big_gin_bonus") or 0)
             if deadwood or bonus == 0:
@@ -682,12 +757,30 @@ class GameState:
             else:
                 passed.append(Reason("GIN-BIGGIN", f"all {len(hand)} cards meld: big gin (bonus {bonus})"))
         elif points > limit:
-            problems.append(Reason("GIN-KNOCK", f"deadwood {points} > {limit}: may not knock"))
+            problems.append(Reason("GIN-KNOCK", f"deadwood {points} > {limit}{why}: may not knock"))
         elif points == 0:
             passed.append(Reason("GIN-GIN", "deadwood 0: gin (no lay-offs)"))
         else:
-            passed.append(Reason("GIN-KNOCK", f"deadwood {points} <= {limit}: may knock"))
+            passed.append(Reason("GIN-KNOCK", f"deadwood {points} <= {limit}{why}: may knock"))
+        if self.variant.option("oklahoma") and self.upcard is not None and self.upcard.suit == Suit.SPADES:
+            passed.append(Reason("GIN-KNOCK", f"Oklahoma: the spade upcard {self.upcard} doubles the hand's score"))
         return problems, passed, tuple(melds), tuple(deadwood)
+
+    def knock_limit(self) -> tuple[int, str]:
+        """GIN-KNOCK: the most deadwood a knock allows, and a note saying where it comes from.
+
+        The note is empty for the ``knock_limit`` option; under Oklahoma it names the first
+        upcard (``upcard``): its points set the limit, an ace allows gin only.
+        """
+        from rummycheck.scoring import gin_knock_limit
+
+        if not self.variant.option("oklahoma"):
+            return int(self.variant.option("knock_limit") or 0), ""
+        if self.upcard is None:
+            raise ScenarioError("Oklahoma gin (oklahoma = true) sets the knock limit from the first upcard: "
+                                "give it as [pile] upcard = \"7s\"")
+        limit, why = gin_knock_limit(self.variant, self.upcard)
+        return limit, f" ({why})"
 
     def verify_knock(self, discard: Card | None, melds: Sequence[Meld] | None = None) -> None:
         problems, passed, _, _ = self._knock_arrangement(discard, melds)
@@ -749,6 +842,29 @@ class GameState:
         if not 0 <= self.current < len(self.players):
             found.append(f"the turn belongs to seat {self.current + 1}, but there are {len(self.players)} seats")
             return found
+        low, high = int(variant.get("min_players", 2) or 2), int(variant.get("max_players", 2) or 2)
+        if not low <= len(self.players) <= high:
+            deck = "GIN-DEAL" if variant.name == "gin" else self._rule("DECK")
+            found.append(f"{variant.name} is played by {low} to {high} players, not {len(self.players)} ({deck})")
+        if len({p.name for p in self.players}) != len(self.players):
+            found.append("two players share a name")
+        if self.player.out and self.phase != "over":
+            found.append(f"the turn belongs to {self.player.name}, who is out of the game (BING-BUST)")
+        cutters = [p for p in self.players if p.cut is not None]
+        if cutters and variant.name != "bing":
+            found.append(f"{cutters[0].name} cut for a deuce, a bing rule (BING-DEAL)")
+        for p in cutters:
+            if variant.name == "bing" and p.cut is not None and not variant.is_wild(p.cut):
+                found.append(f"{p.name} kept {p.cut} from the cut, but only a deuce is kept (BING-DEAL)")
+        if len(cutters) > 1:
+            found.append(f"{len(cutters)} players cut for a deuce; only the one on the dealer's right cuts "
+                         "(BING-DEAL)")
+        if self.upcard is not None and variant.name != "gin":
+            found.append(f"a first upcard ({self.upcard}) is a gin notion (GIN-DEAL)")
+        if self.phase == "layoff" and (variant.name != "gin" or self.knocker is None):
+            found.append("the lay-off phase comes only after a gin knock (GIN-LAYOFF)")
+        if self.phase not in ("play", "layoff", "over"):
+            found.append(f"phase is {self.phase!r}")
         everything = Counter(c for p in self.players for c in p.hand)
         for t in self.table:
             everything.update(t.meld.cards)
@@ -793,6 +909,11 @@ class GameState:
                 found.append(f"{player.name} holds {size_problem}")
         if self.drew not in ("none", "stock", "discard"):
             found.append(f"drew is {self.drew!r}")
+        if self.took is not None and self.drew != "discard":
+            found.append(f"{self.player.name} took {self.took} from the discard pile, but drew is {self.drew!r}")
+        if self.stock is not None and variant.name == "basic" and self.reshuffles > int(
+                variant.get("stock_reshuffles", 0) or 0):
+            found.append(f"the stock was renewed {self.reshuffles} times, more than BASIC-STOCK allows")
         if self.drew == "discard" and self.took is not None and self.took not in self.player.hand \
                 and self.player.known:
             found.append(f"{self.player.name} took {self.took} but does not hold it")
@@ -849,6 +970,27 @@ class GameState:
             "drew": self.drew,
             "melded": self.melded,
         }
+
+
+def _some_meld(cards: Sequence[Card], variant: Variant) -> Meld | None:
+    """A legal three-card set or run made of ``cards`` (distinct cards), or None."""
+    have = set(cards)
+    by_rank: dict[int, list[Card]] = {}
+    for card in sorted(have):
+        by_rank.setdefault(card.number, []).append(card)
+    for group in by_rank.values():
+        for trio in combinations(group, 3):
+            meld = Meld.natural(MeldKind.SET, trio)
+            if not meld_problems(meld, variant):
+                return meld
+    for suit in Suit:
+        for start in range(1, 14):
+            trio = tuple(Card.from_index(suit.index * 13 + (start - 1 + k) % 13) for k in range(3))
+            if all(c in have for c in trio):
+                meld = Meld.natural(MeldKind.RUN, trio)
+                if not meld_problems(meld, variant):
+                    return meld
+    return None
 
 
 def _pair_text(card: Card, stands: Card) -> str:
