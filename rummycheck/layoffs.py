@@ -27,7 +27,7 @@ meld itself.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from rummycheck.cards import Card
@@ -40,7 +40,7 @@ from rummycheck.solver import solve as solve_hand
 from rummycheck.state import extend_meld
 from rummycheck.variants import Variant
 
-__all__ = ["best_layoffs", "meld_options", "solve_scenario"]
+__all__ = ["best_layoffs", "exact_play", "meld_options", "solve_scenario"]
 
 Addition = tuple[Card, Card]  # (physical card, what it stands for)
 
@@ -160,17 +160,47 @@ def best_layoffs(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: V
     return best
 
 
-def _arrange(hand: Sequence[Card], table: Sequence[TableMeld], variant: Variant, *, min_melds: int,
-             max_melds: int | None = None, allow_layoffs: bool = True
-             ) -> tuple[tuple[Meld, ...], tuple[LayOff, ...], tuple[Card, ...], int] | None:
+# (cost, new melds, lay-offs, cards left): what a play finder returns (z3_solver.search_table too)
+Play = tuple[tuple[int, int, int, int], tuple[Meld, ...], tuple[LayOff, ...], tuple[Card, ...]]
+PlayFinder = Callable[..., Play | None]
+
+
+def exact_play(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: Variant, min_melds: int = 0,
+               max_melds: int | None = None, allow_layoffs: bool = True) -> Play | None:
+    """``best_layoffs`` and the exact layout of the cards left: the exact solver's play."""
     found = best_layoffs(hand, table, variant=variant, min_melds=min_melds, max_melds=max_melds,
                          allow_layoffs=allow_layoffs)
     if found is None:
         return None
-    _, layoffs, remainder = found
+    cost, layoffs, remainder = found
     arrangement = search(remainder, variant=variant, min_melds=min_melds, max_melds=max_melds)
     assert arrangement is not None
-    return arrangement.melds, layoffs, arrangement.deadwood, arrangement.points
+    return cost, arrangement.melds, layoffs, arrangement.deadwood
+
+
+def _play_finder(solver: str) -> PlayFinder:
+    """The whole-play search of ``solver``: z3 and csp model the lay-offs themselves."""
+    if solver == "exact":
+        return exact_play
+    if solver == "z3":
+        from rummycheck.z3_solver import search_table as z3_play  # heavy import: only here
+        return z3_play
+    if solver == "csp":
+        from rummycheck.csp_solver import search_table as csp_play  # heavy import: only here
+        return csp_play
+    from rummycheck.errors import VariantError
+    raise VariantError(f"unknown solver {solver!r}; choose exact, z3 or csp")
+
+
+def _arrange(hand: Sequence[Card], table: Sequence[TableMeld], variant: Variant, *, min_melds: int,
+             max_melds: int | None = None, allow_layoffs: bool = True, find: PlayFinder = exact_play
+             ) -> tuple[tuple[Meld, ...], tuple[LayOff, ...], tuple[Card, ...], int] | None:
+    found = find(hand, table, variant=variant, min_melds=min_melds, max_melds=max_melds,
+                 allow_layoffs=allow_layoffs)
+    if found is None:
+        return None
+    _, melds, layoffs, deadwood = found
+    return melds, layoffs, deadwood, variant.points(deadwood)
 
 
 def solve_scenario(scenario: Scenario, *, solver: str = "exact") -> Solution:
@@ -192,15 +222,16 @@ def solve_scenario(scenario: Scenario, *, solver: str = "exact") -> Solution:
         raise ScenarioError(f"{scenario.where('players', seat)}: the hand of {player.name!r} is not given; "
                             "solve needs it")
     hand = tuple(player.hand)
+    if variant.name == "gin" and not scenario.turn.knocked:
+        return replace(solve_hand(hand, variant=variant, solver=solver), score=player.score)
+    find = _play_finder(solver)
     if variant.name == "gin":
-        if not scenario.turn.knocked:
-            return replace(solve_hand(hand, variant=variant, solver=solver), score=player.score)
-        return _solve_gin_defender(scenario, seat)
-    if solver != "exact":
-        raise ScenarioError(f"solving a table scenario uses the exact solver, not {solver!r}")
-    if variant.name == "bing":
-        return _solve_bing(scenario, hand, player.score, player.opened)
-    return _solve_basic(scenario, hand, player.score, player.opened)
+        solution = _solve_gin_defender(scenario, seat, find)
+    elif variant.name == "bing":
+        solution = _solve_bing(scenario, hand, player.score, player.opened, find)
+    else:
+        solution = _solve_basic(scenario, hand, player.score, player.opened, find)
+    return replace(solution, solver=solver)
 
 
 def _solution(variant: Variant, hand: tuple[Card, ...], melds: tuple[Meld, ...], layoffs: tuple[LayOff, ...],
@@ -212,12 +243,13 @@ def _solution(variant: Variant, hand: tuple[Card, ...], melds: tuple[Meld, ...],
                     facts=tuple((facts or {}).items()))
 
 
-def _solve_bing(scenario: Scenario, hand: tuple[Card, ...], score: int, opened: bool) -> Solution:
+def _solve_bing(scenario: Scenario, hand: tuple[Card, ...], score: int, opened: bool,
+                find: PlayFinder) -> Solution:
     variant = scenario.variant
     assert scenario.turn is not None
     needed = 0 if opened else int(variant.option("opening_melds") or 1)
     allow = opened or bool(variant.option("layoff_in_opening"))
-    found = _arrange(hand, scenario.table, variant, min_melds=max(needed, 0), allow_layoffs=allow)
+    found = _arrange(hand, scenario.table, variant, min_melds=max(needed, 0), allow_layoffs=allow, find=find)
     reasons: list[Reason] = []
     if scenario.turn.drew != "none":
         reasons.append(Reason("BING-MELD-TURN", f"{scenario.turn.player} drew this turn and may not meld "
@@ -246,7 +278,8 @@ def _solve_bing(scenario: Scenario, hand: tuple[Card, ...], score: int, opened: 
                      opened=opened, facts={"melds_needed": needed, "goes_out": not deadwood and legal})
 
 
-def _solve_basic(scenario: Scenario, hand: tuple[Card, ...], score: int, opened: bool) -> Solution:
+def _solve_basic(scenario: Scenario, hand: tuple[Card, ...], score: int, opened: bool,
+                 find: PlayFinder) -> Solution:
     variant = scenario.variant
     assert scenario.turn is not None
     max_melds = 1 if variant.option("melds_per_turn") == "one" else None
@@ -260,28 +293,25 @@ def _solve_basic(scenario: Scenario, hand: tuple[Card, ...], score: int, opened:
     candidates: list[tuple[tuple[int, int, int, int, int], Card | None]] = []
     options: list[Card | None] = [] if discard_required else [None]
     options += [c for c in sorted(set(hand)) if c != took or Counter(hand)[c] > 1]
-    best: tuple[tuple[int, int, int, int, int], Card | None, tuple[LayOff, ...], tuple[Card, ...]] | None = None
+    best: tuple[tuple[int, int, int, int, int], Card | None, Play] | None = None
     for discard in options:
         rest = list(hand)
         if discard is not None:
             rest.remove(discard)
-        found = best_layoffs(rest, scenario.table, variant=variant, max_melds=max_melds, allow_layoffs=allow)
+        found = find(rest, scenario.table, variant=variant, max_melds=max_melds, allow_layoffs=allow)
         if found is None:
             continue
-        cost, layoffs, remainder = found
+        cost = found[0]
         if discard is None and cost[1] > 0:
             continue  # keeping cards without discarding does not end the turn
         key = (cost[0], cost[1], cost[2], cost[3], 0 if discard is None else 1)
         candidates.append((key, discard))
         if best is None or key < best[0]:
-            best = (key, discard, layoffs, remainder)
+            best = (key, discard, found)
     assert best is not None or not options
     if best is None:
         return _solution(variant, hand, (), (), hand, legal=False, reasons=reasons, score=score, opened=opened)
-    _, discard, layoffs, remainder = best
-    arrangement = search(remainder, variant=variant, max_melds=max_melds)
-    assert arrangement is not None
-    melds, deadwood = arrangement.melds, arrangement.deadwood
+    _, discard, (_, melds, layoffs, deadwood) = best
     if not allow and layoffs:
         layoffs = ()
     legal = scenario.turn.drew != "none"
@@ -306,7 +336,7 @@ def _solve_basic(scenario: Scenario, hand: tuple[Card, ...], score: int, opened:
                      opened=opened, discard=discard, facts={"can_go_out": goes_out and legal})
 
 
-def _solve_gin_defender(scenario: Scenario, knocker_seat: int) -> Solution:
+def _solve_gin_defender(scenario: Scenario, knocker_seat: int, find: PlayFinder = exact_play) -> Solution:
     variant = scenario.variant
     players = scenario.players
     defender_seat = (knocker_seat + 1) % len(players)
@@ -318,7 +348,7 @@ def _solve_gin_defender(scenario: Scenario, knocker_seat: int) -> Solution:
     knocker_melds = [t for t in scenario.table if t.owner == knocker.name]
     knocker_points = variant.points(knocker.hand) if knocker.hand is not None else None
     gin = knocker_points == 0
-    found = _arrange(hand, knocker_melds, variant, min_melds=0, allow_layoffs=not gin)
+    found = _arrange(hand, knocker_melds, variant, min_melds=0, allow_layoffs=not gin, find=find)
     assert found is not None
     melds, layoffs, deadwood, points = found
     reasons = [Reason("GIN-GIN", "the knocker has gin: no lay-offs")] if gin else [

@@ -29,14 +29,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rummycheck.cards import Card, Rank, Suit
 from rummycheck.exact import Arrangement
-from rummycheck.melds import Meld, MeldKind
+from rummycheck.melds import Meld, MeldKind, run_positions
+from rummycheck.results import LayOff
 from rummycheck.variants import Variant
 
-__all__ = ["Model", "build_model", "search"]
+if TYPE_CHECKING:
+    from rummycheck.scenario import TableMeld
+
+__all__ = ["Model", "TablePlay", "build_model", "search", "search_table"]
+
+# (cost, new melds, lay-offs, cards left); cost = (points, cards left, wilds used, cards laid off)
+TablePlay = tuple[tuple[int, int, int, int], tuple[Meld, ...], tuple[LayOff, ...], tuple[Card, ...]]
 
 _SUITS = tuple(Suit)
 
@@ -58,13 +65,20 @@ class Model:
     wild_suit: tuple[Any, ...]
     points_left: Any
     cards_left: Any
-    wilds_used: Any
-    weight: int  # objective = points * weight**2 + cards * weight + wilds
+    wilds_used: Any  # wilds in new melds plus wild cards laid off as another card
+    weight: int  # objective = ((points * weight + cards) * weight + wilds) * weight + laid off
+    laid_off: Any = 0  # cards laid off on table melds
+    # per table meld: (Boolean, card index, card it stands for) for every way a hand card can join it
+    layoffs: tuple[tuple[tuple[Any, int, Card], ...], ...] = ()
 
 
 def build_model(cards: Sequence[Card], *, variant: Variant, min_melds: int = 0,
-                max_melds: int | None = None, discard: bool = False) -> Model:
-    """The constraints whose solutions are exactly the legal arrangements of ``cards``."""
+                max_melds: int | None = None, discard: bool = False, table: Sequence[Meld] = ()) -> Model:
+    """The constraints whose solutions are exactly the legal arrangements of ``cards``.
+
+    ``table``: melds already on the table that cards may be laid off on (see ``_layoffs``);
+    ``min_melds`` counts new melds only.
+    """
     import z3
 
     cards = tuple(cards)
@@ -111,9 +125,15 @@ def build_model(cards: Sequence[Card], *, variant: Variant, min_melds: int = 0,
         else:
             cons.append(z3.Or(pos == rank, pos == rank + 13))
 
-    # each card: at most one group (and, with a discard, exactly one card set aside)
+    joins, laid_wilds = _layoffs(cards, table, variant, rank_of, suit_of, cons)
+    placed_on_table: list[list[Any]] = [[] for _ in range(n)]
+    for ways in joins:
+        for b, i, _ in ways:
+            placed_on_table[i].append(b)
+
+    # each card: at most one group or table meld (and, with a discard, exactly one card set aside)
     for i in range(n):
-        members = list(x[i]) + ([discarded[i]] if discard else [])
+        members = list(x[i]) + placed_on_table[i] + ([discarded[i]] if discard else [])
         if len(members) > 1:
             cons.append(z3.AtMost(*members, 1))
     if discard:
@@ -174,26 +194,120 @@ def build_model(cards: Sequence[Card], *, variant: Variant, min_melds: int = 0,
              for i in range(n)]
     for i in range(n):
         for j in range(i + 1, n):
-            if (wild[i] and wild[j]) or cards[i] == cards[j]:
+            # two wilds are interchangeable in new melds only: on a table meld a deuce may
+            # stand for itself, which costs no wild
+            if (wild[i] and wild[j] and not table) or cards[i] == cards[j]:
                 cons.append(label[i] <= label[j])
 
     melds_laid = z3.Sum([one(z3.Or([x[i][g] for i in range(n)])) for g in range(groups)]) \
         if groups else z3.IntVal(0)
     if min_melds:
         cons.append(melds_laid >= min_melds)
-    in_hand = [z3.And(z3.Not(z3.Or(list(x[i]))) if groups else z3.BoolVal(True),
-                      z3.Not(discarded[i]) if discard else z3.BoolVal(True)) for i in range(n)]
+    in_hand = [z3.Not(z3.Or(list(x[i]) + placed_on_table[i] + ([discarded[i]] if discard else [])))
+               for i in range(n)]
     points_left = z3.Sum([z3.If(in_hand[i], variant.card_points(c), 0) for i, c in enumerate(cards)])
     cards_left = z3.Sum([one(h) for h in in_hand])
-    wilds_used = z3.Sum(group_wilds) if group_wilds else z3.IntVal(0)
+    wilds_used = z3.Sum(group_wilds + laid_wilds) if group_wilds or laid_wilds else z3.IntVal(0)
+    laid = [b for i in range(n) for b in placed_on_table[i]]
+    laid_off = z3.Sum([one(b) for b in laid]) if laid else z3.IntVal(0)
     return Model(cards, groups, tuple(cons), x, discarded, is_run, set_rank, run_suit, position,
-                 wild_rank, wild_suit, points_left, cards_left, wilds_used, weight=n + 1)
+                 wild_rank, wild_suit, points_left, cards_left, wilds_used, weight=n + 1,
+                 laid_off=laid_off, layoffs=joins)
+
+
+def _layoffs(cards: tuple[Card, ...], table: Sequence[Meld], variant: Variant, rank_of: list[Any],
+             suit_of: list[Any], cons: list[Any]) -> tuple[tuple[tuple[Any, int, Card], ...], list[Any]]:
+    """Lay-offs: the ways each card can join each table meld, and the constraints on them.
+
+    A table meld's own cards are fixed.  A run grows by *spots* next to its ends: spot
+    ``low - k`` / ``high + k`` (ace rule positions) stands for one card; a natural fills
+    only its own spot, a wild any spot; the filled spots are contiguous from the ends and
+    the whole run stays within ``max_run_length``.  A set takes naturals of its rank or
+    wilds (with a suit variable), within ``set_max`` and, without ``set_duplicates``,
+    never a card it already represents.  The extended meld's wilds obey ``max_wilds`` and
+    ``min_naturals``.  Returns the (Boolean, card index, stands for) triples per meld and
+    the cost terms for wilds laid off as another card.
+    """
+    import z3
+
+    wild = [variant.is_wild(c) for c in cards]
+    joins: list[tuple[tuple[Any, int, Card], ...]] = []
+    costs: list[Any] = []
+    for t, meld in enumerate(table):
+        ways: list[tuple[Any, int, Card]] = []
+        if meld.kind == MeldKind.RUN:
+            positions = run_positions([c.number for c in meld.stands_for], variant.ace)
+            suit = meld.stands_for[0].suit
+            spare = variant.max_run_length - len(meld)
+            spots: list[int] = []
+            if positions is not None and spare > 0:
+                low, high = positions[0], positions[-1]
+                spots = [p for p in list(range(low - spare, low)) + list(range(high + 1, high + spare + 1))
+                         if variant.ace == "wrap" or (1 if variant.ace in ("low", "low_or_high") else 2)
+                         <= p <= (13 if variant.ace == "low" else 14)]
+                filled: dict[int, list[Any]] = {}
+                for p in spots:
+                    target = Card(Rank.from_number((p - 1) % 13 + 1), suit)
+                    for i, card in enumerate(cards):
+                        if card == target or wild[i]:
+                            b = z3.Bool(f"lay_{t}_{p}_{i}")
+                            ways.append((b, i, target))
+                            filled.setdefault(p, []).append(b)
+                            if wild[i]:
+                                cons.append(z3.Implies(b, z3.And(rank_of[i] == target.number,
+                                                                 suit_of[i] == suit.index)))
+                                if card != target:
+                                    costs.append(z3.If(b, 1, 0))
+                occupied = {p: z3.Or(bs) for p, bs in filled.items()}
+                for p, bs in filled.items():
+                    if len(bs) > 1:
+                        cons.append(z3.AtMost(*bs, 1))
+                    inner = p + 1 if p < low else p - 1  # the spot between it and the table run
+                    if inner not in (low, high) and not low <= inner <= high:
+                        cons.append(z3.Implies(occupied[p], occupied.get(inner, z3.BoolVal(False))))
+                laid = z3.Sum([z3.If(b, 1, 0) for b, _, _ in ways]) if ways else z3.IntVal(0)
+                cons.append(laid + len(meld) <= variant.max_run_length)
+        else:
+            rank = meld.stands_for[0].rank
+            for i, card in enumerate(cards):
+                if not wild[i] and card.rank != rank:
+                    continue
+                b = z3.Bool(f"lay_{t}_set_{i}")
+                if wild[i]:
+                    cons.append(z3.Implies(b, rank_of[i] == rank.number))
+                    costs.append(z3.If(z3.And(b, suit_of[i] != card.suit.index), 1, 0)
+                                 if card.rank == rank else z3.If(b, 1, 0))
+                    stands = Card(rank, card.suit)  # read back from the suit variable
+                else:
+                    stands = card
+                ways.append((b, i, stands))
+            laid = z3.Sum([z3.If(b, 1, 0) for b, _, _ in ways]) if ways else z3.IntVal(0)
+            if variant.set_max is not None:
+                cons.append(laid + len(meld) <= variant.set_max)
+            if not variant.set_duplicates:
+                for s in range(4):
+                    already = sum(1 for c in meld.stands_for if c.suit.index == s)
+                    mine = [z3.If(z3.And(b, suit_of[i] == s), 1, 0) for b, i, _ in ways]
+                    if mine:
+                        cons.append(z3.Sum(mine) + already <= 1 if already <= 1 else z3.Sum(mine) == 0)
+        if ways:
+            laid_count = z3.Sum([z3.If(b, 1, 0) for b, _, _ in ways])
+            table_wild = sum(1 for c in meld.cards if variant.is_wild(c))
+            wild_count = table_wild + z3.Sum([z3.If(b, 1, 0) for b, i, _ in ways if wild[i]] or [z3.IntVal(0)])
+            size = len(meld) + laid_count
+            counted = z3.If(wild_count == size, 0, wild_count)  # an all-wild meld uses no wilds
+            if variant.max_wilds is not None:
+                cons.append(z3.Implies(laid_count > 0, counted <= variant.max_wilds))
+            if variant.min_naturals:
+                cons.append(z3.Implies(laid_count > 0, size - counted >= variant.min_naturals))
+        joins.append(tuple(ways))
+    return tuple(joins), costs
 
 
 def objective(model: Model) -> Any:
-    """One integer that orders arrangements like the cost tuple (points, cards, wilds)."""
+    """One integer that orders arrangements like the cost tuple (points, cards, wilds, laid off)."""
     w = model.weight
-    return model.points_left * (w * w) + model.cards_left * w + model.wilds_used
+    return ((model.points_left * w + model.cards_left) * w + model.wilds_used) * w + model.laid_off
 
 
 def read_arrangement(model: Model, solution: Any, variant: Variant) -> tuple[Arrangement, Card | None]:
@@ -207,7 +321,7 @@ def read_arrangement(model: Model, solution: Any, variant: Variant) -> tuple[Arr
         return int(solution.eval(v, model_completion=True).as_long())
 
     melds: list[Meld] = []
-    placed: set[int] = set()
+    placed: set[int] = {i for ways in model.layoffs for b, i, _ in ways if true(b)}
     for g in range(model.groups):
         members = [i for i in range(len(model.cards)) if true(model.x[i][g])]
         if not members:
@@ -248,6 +362,22 @@ def read_arrangement(model: Model, solution: Any, variant: Variant) -> tuple[Arr
     return Arrangement(tuple(melds), tuple(deadwood), variant.points(deadwood), wilds), discard
 
 
+def read_layoffs(model: Model, solution: Any, table: Sequence[TableMeld]) -> tuple[LayOff, ...]:
+    """The lay-offs of a z3 model (assignment), numbered like the ``table`` the model was built on."""
+    import z3
+
+    found: list[LayOff] = []
+    for t, ways in enumerate(model.layoffs):
+        for b, i, stands in ways:
+            if not z3.is_true(solution.eval(b, model_completion=True)):
+                continue
+            suit = model.wild_suit[i]
+            if suit is not None and table[t].meld.kind == MeldKind.SET:  # the wild's suit is a variable
+                stands = Card(stands.rank, _SUITS[solution.eval(suit, model_completion=True).as_long()])
+            found.append(LayOff(model.cards[i], table[t].number, stands))
+    return tuple(sorted(found, key=lambda lo: (lo.target, lo.stands_for.index, lo.card.index)))
+
+
 def optimise(model: Model, *, timeout_ms: int | None = None) -> Any:
     """The z3 model (assignment) of least cost, or None when the constraints have no solution."""
     import z3
@@ -281,3 +411,25 @@ def search(cards: Sequence[Card], *, variant: Variant, rules: object = None, min
         return None
     arrangement, _ = read_arrangement(model, found, variant)
     return arrangement
+
+
+def search_table(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: Variant, min_melds: int = 0,
+                 max_melds: int | None = None, allow_layoffs: bool = True) -> TablePlay | None:
+    """The best play of ``hand`` with lay-offs on ``table``: new melds (at least ``min_melds``)
+    and cards added to the table melds, or None when no play has ``min_melds`` new melds.
+
+    The same contract as ``layoffs.best_layoffs`` followed by the exact layout, from this
+    module's own model of the rules.
+    """
+    melds = [t.meld for t in table] if allow_layoffs else []
+    model = build_model(hand, variant=variant, min_melds=min_melds, max_melds=max_melds, table=melds)
+    if model.groups < min_melds:
+        return None
+    found = optimise(model)
+    if found is None:
+        return None
+    arrangement, _ = read_arrangement(model, found, variant)
+    layoffs = read_layoffs(model, found, table)
+    laid_wilds = sum(1 for lo in layoffs if lo.card != lo.stands_for)
+    cost = (arrangement.points, len(arrangement.deadwood), arrangement.wilds_used + laid_wilds, len(layoffs))
+    return cost, arrangement.melds, layoffs, arrangement.deadwood
