@@ -226,13 +226,21 @@ class _Search:
         self.max_melds = max_melds
         self.cap_melds = max(min_melds, max_melds or 0)
         self.memo: dict[tuple[tuple[int, ...], int, int, int], tuple[tuple[int, int, int], object]] = {}
-        self.cand_cache: dict[tuple[tuple[int, ...], int], list[Candidate]] = {}
+        self.cand_cache: dict[tuple[int, tuple[int, ...], tuple[int, ...]], list[Candidate]] = {}
 
     def candidates(self, rem: tuple[int, ...], w: int) -> list[Candidate]:
-        key = (rem, w)
+        # a meld of the lowest card c only involves cards of c's rank (sets) and of c's
+        # suit (runs), so those two groups and the wild count are the whole key
+        c = rem[0]
+        suit, rank = divmod(c, 13)
+        same_suit = 1
+        for x in rem[1:]:
+            if x // 13 != suit:
+                break
+            same_suit += 1
+        key = (w, rem[:same_suit], tuple(x for x in rem[same_suit:] if x % 13 == rank))
         found = self.cand_cache.get(key)
         if found is None:
-            c = rem[0]
             found = _set_candidates(c, rem, w, self.rules) + _run_candidates(c, rem, w, self.rules)
             self.cand_cache[key] = found
         return found
