@@ -918,7 +918,8 @@ def _check_counts(b: _Builder, variant: Variant, players: list[ScenarioPlayer], 
             drew=on_turn and turn is not None and turn.drew != "none",
             knocked=turn is not None and turn.knocked, ended=end is not None,
             knocker=(end is not None and end.knocker == player.name) or (on_turn and turn is not None
-                                                                         and turn.knocked))
+                                                                         and turn.knocked),
+            cut=player.cut is not None)
         if problem is not None:
             if player.hand_size == 0:
                 problem = "no cards, which only happens when the hand is over: add an [end] table"

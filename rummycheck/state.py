@@ -119,8 +119,12 @@ def extend_meld(meld: Meld, additions: Sequence[tuple[Card, Card]], variant: Var
 
 
 def hand_size_problem(variant: Variant, *, players: int, size: int, opened: bool, drew: bool,
-                      knocked: bool = False, ended: bool = False, knocker: bool = False) -> str | None:
-    """Why a player cannot hold ``size`` cards at this point, or None when he can."""
+                      knocked: bool = False, ended: bool = False, knocker: bool = False,
+                      cut: bool = False) -> str | None:
+    """Why a player cannot hold ``size`` cards at this point, or None when he can.
+
+    ``cut`` (bing): the player kept a deuce from the cut, one of his dealt cards (BING-DEAL).
+    """
     dealt = dealt_size(variant, players)
     extra = 1 if drew else 0
     if size == 0:
@@ -142,8 +146,9 @@ def hand_size_problem(variant: Variant, *, players: int, size: int, opened: bool
     if not opened:
         if size != dealt + extra and not ended:
             drawn = " and one drawn this turn" if extra else ""
+            dealt_text = f"{dealt - 1} dealt plus the cut deuce" if cut else f"the {dealt} dealt"
             return (f"{size} cards, but a player who has not opened holds exactly {dealt + extra} "
-                    f"(the {dealt} dealt{drawn}) ({deal})")
+                    f"({dealt_text}{drawn}) ({deal})")
         if size > dealt + extra:
             return f"{size} cards, more than the {dealt + extra} a player can hold ({deal})"
         return None
@@ -902,7 +907,7 @@ class GameState:
                 variant, players=len(self.players), size=player.size, opened=player.opened,
                 drew=on_turn and self.drew != "none",
                 knocked=self.knocker is not None, ended=self.phase == "over" or player.out,
-                knocker=seat == self.knocker)
+                knocker=seat == self.knocker, cut=player.cut is not None)
             if player.out and variant.name == "bing":
                 size_problem = None
             if size_problem is not None and not (variant.name == "gin" and self.phase == "layoff"):
