@@ -4,8 +4,13 @@ Each hand is dealt by ``rummycheck.dealing`` from ``random.Random(seed)``, solve
 ``solver.solve`` once per solver (so the game's rules, Bing's opening count and limit or
 gin's discard, apply to every solver alike), and every answer is checked by the
 validator.  Two answers agree when they have the same cost (points left, cards left,
-wilds used), the same discard and the same verdict; the melds themselves may differ, as
-ties have more than one optimal arrangement.
+wilds used, cards laid off), the same discard and the same verdict; the melds themselves
+may differ, as ties have more than one optimal arrangement.
+
+``crosscheck_tables`` does the same for table situations (``dealing.deal_table``): a few
+melds already on the table, the hand of the player to move, solved by
+``layoffs.solve_scenario`` with each solver (z3 and csp model the lay-offs themselves),
+and every lay-off checked by ``meld_problems`` on the table meld it extends.
 """
 
 from __future__ import annotations
@@ -15,17 +20,24 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rummycheck.cards import Card
-from rummycheck.dealing import deal
+from rummycheck.dealing import deal, deal_table, shoe
+from rummycheck.melds import Meld, meld_problems
 from rummycheck.results import Solution
 from rummycheck.solver import solve
 from rummycheck.validate import solution_problems
 from rummycheck.variants import Variant
 
-__all__ = ["SOLVERS", "Crosscheck", "Disagreement", "Failure", "Outcome", "crosscheck", "outcome"]
+if TYPE_CHECKING:
+    from rummycheck.scenario import Scenario
+
+__all__ = ["SOLVERS", "TABLE_SOLVERS", "Crosscheck", "Disagreement", "Failure", "Outcome", "crosscheck",
+           "crosscheck_tables", "layoff_problems", "outcome", "table_scenario"]
 
 SOLVERS = ("exact", "z3", "csp")
+TABLE_SOLVERS = ("exact", "z3")  # the csp model has no table melds yet
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,10 +49,12 @@ class Outcome:
     wilds_used: int
     discard: Card | None
     legal: bool
+    laid_off: int = 0
 
     def __str__(self) -> str:
         discard = "" if self.discard is None else f", discard {self.discard}"
-        return (f"{self.points} points / {self.cards_left} cards / {self.wilds_used} wilds"
+        laid = f" / {self.laid_off} laid off" if self.laid_off else ""
+        return (f"{self.points} points / {self.cards_left} cards / {self.wilds_used} wilds{laid}"
                 f"{discard}, {'legal' if self.legal else 'not legal'}")
 
 
@@ -48,6 +62,7 @@ class Outcome:
 class Disagreement:
     hand: tuple[Card, ...]
     outcomes: tuple[tuple[str, Outcome], ...]
+    table: tuple[Meld, ...] = ()  # the table melds of a table situation
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +72,7 @@ class Failure:
     hand: tuple[Card, ...]
     solver: str
     problems: tuple[str, ...]
+    table: tuple[Meld, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,8 +101,11 @@ class Crosscheck:
 
 
 def outcome(solution: Solution) -> Outcome:
+    """The cost and verdict of an answer; a wild laid off as another card counts as a wild used."""
     wilds = sum(m.wilds_used(solution.variant) for m in solution.melds)
-    return Outcome(solution.deadwood_points, len(solution.deadwood), wilds, solution.discard, solution.legal)
+    wilds += sum(1 for lo in solution.layoffs if lo.card != lo.stands_for)
+    return Outcome(solution.deadwood_points, len(solution.deadwood), wilds, solution.discard, solution.legal,
+                   len(solution.layoffs))
 
 
 def crosscheck(*, variant: Variant, hands: int, seed: int, kind: str = "plain",
@@ -116,4 +135,101 @@ def crosscheck(*, variant: Variant, hands: int, seed: int, kind: str = "plain",
         if progress is not None:
             progress(1)
     return Crosscheck(variant, kind, seed, hands, tuple(solvers), agreements, tuple(disagreements),
+                      tuple(failures), tuple((name, tuple(t)) for name, t in times.items()))
+
+
+def table_scenario(rng: random.Random, variant: Variant, *, opened: bool = False) -> Scenario:
+    """A seeded table situation for ``variant``: the player to move and the melds on the table.
+
+    Bing: "me" (opened or not, 14 cards, not drawn yet) and "other", who laid the table
+    melds.  Basic: "me" has just drawn from the stock (one card over the deal).  Gin:
+    "knocker" has knocked with the table melds and one card of deadwood (gin, with none,
+    one time in four); the defender "me" holds 10 cards and lays off after the knock.
+    """
+    from rummycheck.scenario import Scenario, ScenarioPlayer, TableMeld, TurnInfo
+
+    wilds = rng.randint(0, 2) if variant.wild_number is not None else 0
+    size = variant.hand_size + (1 if variant.name == "basic" else 0)
+    melds, hand = deal_table(rng, variant, size=size, wilds=wilds)
+    me = ScenarioPlayer("me", opened=opened, hand=hand, hand_size=len(hand))
+    if variant.name == "gin":
+        left = shoe(variant)
+        for card in [c for m in melds for c in m.cards] + list(hand):
+            left.remove(card)
+        knocker_hand = () if rng.random() < 0.25 else (rng.choice(left),)
+        knocker = ScenarioPlayer("knocker", hand=knocker_hand, hand_size=len(knocker_hand))
+        table = tuple(TableMeld(n, m, "knocker") for n, m in enumerate(melds, start=1))
+        return Scenario("crosscheck", variant, (knocker, me), table, TurnInfo("knocker", knocked=True))
+    other = ScenarioPlayer("other", opened=True, hand_size=variant.hand_size)
+    table = tuple(TableMeld(n, m, "other") for n, m in enumerate(melds, start=1))
+    drew = "stock" if variant.name == "basic" else "none"
+    return Scenario("crosscheck", variant, (me, other), table, TurnInfo("me", drew=drew))
+
+
+def layoff_problems(solution: Solution, scenario: Scenario) -> list[str]:
+    """Every problem with the lay-offs of ``solution``: each table meld, with the cards laid
+    off on it, must pass ``meld_problems``; the game must allow lay-offs at this point."""
+    variant = solution.variant
+    from rummycheck.state import extend_meld
+
+    problems: list[str] = []
+    if not solution.layoffs:
+        return problems
+    melds = {t.number: t.meld for t in scenario.table}
+    if variant.name == "bing" and not solution.opened and not variant.option("layoff_in_opening"):
+        problems.append("BING-LAYOFF: lay-offs in the opening turn, but layoff_in_opening is off")
+    if variant.name == "bing" and not solution.opened and not solution.melds:
+        problems.append("BING-LAYOFF: lay-offs without an opening")
+    if variant.name == "basic" and not solution.opened and not variant.option("layoff_before_meld"):
+        problems.append("BASIC-LAYOFF: lay-offs before melding, but layoff_before_meld is off")
+    if variant.name == "gin" and scenario.turn is not None:
+        knocker = scenario.player(scenario.turn.player)
+        if knocker.hand is not None and variant.points(knocker.hand) == 0:
+            problems.append("GIN-GIN: lay-offs on a gin hand")
+        owned = {t.number for t in scenario.table if t.owner == knocker.name}
+        problems += [f"GIN-LAYOFF: {lo.card} laid off on meld {lo.target}, not the knocker's"
+                     for lo in solution.layoffs if lo.target not in owned]
+    for number in sorted({lo.target for lo in solution.layoffs}):
+        if number not in melds:
+            problems.append(f"lay-off on table meld {number}, which does not exist")
+            continue
+        added = [(lo.card, lo.stands_for) for lo in solution.layoffs if lo.target == number]
+        extended = extend_meld(melds[number], added, variant)
+        problems += [f"table meld {number} with lay-offs ({extended}): {p}" for p in meld_problems(extended, variant)]
+    return problems
+
+
+def crosscheck_tables(*, variant: Variant, situations: int, seed: int, solvers: Sequence[str] = TABLE_SOLVERS,
+                      opened: bool = False, progress: Callable[[int], None] | None = None) -> Crosscheck:
+    """Deal ``situations`` table situations from ``random.Random(seed)`` and compare ``solvers``
+    on the whole play (new melds and lay-offs) of the player to move."""
+    from rummycheck.layoffs import solve_scenario
+
+    rng = random.Random(seed)
+    times: dict[str, list[float]] = {name: [] for name in solvers}
+    disagreements: list[Disagreement] = []
+    failures: list[Failure] = []
+    agreements = 0
+    for _ in range(situations):
+        scenario = table_scenario(rng, variant, opened=opened)
+        me = scenario.player("me")
+        assert me.hand is not None
+        table = tuple(t.meld for t in scenario.table)
+        outcomes: list[tuple[str, Outcome]] = []
+        for name in solvers:
+            started = time.perf_counter()
+            solution = solve_scenario(scenario, solver=name)
+            times[name].append(time.perf_counter() - started)
+            problems = solution_problems(solution) + layoff_problems(solution, scenario)
+            if problems:
+                failures.append(Failure(me.hand, name, tuple(problems), table))
+            outcomes.append((name, outcome(solution)))
+        if len({o for _, o in outcomes}) == 1:
+            agreements += 1
+        else:
+            disagreements.append(Disagreement(me.hand, tuple(outcomes), table))
+        if progress is not None:
+            progress(1)
+    kind = "table" + (" (opened)" if opened and variant.name != "gin" else "")
+    return Crosscheck(variant, kind, seed, situations, tuple(solvers), agreements, tuple(disagreements),
                       tuple(failures), tuple((name, tuple(t)) for name, t in times.items()))

@@ -8,6 +8,10 @@ allow.  Three kinds of hand:
 * ``deal_deuce_rich``: ``wilds`` wild cards (default 2 to 4) and the rest dealt fairly;
 * ``deal_meld_rich``: built from random sets and runs (pieces of 3 to 5 cards), then
   topped up fairly: hands where many melds compete for the same cards.
+
+``deal_table`` deals a table situation: a few legal melds already on the table (some
+with a wild deuce standing in, where the variant has wilds) and a hand from the cards
+that are left, for lay-off cross-checks.
 """
 
 from __future__ import annotations
@@ -17,9 +21,10 @@ from collections.abc import Callable
 
 from rummycheck.cards import Card, full_deck
 from rummycheck.errors import VariantError
+from rummycheck.melds import Meld, MeldKind, meld_problems
 from rummycheck.variants import Variant
 
-__all__ = ["DEALERS", "deal", "deal_deuce_rich", "deal_meld_rich", "deal_plain", "shoe"]
+__all__ = ["DEALERS", "deal", "deal_deuce_rich", "deal_meld_rich", "deal_plain", "deal_table", "shoe"]
 
 
 def shoe(variant: Variant) -> list[Card]:
@@ -69,24 +74,79 @@ def deal_meld_rich(rng: random.Random, variant: Variant, *, size: int | None = N
         room = total - len(hand)
         if room < 3:
             break
-        length = rng.randint(3, min(5, room))
-        anchor = pool[rng.randrange(len(pool))]
-        if rng.random() < 0.5:
-            wanted = [Card.from_index(anchor.suit.index * 13 + (anchor.number - 1 + k) % 13)
-                      for k in range(length)]
-            if anchor.number + length - 1 > 14:
-                continue
-        else:
-            same_rank = [c for c in pool if c.number == anchor.number]
-            if len(same_rank) < length:
-                continue
-            wanted = rng.sample(same_rank, length)
-        if all(wanted.count(c) <= pool.count(c) for c in wanted):
-            for card in wanted:
-                pool.remove(card)
-            hand += wanted
+        piece = _piece(rng, pool, rng.randint(3, min(5, room)))
+        if piece is not None:
+            hand += [card for _, card in piece]
     hand += _take(rng, pool, total - len(hand))
     return tuple(sorted(hand))
+
+
+def _piece(rng: random.Random, pool: list[Card], length: int) -> list[tuple[MeldKind, Card]] | None:
+    """A random run or set of ``length`` cards taken out of ``pool`` (None when the draw misses)."""
+    anchor = pool[rng.randrange(len(pool))]
+    if rng.random() < 0.5:
+        kind = MeldKind.RUN
+        wanted = [Card.from_index(anchor.suit.index * 13 + (anchor.number - 1 + k) % 13)
+                  for k in range(length)]
+        if anchor.number + length - 1 > 14:
+            return None
+    else:
+        kind = MeldKind.SET
+        same_rank = [c for c in pool if c.number == anchor.number]
+        if len(same_rank) < length:
+            return None
+        wanted = rng.sample(same_rank, length)
+    if not all(wanted.count(c) <= pool.count(c) for c in wanted):
+        return None
+    for card in wanted:
+        pool.remove(card)
+    return [(kind, card) for card in wanted]
+
+
+def deal_table(rng: random.Random, variant: Variant, *, melds: int | None = None, size: int | None = None,
+               wilds: int = 0) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+    """``melds`` legal melds on the table (default 2 to 4) and a hand of ``size`` cards from the rest.
+
+    Where the variant has wild cards, a table meld sometimes has one card replaced by a
+    wild standing for it, and ``wilds`` extra wild cards go into the hand (when the
+    decks have them left).  Every table meld passes ``meld_problems``.
+    """
+    pool = shoe(variant)
+    wanted = rng.randint(2, 4) if melds is None else melds
+    table: list[Meld] = []
+    for _ in range(50):
+        if len(table) == wanted:
+            break
+        piece = _piece(rng, pool, rng.randint(3, 5))
+        if piece is None:
+            continue
+        kind = piece[0][0]
+        stands = [card for _, card in piece]
+        if kind == MeldKind.RUN:
+            high_ace = stands[0].number >= 10  # a run from ten up ends with the ace
+            stands.sort(key=lambda c: 14 if c.number == 1 and high_ace else c.number)
+        cards = list(stands)
+        spare_wilds = [c for c in pool if variant.is_wild(c)]
+        if spare_wilds and rng.random() < 0.4:
+            at = rng.randrange(len(cards))
+            if not variant.is_wild(cards[at]):
+                wild = rng.choice(spare_wilds)
+                pool.remove(wild)
+                pool.append(cards[at])  # the card the wild stands for goes back to the deck
+                cards[at] = wild
+        meld = Meld(kind, tuple(cards), tuple(stands))
+        if meld_problems(meld, variant):
+            pool.extend(c for c in cards)
+            continue
+        table.append(meld)
+    hand: list[Card] = []
+    if wilds:
+        wild_pool = [c for c in pool if variant.is_wild(c)]
+        hand += _take(rng, wild_pool, min(wilds, len(wild_pool)))
+        for card in hand:
+            pool.remove(card)
+    hand += _take(rng, pool, _size(variant, size) - len(hand))
+    return tuple(table), tuple(sorted(hand))
 
 
 DEALERS: dict[str, Callable[..., tuple[Card, ...]]] = {
