@@ -115,8 +115,10 @@ def crosscheck_text(result: Crosscheck) -> str:
                             tablefmt="simple")]
     for disagreement in result.disagreements:
         lines.append(f"DISAGREE {format_cards(disagreement.hand)}")
+        lines.extend(f"  table meld {n}: {meld}" for n, meld in enumerate(disagreement.table, start=1))
         lines.extend(f"  {name}: {outcome}" for name, outcome in disagreement.outcomes)
     for failure in result.failures:
         lines.append(f"INVALID ({failure.solver}) {format_cards(failure.hand)}")
+        lines.extend(f"  table meld {n}: {meld}" for n, meld in enumerate(failure.table, start=1))
         lines.extend(f"  {problem}" for problem in failure.problems)
     return "\n".join(lines)

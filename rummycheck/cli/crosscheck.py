@@ -25,24 +25,32 @@ def crosscheck(
                                              min=3, max=20)] = None,
     score: Annotated[int, typer.Option("--score", "-s", help="Bing: the running score.", min=0)] = 0,
     opened: Annotated[bool, typer.Option("--opened", help="Bing: the player has opened already.")] = False,
+    tables: Annotated[bool, typer.Option(
+        "--tables", help="Table situations: melds on the table, lay-offs count (exact and z3; "
+                         "bing opened or not, basic after a draw, gin after a knock).")] = False,
     rule: RuleOpt = None,
     preset: PresetOpt = None,
 ) -> None:
     """Solve seeded random hands with every solver; exit 1 on any disagreement or invalid answer."""
-    from rummycheck.crosscheck import SOLVERS
+    from rummycheck.crosscheck import SOLVERS, TABLE_SOLVERS, crosscheck_tables
     from rummycheck.crosscheck import crosscheck as run_crosscheck
     from rummycheck.dealing import DEALERS
     from rummycheck.report import crosscheck_text
 
-    chosen_solvers = tuple(solver or SOLVERS)
+    known = TABLE_SOLVERS if tables else SOLVERS
+    chosen_solvers = tuple(solver or known)
     for name in chosen_solvers:
-        if name not in SOLVERS:
-            fail(f"unknown solver {name!r}; choose {', '.join(SOLVERS)}")
+        if name not in known:
+            fail(f"unknown solver {name!r}" + (" for table situations" if tables else "")
+                 + f"; choose {', '.join(known)}")
     if kind not in DEALERS:
         fail(f"unknown kind of hand {kind!r}; choose {', '.join(DEALERS)}")
     chosen = guarded(lambda: build_variant(variant, rule, preset))
 
     def run(progress: Any = None) -> Any:
+        if tables:
+            return crosscheck_tables(variant=chosen, situations=hands, seed=seed, solvers=chosen_solvers,
+                                     opened=opened, progress=None if progress is None else progress.update)
         return run_crosscheck(variant=chosen, hands=hands, seed=seed, kind=kind, solvers=chosen_solvers,
                               score=score, opened=opened, size=size,
                               progress=None if progress is None else progress.update)
