@@ -7,17 +7,26 @@ model of ``z3_solver`` and checks it.  Unsatisfiable means no arrangement is bet
 the answer is proved optimal.  Satisfiable gives a counter-example, which is a bug in the
 solver that answered.  For a Bing hand that cannot open, the claim is that no
 arrangement has enough melds at all; the proof checks exactly that.
+
+``prove_scenario(scenario, solution)`` proves the whole play at a table (new melds and
+lay-offs on the table melds) with the z3 model's table melds: no legal play of the hand
+leaves fewer points.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from rummycheck.cards import Card
 from rummycheck.exact import Arrangement
-from rummycheck.results import Solution, meld_json
+from rummycheck.results import LayOff, Solution, meld_json
 
-__all__ = ["Proof", "Question", "all_optimal", "arrangement_json", "proof_json", "prove", "question"]
+if TYPE_CHECKING:
+    from rummycheck.scenario import Scenario, TableMeld
+
+__all__ = ["Proof", "Question", "all_optimal", "arrangement_json", "proof_json", "prove", "prove_scenario",
+           "question"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +49,7 @@ class Proof:
     claim: str  # what was proved or refuted, in words
     better: Arrangement | None = None
     better_discard: Card | None = None
+    better_layoffs: tuple[LayOff, ...] = ()
 
     def text(self) -> str:
         if self.optimal:
@@ -48,6 +58,9 @@ class Proof:
         melds = "; ".join(str(m) for m in self.better.melds) or "no melds"
         left = " ".join(str(c) for c in self.better.deadwood) or "nothing"
         extra = f", discard {self.better_discard}" if self.better_discard is not None else ""
+        for lo in self.better_layoffs:
+            extra += f", lay off {lo.card} on meld {lo.target}" + (f" as {lo.stands_for}"
+                                                                   if lo.card != lo.stands_for else "")
         return (f"z3: NOT optimal: {self.claim} is false; counter-example: {melds}{extra}; "
                 f"left {left} ({self.better.points} points)")
 
@@ -98,6 +111,59 @@ def prove(solution: Solution, *, timeout_ms: int | None = None) -> Proof:
         return Proof(True, solution.deadwood_points, claim)
     arrangement, discard = read_arrangement(bounded, found, variant)
     return Proof(False, solution.deadwood_points, claim, arrangement, discard)
+
+
+def prove_scenario(scenario: Scenario, solution: Solution, *, timeout_ms: int | None = None) -> Proof:
+    """Prove the whole play of ``solution`` (the player to move in ``scenario``) optimal.
+
+    The question is rebuilt from the game's rules: Bing needs the opening's melds before
+    opening and lay-offs in the opening turn only with ``layoff_in_opening``; basic
+    allows lay-offs once opened or with ``layoff_before_meld``, and keeps the answer's
+    discard (the proof is for the cards kept); gin: the defender lays off on the
+    knocker's melds unless the knocker has gin.  A gin hand before a knock has no table
+    play: ``prove`` is used.
+    """
+    from rummycheck.z3_solver import build_model, optimise, read_arrangement, read_layoffs
+
+    variant = solution.variant
+    turn = scenario.turn
+    if turn is None or (variant.name == "gin" and not turn.knocked):
+        return prove(solution, timeout_ms=timeout_ms)
+    cards = list(solution.hand)
+    if solution.discard is not None:
+        cards.remove(solution.discard)
+    table: tuple[TableMeld, ...] = scenario.table
+    min_melds, max_melds, allow = 0, None, True
+    if variant.name == "bing":
+        min_melds = 0 if solution.opened else int(variant.option("opening_melds") or 1)
+        allow = solution.opened or bool(variant.option("layoff_in_opening"))
+    elif variant.name == "basic":
+        max_melds = 1 if variant.option("melds_per_turn") == "one" else None
+        allow = solution.opened or bool(variant.option("layoff_before_meld"))
+    else:
+        knocker = scenario.player(turn.player)
+        table = tuple(t for t in table if t.owner == knocker.name)
+        allow = not (knocker.hand is not None and variant.points(knocker.hand) == 0)
+    used = table if allow else ()
+    model = build_model(cards, variant=variant, min_melds=min_melds, max_melds=max_melds,
+                        table=[t.meld for t in used])
+    if variant.name == "bing" and not solution.opened and not solution.melds:
+        claim = f"no play lays down {min_melds} melds (BING-OPEN)"
+        extra: list[object] = []
+    else:
+        claim = f"no legal play (new melds and lay-offs) leaves fewer than {solution.deadwood_points} points"
+        if solution.discard is not None:
+            claim += f" (discarding {solution.discard})"
+        extra = [model.points_left < solution.deadwood_points]
+    if model.groups < min_melds:
+        return Proof(True, solution.deadwood_points, claim)
+    bounded = replace(model, constraints=model.constraints + tuple(extra))
+    found = optimise(bounded, timeout_ms=timeout_ms)
+    if found is None:
+        return Proof(True, solution.deadwood_points, claim)
+    arrangement, _ = read_arrangement(bounded, found, variant)
+    return Proof(False, solution.deadwood_points, claim, arrangement, solution.discard,
+                 read_layoffs(bounded, found, used))
 
 
 def all_optimal(solution: Solution) -> tuple[Arrangement, ...]:
