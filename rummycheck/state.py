@@ -625,8 +625,20 @@ class GameState:
                                        + tuple(lo.card for lo in layoffs), tuple(melds), tuple(layoffs),
                                        tuple(passed), went_out=went_out))
 
+    def verify_meld(self, melds: Sequence[Meld]) -> None:
+        self.verify_lay_down(melds, ())
+
+    def can_meld(self, melds: Sequence[Meld]) -> bool:
+        return self.can_lay_down(melds, ())
+
     def meld(self, melds: Sequence[Meld]) -> PlayRecord:
         return self.lay_down(melds, ())
+
+    def verify_lay_off(self, card: Card, target: int, stands_for: Card | None = None) -> None:
+        self.verify_lay_down((), (LayOff(card, target, stands_for or card),))
+
+    def can_lay_off(self, card: Card, target: int, stands_for: Card | None = None) -> bool:
+        return self.can_lay_down((), (LayOff(card, target, stands_for or card),))
 
     def lay_off(self, card: Card, target: int, stands_for: Card | None = None) -> PlayRecord:
         return self.lay_down((), (LayOff(card, target, stands_for or card),))
@@ -990,9 +1002,9 @@ def _some_meld(cards: Sequence[Card], variant: Variant) -> Meld | None:
                 return meld
     for suit in Suit:
         for start in range(1, 14):
-            trio = tuple(Card.from_index(suit.index * 13 + (start - 1 + k) % 13) for k in range(3))
-            if all(c in have for c in trio):
-                meld = Meld.natural(MeldKind.RUN, trio)
+            run = tuple(Card.from_index(suit.index * 13 + (start - 1 + k) % 13) for k in range(3))
+            if all(c in have for c in run):
+                meld = Meld.natural(MeldKind.RUN, run)
                 if not meld_problems(meld, variant):
                     return meld
     return None
