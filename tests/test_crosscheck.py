@@ -86,3 +86,16 @@ def test_crosscheck_cli_rejects_unknown_solver() -> None:
     result = runner.invoke(app, ["crosscheck", "--hands", "1", "--solver", "magic"])
     assert result.exit_code == 2
     assert "unknown solver 'magic'" in result.output
+
+
+def test_crosscheck_cli_tables_runs_exact_and_z3() -> None:
+    result = runner.invoke(app, ["crosscheck", "--tables", "--variant", "gin", "--hands", "2", "--seed", "2"])
+    assert result.exit_code == 0, result.output
+    assert "2 table hands" in result.output and "2 agree, 0 disagree" in result.output
+    assert "csp" not in result.output
+
+
+def test_crosscheck_cli_tables_refuses_csp() -> None:
+    result = runner.invoke(app, ["crosscheck", "--tables", "--solver", "csp", "--hands", "1"])
+    assert result.exit_code == 2
+    assert "for table situations" in result.output

@@ -1,0 +1,200 @@
+"""The z3 model with table melds: lay-offs worked out by hand, and the game rules around them.
+
+Bing card values (BING-VALUES): 3-10 their rank, J Q K 10, ace 15, a deuce 2.  Gin and
+basic: ace 1, 2-10 their rank, J Q K 10.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rummycheck.cards import parse_cards
+from rummycheck.crosscheck import crosscheck_tables, layoff_problems, table_scenario
+from rummycheck.layoffs import solve_scenario
+from rummycheck.melds import Meld, MeldKind
+from rummycheck.prove import prove_scenario
+from rummycheck.scenario import Scenario, ScenarioPlayer, TableMeld, TurnInfo
+from rummycheck.validate import solution_problems
+from rummycheck.variants import Variant, get_variant
+from rummycheck.z3_solver import search_table
+
+
+def _table(*melds: str) -> list[TableMeld]:
+    out = []
+    for number, text in enumerate(melds, start=1):
+        cards = parse_cards(text)
+        kind = MeldKind.SET if len({c.rank for c in cards}) == 1 else MeldKind.RUN
+        out.append(TableMeld(number, Meld.natural(kind, cards), "other"))
+    return out
+
+
+def _bing_scenario(hand: str, table: list[TableMeld], *, opened: bool, variant: Variant | None = None) -> Scenario:
+    cards = parse_cards(hand)
+    me = ScenarioPlayer("me", opened=opened, hand=cards, hand_size=len(cards))
+    other = ScenarioPlayer("other", opened=True, hand_size=14)
+    return Scenario("test", variant or get_variant("bing"), (me, other), tuple(table), TurnInfo("me"))
+
+
+def _laid(play: tuple[object, ...]) -> set[tuple[str, int, str]]:
+    layoffs = play[2]
+    assert isinstance(layoffs, tuple)
+    return {(str(lo.card), lo.target, str(lo.stands_for)) for lo in layoffs}
+
+
+def test_z3_table_lays_off_at_both_ends_of_a_run_and_on_a_set() -> None:
+    # BING-LAYOFF: 4h and 8h extend 5h 6h 7h at either end, 9s joins 9h 9d 9c; Kc stays (10)
+    play = search_table(parse_cards("4h 8h 9s Kc"), _table("5h 6h 7h", "9h 9d 9c"), variant=get_variant("bing"))
+    assert play is not None
+    assert play[0][:2] == (10, 1)
+    assert _laid(play) == {("4h", 1, "4h"), ("8h", 1, "8h"), ("9s", 2, "9s")}
+
+
+def test_z3_table_wild_deuce_stands_for_the_missing_run_card() -> None:
+    # BING-WILD: 2d stands for 8h so that 9h can follow it: 5h 6h 7h 2d=8h 9h, nothing left;
+    # one wild used, two cards laid off
+    play = search_table(parse_cards("2d 9h"), _table("5h 6h 7h"), variant=get_variant("bing"))
+    assert play is not None
+    assert play[0] == (0, 0, 1, 2)
+    assert _laid(play) == {("2d", 1, "8h"), ("9h", 1, "9h")}
+
+
+def test_z3_table_run_cannot_skip_a_gap() -> None:
+    # without the 8h, the 9h does not touch 5h 6h 7h: it stays (9 points)
+    play = search_table(parse_cards("9h"), _table("5h 6h 7h"), variant=get_variant("bing"))
+    assert play is not None and play[0][:2] == (9, 1) and play[2] == ()
+
+
+@pytest.mark.parametrize(("ace", "points"), [("low_or_high", 0), ("low", 15)])
+def test_z3_table_bing_run_ace_rule_decides_qka(ace: str, points: int) -> None:
+    # BING-RUN: Ah after Jh Qh Kh is a lay-off only when the ace may be high (ace = 15 points)
+    bing = get_variant("bing", ace=ace)
+    play = search_table(parse_cards("Ah"), _table("Jh Qh Kh"), variant=bing)
+    assert play is not None and play[0][0] == points
+
+
+def test_z3_table_set_max_limits_a_set_lay_off() -> None:
+    # set_max = 4: 9h 9d 9c takes one more nine; the second 9c stays (9 points)
+    bing = get_variant("bing", set_max=4)
+    play = search_table(parse_cards("9c 9c"), _table("9h 9d 9c"), variant=bing)
+    assert play is not None and play[0][:2] == (9, 1) and len(play[2]) == 1
+
+
+def test_z3_table_set_without_duplicates_refuses_a_second_copy() -> None:
+    # set_duplicates = false: 9c is on the table already, so 9c cannot join; 9s can
+    bing = get_variant("bing", set_duplicates=False)
+    play = search_table(parse_cards("9c 9s"), _table("9h 9d 9c"), variant=bing)
+    assert play is not None and play[0][:2] == (9, 1)
+    assert _laid(play) == {("9s", 1, "9s")}
+
+
+def test_z3_table_melds_are_fixed_and_cannot_be_rearranged() -> None:
+    # 5h 6h would make a run with the 7h of the table set, but the table's cards stay put:
+    # 5 + 6 = 11 points left
+    play = search_table(parse_cards("5h 6h"), _table("7h 7d 7c"), variant=get_variant("bing"))
+    assert play is not None and play[0][:2] == (11, 2)
+
+
+def test_z3_scenario_bing_opening_needs_three_new_melds_before_lay_offs_count() -> None:
+    # BING-OPEN: not opened, 3 melds needed; the hand has only two (Kd Kh Ks, 8c 9c Tc), so
+    # the 4h that fits the table run does not help: cannot open
+    scenario = _bing_scenario("Kd Kh Ks 8c 9c Tc 4h", _table("5h 6h 7h"), opened=False)
+    for solver in ("exact", "z3"):
+        solution = solve_scenario(scenario, solver=solver)
+        assert not solution.melds and not solution.layoffs and not solution.legal
+        assert solution.solver == solver
+    assert prove_scenario(scenario, solve_scenario(scenario, solver="z3")).optimal
+
+
+@pytest.mark.parametrize(("layoff_in_opening", "points"), [(True, 0), (False, 4)])
+def test_z3_scenario_bing_layoff_in_opening_option(layoff_in_opening: bool, points: int) -> None:
+    # three melds open (Kd Kh Ks, 8c 9c Tc, 5s 5d 5c); 4h goes on 5h 6h 7h only when lay-offs
+    # are allowed in the opening turn, else it stays (4 points)
+    bing = get_variant("bing", layoff_in_opening=layoff_in_opening)
+    scenario = _bing_scenario("Kd Kh Ks 8c 9c Tc 5s 5d 5c 4h", _table("5h 6h 7h"), opened=False, variant=bing)
+    solution = solve_scenario(scenario, solver="z3")
+    assert len(solution.melds) == 3 and solution.deadwood_points == points
+    assert solution_problems(solution) == [] and layoff_problems(solution, scenario) == []
+    assert prove_scenario(scenario, solution).optimal
+
+
+def test_z3_scenario_opened_bing_player_lays_off_without_a_new_meld() -> None:
+    # opened: Ks on the kings, 3d on the threes, 5s fits nothing (5 points)
+    scenario = _bing_scenario("Ks 3d 5s", _table("Kd Kh Kc", "3h 3s 3h"), opened=True)
+    solution = solve_scenario(scenario, solver="z3")
+    assert solution.melds == () and solution.deadwood_points == 5
+    assert {str(lo.card) for lo in solution.layoffs} == {"Ks", "3d"}
+
+
+@pytest.mark.parametrize(("knocker_hand", "points"), [("4s", 3), ("", 24)])
+def test_z3_scenario_gin_defender_lays_off_unless_gin(knocker_hand: str, points: int) -> None:
+    # GIN-LAYOFF: the defender melds Qd Qs Qc and Jd Jh Js, lays off 4d on the knocker's
+    # 4h 4s 4c and 8h 9h on his 5h 6h 7h: 3d stays (3).  GIN-GIN: after gin (the knocker has
+    # no deadwood) nothing is laid off: 4d 8h 9h 3d stay, 4 + 8 + 9 + 3 = 24
+    gin = get_variant("gin")
+    hand = parse_cards("Qd Qs Qc Jd Jh Js 4d 8h 9h 3d")
+    knocker = ScenarioPlayer("knocker", hand=parse_cards(knocker_hand), hand_size=len(knocker_hand.split()))
+    me = ScenarioPlayer("me", hand=hand, hand_size=len(hand))
+    table = tuple(TableMeld(t.number, t.meld, "knocker") for t in _table("5h 6h 7h", "4h 4s 4c"))
+    scenario = Scenario("test", gin, (knocker, me), table, TurnInfo("knocker", knocked=True))
+    for solver in ("exact", "z3"):
+        solution = solve_scenario(scenario, solver=solver)
+        assert solution.deadwood_points == points
+        assert len(solution.melds) == 2
+        assert layoff_problems(solution, scenario) == []
+    assert prove_scenario(scenario, solve_scenario(scenario, solver="z3")).optimal
+
+
+def test_z3_table_play_proof_refutes_a_missed_lay_off() -> None:
+    # the exact answer lays off Ks and 3d (5s left, 5 points); an answer that keeps the Ks
+    # (15 points) is refuted with the better play
+    import dataclasses
+
+    scenario = _bing_scenario("Ks 3d 5s", _table("Kd Kh Kc", "3h 3s 3h"), opened=True)
+    honest = solve_scenario(scenario)
+    worse = dataclasses.replace(honest, layoffs=tuple(lo for lo in honest.layoffs if str(lo.card) != "Ks"),
+                                deadwood=tuple(parse_cards("5s Ks")), deadwood_points=15)
+    proof = prove_scenario(scenario, worse)
+    assert not proof.optimal and proof.better is not None and proof.better.points == 5
+    assert {str(lo.card) for lo in proof.better_layoffs} == {"Ks", "3d"}
+
+
+@pytest.mark.parametrize(("game", "opened"), [("bing", False), ("bing", True), ("basic", False), ("gin", False)])
+def test_small_table_crosscheck_exact_and_z3_agree(game: str, opened: bool) -> None:
+    result = crosscheck_tables(variant=get_variant(game), situations=2, seed=3, opened=opened)
+    assert result.failures == ()
+    assert result.disagreements == ()
+    assert result.agreements == 2
+
+
+def test_table_scenarios_are_seeded_and_their_table_melds_are_legal() -> None:
+    from rummycheck.melds import meld_problems
+
+    for game in ("bing", "basic", "gin"):
+        variant = get_variant(game)
+        first = table_scenario(random.Random(8), variant)
+        assert first == table_scenario(random.Random(8), variant)
+        assert first.table and all(meld_problems(t.meld, variant) == [] for t in first.table)
+
+
+def test_layoff_problems_catches_an_illegal_lay_off() -> None:
+    # 9h does not touch 5h 6h 7h: a solution claiming that lay-off must be flagged
+    import dataclasses
+
+    from rummycheck.results import LayOff
+
+    scenario = _bing_scenario("9h", _table("5h 6h 7h"), opened=True)
+    solution = solve_scenario(scenario)
+    card = parse_cards("9h")[0]
+    bad = dataclasses.replace(solution, layoffs=(LayOff(card, 1, card),), deadwood=(), deadwood_points=0)
+    problems = layoff_problems(bad, scenario)
+    assert len(problems) == 1 and "not consecutive" in problems[0]
+
+
+def test_csp_refuses_a_table_scenario_with_a_clear_error() -> None:
+    from rummycheck.errors import ScenarioError
+
+    scenario = _bing_scenario("9h", _table("5h 6h 7h"), opened=True)
+    with pytest.raises(ScenarioError, match="csp solver does not model lay-offs"):
+        solve_scenario(scenario, solver="csp")
