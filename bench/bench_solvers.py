@@ -1,6 +1,6 @@
 """Benchmark: how much slower the z3 and constraint solvers are than the exact solver.
 
-Run:  python bench/bench_solvers.py [--hands 40] [--seed 1] [--big 1000]
+Run:  python bench/bench_solvers.py [--hands 40] [--seed 1] [--big 1000] [--tables 100]
 
 Part 1: for each game and kind of hand, the same seeded hands go through all three
 solvers (``rummycheck.crosscheck``, so the answers are also compared and validated);
@@ -13,6 +13,11 @@ seconds, not minutes".
 
 Part 3 (``--big N``, default off): a larger cross-check, N hands per game with exact and
 z3 (the constraint solver is slower on deuce-rich Bing hands, so it gets N // 10).
+
+Part 4 (``--tables N``, default 100): table situations (``crosscheck_tables``: melds on
+the table, the whole play with lay-offs) for Bing not opened and opened, basic and gin
+after a knock, exact against z3; times and agreement per game.
+
 Exits 1 if any answer disagrees or fails validation.
 """
 
@@ -26,7 +31,7 @@ import time
 
 from tabulate import tabulate
 
-from rummycheck.crosscheck import crosscheck
+from rummycheck.crosscheck import crosscheck, crosscheck_tables
 from rummycheck.dealing import shoe
 from rummycheck.exact import search as exact_search
 from rummycheck.variants import get_variant
@@ -108,17 +113,40 @@ def part_three(hands: int, seed: int) -> bool:
     return ok
 
 
+def part_four(situations: int, seed: int) -> bool:
+    rows = []
+    ok = True
+    for game, opened in (("bing", False), ("bing", True), ("basic", False), ("gin", False)):
+        result = crosscheck_tables(variant=get_variant(game), situations=situations, seed=seed, opened=opened)
+        ok = ok and result.ok
+        base = result.median("exact")
+        rows.append([game, result.kind, f"{base * 1000:.1f}", f"{result.median('z3') * 1000:.0f}",
+                     f"{result.worst('z3') * 1000:.0f}", f"{result.median('z3') / base:.0f}x",
+                     f"{result.agreements}/{situations}", len(result.failures)])
+        for disagreement in result.disagreements:
+            print("  DISAGREE", " ".join(str(c) for c in disagreement.hand), "| table:",
+                  " / ".join(str(m) for m in disagreement.table),
+                  "; ".join(f"{n}: {o}" for n, o in disagreement.outcomes))
+    print(f"\nPart 4: {situations} table situations per row (seed {seed}), exact against z3, whole play")
+    print(tabulate(rows, headers=["game", "situations", "exact median ms", "z3 median ms", "z3 worst ms",
+                                  "median ratio", "agree", "invalid"], tablefmt="simple"))
+    return ok
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--deuce-hands", type=int, default=10)
     parser.add_argument("--big", type=int, default=0)
+    parser.add_argument("--tables", type=int, default=100)
     args = parser.parse_args()
     ok = part_one(args.hands, args.seed)
     ok = part_two(args.deuce_hands, args.seed) and ok
     if args.big:
         ok = part_three(args.big, args.seed) and ok
+    if args.tables:
+        ok = part_four(args.tables, args.seed) and ok
     return 0 if ok else 1
 
 
