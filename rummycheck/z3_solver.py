@@ -216,7 +216,8 @@ def build_model(cards: Sequence[Card], *, variant: Variant, min_melds: int = 0,
 
 
 def _layoffs(cards: tuple[Card, ...], table: Sequence[Meld], variant: Variant, rank_of: list[Any],
-             suit_of: list[Any], cons: list[Any]) -> tuple[tuple[tuple[Any, int, Card], ...], list[Any]]:
+             suit_of: list[Any], cons: list[Any]
+             ) -> tuple[tuple[tuple[tuple[Any, int, Card], ...], ...], list[Any]]:
     """Lay-offs: the ways each card can join each table meld, and the constraints on them.
 
     A table meld's own cards are fixed.  A run grows by *spots* next to its ends: spot
