@@ -198,3 +198,23 @@ def test_csp_refuses_a_table_scenario_with_a_clear_error() -> None:
     scenario = _bing_scenario("9h", _table("5h 6h 7h"), opened=True)
     with pytest.raises(ScenarioError, match="csp solver does not model lay-offs"):
         solve_scenario(scenario, solver="csp")
+
+
+@pytest.mark.parametrize("options", [{"ace": "wrap"}, {"max_wilds": 1}, {"set_duplicates": False, "set_max": 4}])
+def test_z3_table_play_cost_matches_the_exact_lay_off_search_under_house_rules(options: dict[str, object]) -> None:
+    # two independent readings of the lay-off rules (enumeration in layoffs.py, constraints in
+    # z3_solver.py) must find the same cost on seeded table situations, opening (2 melds) or not
+    from rummycheck.layoffs import exact_play
+
+    bing = get_variant("bing", **options)
+    rng = random.Random(7)
+    for _ in range(2):
+        scenario = table_scenario(rng, bing, opened=True)
+        hand = scenario.players[0].hand
+        assert hand is not None
+        for minimum in (0, 2):
+            expected = exact_play(hand[:9], scenario.table, variant=bing, min_melds=minimum)
+            found = search_table(hand[:9], scenario.table, variant=bing, min_melds=minimum)
+            assert (expected is None) == (found is None)
+            if expected is not None and found is not None:
+                assert found[0] == expected[0]
