@@ -180,7 +180,8 @@ def layoff_problems(solution: Solution, scenario: Scenario) -> list[str]:
         problems.append("BING-LAYOFF: lay-offs in the opening turn, but layoff_in_opening is off")
     if variant.name == "bing" and not solution.opened and not solution.melds:
         problems.append("BING-LAYOFF: lay-offs without an opening")
-    if variant.name == "basic" and not solution.opened and not variant.option("layoff_before_meld"):
+    if variant.name == "basic" and not solution.opened and not variant.option("layoff_before_meld") \
+            and not solution.melds:
         problems.append("BASIC-LAYOFF: lay-offs before melding, but layoff_before_meld is off")
     if variant.name == "gin" and scenario.turn is not None:
         knocker = scenario.player(scenario.turn.player)

@@ -295,26 +295,31 @@ def _solve_basic(scenario: Scenario, hand: tuple[Card, ...], score: int, opened:
     options: list[Card | None] = [] if discard_required else [None]
     options += [c for c in sorted(set(hand)) if c != took or Counter(hand)[c] > 1]
     best: tuple[tuple[int, int, int, int, int], Card | None, Play] | None = None
+    # (lay-offs allowed, least new melds): with layoff_before_meld = false a player who has
+    # not opened may lay off only together with a meld of his own in the same turn
+    attempts = [(True, 0)] if allow else [(False, 0), (True, 1)]
     for discard in options:
         rest = list(hand)
         if discard is not None:
             rest.remove(discard)
-        found = find(rest, scenario.table, variant=variant, max_melds=max_melds, allow_layoffs=allow)
-        if found is None:
-            continue
-        cost = found[0]
-        if discard is None and cost[1] > 0:
-            continue  # keeping cards without discarding does not end the turn
-        key = (cost[0], cost[1], cost[2], cost[3], 0 if discard is None else 1)
-        candidates.append((key, discard))
-        if best is None or key < best[0]:
-            best = (key, discard, found)
+        for layoffs_ok, least in attempts:
+            if max_melds is not None and least > max_melds:
+                continue
+            found = find(rest, scenario.table, variant=variant, min_melds=least, max_melds=max_melds,
+                         allow_layoffs=layoffs_ok)
+            if found is None:
+                continue
+            cost = found[0]
+            if discard is None and cost[1] > 0:
+                continue  # keeping cards without discarding does not end the turn
+            key = (cost[0], cost[1], cost[2], cost[3], 0 if discard is None else 1)
+            candidates.append((key, discard))
+            if best is None or key < best[0]:
+                best = (key, discard, found)
     assert best is not None or not options
     if best is None:
         return _solution(variant, hand, (), (), hand, legal=False, reasons=reasons, score=score, opened=opened)
     _, discard, (_, melds, layoffs, deadwood) = best
-    if not allow and layoffs:
-        layoffs = ()
     legal = scenario.turn.drew != "none"
     minimum = 0 if opened else int(variant.option("opening_points") or 0)
     if minimum and melds:

@@ -134,6 +134,7 @@ def prove_scenario(scenario: Scenario, solution: Solution, *, timeout_ms: int | 
         cards.remove(solution.discard)
     table: tuple[TableMeld, ...] = scenario.table
     min_melds, max_melds, allow = 0, None, True
+    # the questions to ask: (table melds open for lay-offs, least new melds)
     if variant.name == "bing":
         min_melds = 0 if solution.opened else int(variant.option("opening_melds") or 1)
         allow = solution.opened or bool(variant.option("layoff_in_opening"))
@@ -144,26 +145,31 @@ def prove_scenario(scenario: Scenario, solution: Solution, *, timeout_ms: int | 
         knocker = scenario.player(turn.player)
         table = tuple(t for t in table if t.owner == knocker.name)
         allow = not (knocker.hand is not None and variant.points(knocker.hand) == 0)
-    used = table if allow else ()
-    model = build_model(cards, variant=variant, min_melds=min_melds, max_melds=max_melds,
-                        table=[t.meld for t in used])
+    questions: list[tuple[tuple[TableMeld, ...], int]] = [(table if allow else (), min_melds)]
+    if variant.name == "basic" and not allow:
+        # layoff_before_meld = false: a player who melds in this turn may lay off in it too
+        questions.append((table, max(min_melds, 1)))
     if variant.name == "bing" and not solution.opened and not solution.melds:
         claim = f"no play lays down {min_melds} melds (BING-OPEN)"
-        extra: list[object] = []
     else:
         claim = f"no legal play (new melds and lay-offs) leaves fewer than {solution.deadwood_points} points"
         if solution.discard is not None:
             claim += f" (discarding {solution.discard})"
-        extra = [model.points_left < solution.deadwood_points]
-    if model.groups < min_melds:
-        return Proof(True, solution.deadwood_points, claim)
-    bounded = replace(model, constraints=model.constraints + tuple(extra))
-    found = optimise(bounded, timeout_ms=timeout_ms)
-    if found is None:
-        return Proof(True, solution.deadwood_points, claim)
-    arrangement, _ = read_arrangement(bounded, found, variant)
-    return Proof(False, solution.deadwood_points, claim, arrangement, solution.discard,
-                 read_layoffs(bounded, found, used))
+    for used, least in questions:
+        model = build_model(cards, variant=variant, min_melds=least, max_melds=max_melds,
+                            table=[t.meld for t in used])
+        if model.groups < least:
+            continue
+        extra: list[object] = []
+        if not (variant.name == "bing" and not solution.opened and not solution.melds):
+            extra = [model.points_left < solution.deadwood_points]
+        bounded = replace(model, constraints=model.constraints + tuple(extra))
+        found = optimise(bounded, timeout_ms=timeout_ms)
+        if found is not None:
+            arrangement, _ = read_arrangement(bounded, found, variant)
+            return Proof(False, solution.deadwood_points, claim, arrangement, solution.discard,
+                         read_layoffs(bounded, found, used))
+    return Proof(True, solution.deadwood_points, claim)
 
 
 def all_optimal(solution: Solution) -> tuple[Arrangement, ...]:

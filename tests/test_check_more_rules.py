@@ -94,3 +94,22 @@ def test_bing_values_wild_points_25_breaks_the_limit() -> None:
     assert not result.legal
     assert [r.rule for r in result.reasons] == ["BING-LIMIT"]
     assert "95" in result.line()
+
+
+def test_basic_layoff_before_meld_off_still_lets_a_new_meld_carry_a_layoff() -> None:
+    # layoff_before_meld = false: A has not opened, but melds 9s 9d 9c in this turn, so he
+    # may also lay 8h off on B's 5h 6h 7h.  Left: 2s 4d Kc Qh Jd 3c 6s; one 10 is
+    # discarded, so 2 + 4 + 10 + 10 + 3 + 6 = 35 stay (without the lay-off: 43).
+    from rummycheck.layoffs import solve_scenario
+
+    text = basic_text("8h 9s 9d 9c 2s 4d Kc Qh Jd 3c 6s", rules="layoff_before_meld = false")
+    text = text.replace('[turn]', '[[table]]\nowner = "B"\ncards = "5h 6h 7h"\n[turn]')
+    scenario = parse_scenario(text, source="case.toml")
+    solution = solve_scenario(scenario)
+    assert solution.deadwood_points == 35
+    assert [str(lo.card) for lo in solution.layoffs] == ["8h"]
+    assert any(sorted(str(c) for c in m.cards) == ["9c", "9d", "9s"] for m in solution.melds)
+    play = f"meld 9s 9d 9c; layoff 8h on 1; discard {solution.discard}"
+    assert check_play(scenario, play).legal
+    # a lay-off alone, without a meld of his own, is still refused under this option
+    assert not check_play(scenario, "layoff 8h on 1; discard Kc").legal

@@ -65,7 +65,7 @@ def solve(
             if rule:
                 overrides = dict(parse_override(r) for r in rule)
                 scenario = replace(scenario, variant=scenario.variant.with_options(**overrides))
-            return solve_scenario(scenario, solver=solver)
+            return solve_scenario(scenario, solver=solver), scenario
         chosen = build_variant(variant or "bing", rule, preset)
         if cards is not None:
             text, source = cards, "--cards"
@@ -75,12 +75,15 @@ def solve(
         parsed = parse_cards(text, source=source, decks=chosen.decks)
         if not parsed:
             raise RummyError(f"{source}: no cards found")
-        return solve_hand(parsed, variant=chosen, score=score or 0, opened=opened, solver=solver)
+        return solve_hand(parsed, variant=chosen, score=score or 0, opened=opened, solver=solver), None
 
-    solution = guarded(run)
+    solution, scenario = guarded(run)
     from rummycheck import prove as proving  # z3 and constraint load only with --prove / --all
 
-    proof = guarded(lambda: proving.prove(solution)) if prove else None
+    if scenario is not None:  # the whole play at the table, lay-offs included
+        proof = guarded(lambda: proving.prove_scenario(scenario, solution)) if prove else None
+    else:
+        proof = guarded(lambda: proving.prove(solution)) if prove else None
     every = guarded(lambda: proving.all_optimal(solution)) if show_all else None
     if as_json:
         data = solution.to_json()
