@@ -570,7 +570,8 @@ def _gin_game_end(sheet: Sheet, ledger: _Ledger, hand_winner: str | None) -> Han
         for row in sheet.players:
             boxes = row.hands_won + (1 if row.name == hand_winner else 0)
             if boxes and box:
-                ledger.add(row.name, boxes * box, "GIN-GAME", f"box bonus: {boxes} hand{'' if boxes == 1 else 's'} won x {box}")
+                hands = "1 hand" if boxes == 1 else f"{boxes} hands"
+                ledger.add(row.name, boxes * box, "GIN-GAME", f"box bonus: {hands} won x {box}")
         if shutout and variant.option("shutout_doubles"):
             ledger.add(champion, ledger.scores[champion], "GIN-GAME",
                        f"shutout: {loser} scored nothing, so the winner's total doubles")
