@@ -37,7 +37,7 @@ __all__ = ["SOLVERS", "TABLE_SOLVERS", "Crosscheck", "Disagreement", "Failure", 
            "crosscheck_tables", "layoff_problems", "outcome", "table_scenario"]
 
 SOLVERS = ("exact", "z3", "csp")
-TABLE_SOLVERS = ("exact", "z3")  # the csp model has no table melds yet
+TABLE_SOLVERS = ("exact", "z3", "csp")
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,20 +43,29 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rummycheck.cards import Card, Rank, Suit
 from rummycheck.exact import Arrangement
 from rummycheck.melds import Meld, MeldKind
+from rummycheck.results import LayOff
 from rummycheck.variants import Variant
 
-__all__ = ["all_optimal", "search"]
+if TYPE_CHECKING:
+    from rummycheck.scenario import TableMeld
+
+__all__ = ["TablePlay", "all_optimal", "all_optimal_table", "search", "search_table"]
 
 HAND = 0
 _SUITS = tuple(Suit)
-INFINITE = (1 << 40, 1 << 40, 1 << 40)
+INFINITE = (1 << 40, 1 << 40, 1 << 40, 1 << 40)
 
-Key = tuple[tuple[tuple[tuple[int, ...], int], ...], tuple[int, ...], int]
+Cost = tuple[int, int, int, int]  # points left, cards left, wilds used, cards laid off
+Addition = tuple[Card, Card]  # (card, what it stands for)
+Laid = tuple[tuple[int, Card, Card], ...]  # lay-offs: (table meld index, card, stands for)
+Key = tuple[Any, ...]  # what makes two plays different (see the module notes)
+# (cost, new melds, lay-offs, cards left): the play finders' common return (z3_solver.search_table)
+TablePlay = tuple[Cost, tuple[Meld, ...], tuple[LayOff, ...], tuple[Card, ...]]
 
 
 def _run_bounds(ace: str) -> tuple[int, int]:
@@ -173,19 +182,53 @@ class _Problem:
     groups: int
     min_melds: int
     variant: Variant
+    table: tuple[Meld, ...] = ()  # melds on the table that cards may be laid off on
+
+    @property
+    def base(self) -> int:
+        """The value of table meld 0; table meld ``t`` is ``base + t``, above every group value."""
+        return 2 * self.groups + 2
+
+    def order(self, value: int) -> int:
+        """Where a value sits in the symmetry order: hand, groups 1..G, then the table melds."""
+        return value // 2 if value < self.base else value
+
+
+def _may_join(card: Card, meld: Meld, variant: Variant) -> bool:
+    """A necessary condition for laying ``card`` off on the table meld ``meld``."""
+    if meld.kind == MeldKind.RUN:
+        if len(meld) >= variant.max_run_length:
+            return False
+        if variant.is_wild(card):
+            return True
+        return card.suit == meld.stands_for[0].suit and card.number not in {s.number for s in meld.stands_for}
+    if variant.set_max is not None and len(meld) >= variant.set_max:
+        return False
+    if variant.is_wild(card):
+        return True
+    return card.rank == meld.stands_for[0].rank and (variant.set_duplicates or card not in meld.stands_for)
 
 
 def _pair_ok(problem: _Problem, i: int, j: int) -> Any:
     a, b = problem.cards[i], problem.cards[j]
-    same = (problem.wild[i] and problem.wild[j]) or a == b
+    # wild cards are interchangeable in new melds only: on a table meld a deuce may stand
+    # for itself, which costs no wild (as in the z3 model)
+    same = (problem.wild[i] and problem.wild[j] and not problem.table) or a == b
     either_wild = problem.wild[i] or problem.wild[j]
     duplicates = problem.variant.set_duplicates
+    base = problem.base
 
     def check(u: int, v: int) -> bool:
         if u == HAND or v == HAND:
-            if same and u > v:
+            return not (same and u > v)
+        if u >= base or v >= base:
+            if same and problem.order(u) > problem.order(v):
                 return False
-            return True
+            if u != v or either_wild:
+                return True
+            if problem.table[u - base].kind == MeldKind.RUN:
+                return a.number != b.number
+            return duplicates or a != b
         gu, gv = u // 2, v // 2
         if same and gu > gv:
             return False
@@ -206,12 +249,13 @@ def _whole_constraint(problem: _Problem, state: dict[str, Any]) -> Any:
     from constraint import Constraint
 
     n = len(problem.cards)
+    base = problem.base
 
     class Whole(Constraint):  # type: ignore[misc]
         def __call__(self, variables: Sequence[int], domains: dict[int, Any], assignments: dict[int, int],
                      forwardcheck: Any = False) -> bool:
             bound = state["bound"]
-            left = forced = 0
+            left = forced = laid = 0
             natural_groups: set[int] = set()
             for i in range(n):
                 value = assignments.get(i)
@@ -223,6 +267,8 @@ def _whole_constraint(problem: _Problem, state: dict[str, Any]) -> Any:
                 elif value == HAND:
                     left += problem.points[i]
                     forced += 1
+                elif value >= base:
+                    laid += 1
                 elif not problem.wild[i]:
                     natural_groups.add(value // 2)
             if state["ties"]:
@@ -231,8 +277,9 @@ def _whole_constraint(problem: _Problem, state: dict[str, Any]) -> Any:
             else:
                 # a lower bound of the cost: wilds already in a group with a natural count
                 wilds = sum(1 for i in range(n) if problem.wild[i] and i in assignments
-                            and assignments[i] // 2 in natural_groups and assignments[i] != HAND)
-                if (left, forced, wilds) > bound:
+                            and assignments[i] != HAND and assignments[i] < base
+                            and assignments[i] // 2 in natural_groups)
+                if (left, forced, wilds, laid) > bound:
                     return False
             members: dict[int, int] = {}
             reach: dict[int, int] = {}
@@ -242,10 +289,10 @@ def _whole_constraint(problem: _Problem, state: dict[str, Any]) -> Any:
                 value = assignments.get(i)
                 if value is None:
                     prefix_done = False
-                    for option in set(v // 2 for v in domains[i] if v != HAND):
+                    for option in set(v // 2 for v in domains[i] if v != HAND and v < base):
                         reach[option] = reach.get(option, 0) + 1
                     continue
-                group = value // 2
+                group = value // 2 if value < base else 0
                 if group:
                     members[group] = members.get(group, 0) + 1
                     if prefix_done:
@@ -262,42 +309,125 @@ def _whole_constraint(problem: _Problem, state: dict[str, Any]) -> Any:
     return Whole()
 
 
-def _arrangement(problem: _Problem, assignments: dict[int, int]) -> tuple[Arrangement, Key] | None:
+def _additions(meld: Meld, naturals: Sequence[Card], wilds: Sequence[Card], variant: Variant
+               ) -> list[tuple[Addition, ...]]:
+    """Every way ``naturals`` and ``wilds`` extend the table meld ``meld``: (card, stands for) pairs.
+
+    A set names its wilds once (a deuce of the set's rank as itself when it may, the others
+    as the least represented suits); a run takes ``below`` spots under its lowest card and
+    the rest over its highest, the naturals on their own spots and the wilds on the others
+    (a deuce on its own spot as itself).  Legality of the extended meld: ``meld_problems``.
+    """
+    from rummycheck.melds import meld_problems, run_positions
+    from rummycheck.state import extend_meld
+
+    added: list[Addition]
+    if meld.kind == MeldKind.SET:
+        rank = meld.stands_for[0].rank
+        counts = Counter(meld.stands_for) + Counter(naturals)
+        added = [(c, c) for c in naturals]
+        rest = []
+        for wild in sorted(wilds):
+            if wild.rank == rank and (variant.set_duplicates or counts[wild] == 0):
+                counts[wild] += 1
+                added.append((wild, wild))
+            else:
+                rest.append(wild)
+        for wild in rest:
+            target = min((Card(rank, s) for s in _SUITS), key=lambda c: (counts[c], c.index))
+            counts[target] += 1
+            added.append((wild, target))
+        return [] if meld_problems(extend_meld(meld, added, variant), variant) else [tuple(added)]
+    positions = run_positions([s.number for s in meld.stands_for], variant.ace)
+    if positions is None:
+        return []
+    suit = meld.stands_for[0].suit
+    low, high = positions[0], positions[-1]
+    size = len(naturals) + len(wilds)
+    found: list[tuple[Addition, ...]] = []
+    for below in range(size + 1):
+        spots = list(range(low - below, low)) + list(range(high + 1, high + 1 + size - below))
+        free = [Card(Rank.from_number((p - 1) % 13 + 1), suit) for p in spots]
+        added = []
+        for card in naturals:
+            if card not in free:
+                break
+            free.remove(card)
+            added.append((card, card))
+        else:
+            pool = sorted(wilds)
+            for target in list(free):
+                if target in pool:  # a deuce on its own spot stands for itself
+                    pool.remove(target)
+                    free.remove(target)
+                    added.append((target, target))
+            added += list(zip(pool, free))
+            if not meld_problems(extend_meld(meld, added, variant), variant):
+                found.append(tuple(added))
+    return found
+
+
+def _plays(problem: _Problem, assignments: dict[int, int]) -> list[tuple[Cost, Arrangement, Laid, Key]]:
+    """The plays a complete assignment stands for (several when a run lay-off has more than
+    one set of spots), each with its cost and its key for counting plays once."""
     variant = problem.variant
+    base = problem.base
     groups: dict[int, tuple[list[Card], list[Card]]] = {}
+    laid: dict[int, tuple[list[Card], list[Card]]] = {}
     deadwood: list[Card] = []
     for i, card in enumerate(problem.cards):
         value = assignments[i]
         if value == HAND:
             deadwood.append(card)
             continue
-        naturals, wilds = groups.setdefault(value, ([], []))
+        naturals, wilds = (laid.setdefault(value - base, ([], [])) if value >= base
+                           else groups.setdefault(value, ([], [])))
         (wilds if problem.wild[i] else naturals).append(card)
     if len(groups) < problem.min_melds:
-        return None
+        return []
     melds: list[Meld] = []
     keys = []
     for value in sorted(groups):
         naturals, wilds = groups[value]
         meld = _layout(value % 2, naturals, wilds, variant)
         if meld is None:
-            return None
+            return []
         melds.append(meld)
         keys.append((tuple(sorted(c.index for c in naturals)), len(wilds)))
+    ways: list[list[tuple[int, tuple[Addition, ...]]]] = []
+    for t in sorted(laid):
+        naturals, wilds = laid[t]
+        options = _additions(problem.table[t], naturals, wilds, variant)
+        if not options:
+            return []
+        ways.append([(t, way) for way in options])
     deadwood.sort()
-    key: Key = (tuple(sorted(keys)), tuple(c.index for c in deadwood if not variant.is_wild(c)),
-                sum(1 for c in deadwood if variant.is_wild(c)))
+    points = variant.points(deadwood)
     wilds_used = sum(m.wilds_used(variant) for m in melds)
-    return Arrangement(tuple(melds), tuple(deadwood), variant.points(deadwood), wilds_used), key
-
-
-def _cost(arrangement: Arrangement) -> tuple[int, int, int]:
-    return arrangement.points, len(arrangement.deadwood), arrangement.wilds_used
+    arrangement = Arrangement(tuple(melds), tuple(deadwood), points, wilds_used)
+    left_key = (tuple(c.index for c in deadwood if not variant.is_wild(c)),
+                sum(1 for c in deadwood if variant.is_wild(c)))
+    plays = []
+    for combo in product(*ways):
+        layoffs = tuple((t, card, stands) for t, way in combo for card, stands in way)
+        cost = (points, len(deadwood), wilds_used + sum(1 for _, c, s in layoffs if c != s), len(layoffs))
+        # a run lay-off is told apart by the spots it fills, a set lay-off by its cards only
+        laid_key = tuple((t, tuple(sorted(c.index for c, _ in way if not variant.is_wild(c))),
+                          sum(1 for c, _ in way if variant.is_wild(c)),
+                          tuple(sorted(s.index for _, s in way)) if problem.table[t].kind == MeldKind.RUN else ())
+                         for t, way in combo)
+        plays.append((cost, arrangement, layoffs, (tuple(sorted(keys)), laid_key, left_key)))
+    return plays
 
 
 def _solve(cards: Sequence[Card], *, variant: Variant, min_melds: int, max_melds: int | None,
-           ties: bool) -> list[Arrangement]:
-    """Branch and bound over the model.  ``ties``: keep every arrangement with the least points."""
+           ties: bool, table: Sequence[Meld] = ()) -> list[tuple[Cost, Arrangement, Laid]]:
+    """Branch and bound over the model.  ``ties``: keep every play with the least points.
+
+    ``table``: melds on the table that cards may be laid off on; ``min_melds`` counts new
+    melds only.  Each answer is (cost, new melds as an arrangement, lay-offs as (table
+    meld index, card, stands for)).
+    """
     from constraint import FunctionConstraint, OptimizedBacktrackingSolver, Problem
 
     class InOrder(OptimizedBacktrackingSolver):  # type: ignore[misc]
@@ -314,10 +444,10 @@ def _solve(cards: Sequence[Card], *, variant: Variant, min_melds: int, max_melds
     if groups < min_melds:
         return []
     if n == 0:
-        return [Arrangement((), (), 0, 0)]  # nothing to lay out (every card laid off)
+        return [((0, 0, 0, 0), Arrangement((), (), 0, 0), ())]  # nothing to lay out (every card laid off)
     wild = tuple(variant.is_wild(c) for c in ordered)
     problem = _Problem(ordered, wild, tuple(variant.card_points(c) for c in ordered), groups,
-                       min_melds, variant)
+                       min_melds, variant, tuple(table))
     wild_count = sum(wild)
     csp = Problem(InOrder())
     for i, card in enumerate(ordered):
@@ -325,39 +455,48 @@ def _solve(cards: Sequence[Card], *, variant: Variant, min_melds: int, max_melds
             [k for k, ok in ((0, _may_set(card, ordered, wild_count, variant)),
                              (1, _may_run(card, ordered, wild_count, variant))) if ok])
         values = [2 * g + k for g in range(groups, 0, -1) for k in reversed(kinds)]
-        csp.addVariable(i, [HAND] + values)  # the last value is tried first
+        lay = [problem.base + t for t, meld in enumerate(problem.table) if _may_join(card, meld, variant)]
+        csp.addVariable(i, [HAND] + lay + values)  # the last value is tried first
     for i in range(n):
         for j in range(i + 1, n):
             csp.addConstraint(FunctionConstraint(_pair_ok(problem, i, j)), [i, j])
-    best: dict[Key, Arrangement] = {}
+    best: dict[Key, tuple[Cost, Arrangement, Laid]] = {}
     state: dict[str, Any] = {"bound": INFINITE, "ties": ties}
 
     def leaf(assignments: dict[int, int]) -> bool:
-        found = _arrangement(problem, assignments)
-        if found is None:
-            return False
-        arrangement, key = found
-        cost = _cost(arrangement)
-        limit = state["bound"]
-        if (cost[0] > limit[0]) if ties else (cost > limit):
-            return False
-        if (cost[0] < limit[0]) if ties else (cost < limit):
-            best.clear()
-            state["bound"] = cost
-        best.setdefault(key, arrangement)
-        return True
+        accepted = False
+        for cost, arrangement, layoffs, key in _plays(problem, assignments):
+            limit = state["bound"]
+            if (cost[0] > limit[0]) if ties else (cost > limit):
+                continue
+            if (cost[0] < limit[0]) if ties else (cost < limit):
+                best.clear()
+                state["bound"] = cost
+            if key not in best or cost < best[key][0]:
+                best[key] = (cost, arrangement, layoffs)
+            accepted = True
+        return accepted
 
     state["leaf"] = leaf
     csp.addConstraint(_whole_constraint(problem, state), list(range(n)))
     for _ in csp.getSolutionIter():
         pass
-    return sorted(best.values(), key=lambda a: (_cost(a), [str(m) for m in a.melds]))
+    return sorted(best.values(), key=lambda f: (f[0], [str(m) for m in f[1].melds],
+                                                [(t, c.index, s.index) for t, c, s in f[2]]))
+
+
+def _table_play(found: tuple[Cost, Arrangement, Laid], table: Sequence[TableMeld]) -> TablePlay:
+    cost, arrangement, laid = found
+    layoffs = sorted((LayOff(card, table[t].number, stands) for t, card, stands in laid),
+                     key=lambda lo: (lo.target, lo.stands_for.index, lo.card.index))
+    return cost, arrangement.melds, tuple(layoffs), arrangement.deadwood
 
 
 def all_optimal(cards: Sequence[Card], *, variant: Variant, min_melds: int = 0,
                 max_melds: int | None = None) -> tuple[Arrangement, ...]:
     """Every arrangement leaving the least points, best tie-break (cards, wilds) first."""
-    return tuple(_solve(cards, variant=variant, min_melds=min_melds, max_melds=max_melds, ties=True))
+    found = _solve(cards, variant=variant, min_melds=min_melds, max_melds=max_melds, ties=True)
+    return tuple(f[1] for f in found)
 
 
 def search(cards: Sequence[Card], *, variant: Variant, rules: object = None, min_melds: int = 0,
@@ -367,4 +506,28 @@ def search(cards: Sequence[Card], *, variant: Variant, rules: object = None, min
     Same signature as ``exact.search``; ``rules`` is accepted and ignored.
     """
     found = _solve(cards, variant=variant, min_melds=min_melds, max_melds=max_melds, ties=False)
-    return found[0] if found else None
+    return found[0][1] if found else None
+
+
+def search_table(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: Variant, min_melds: int = 0,
+                 max_melds: int | None = None, allow_layoffs: bool = True) -> TablePlay | None:
+    """The best play of ``hand`` with lay-offs on ``table``: new melds (at least ``min_melds``)
+    and cards added to the table melds, or None when no play has ``min_melds`` new melds.
+
+    The same contract as ``z3_solver.search_table`` (cost = points left, cards left, wilds
+    used, cards laid off), from this module's own model.
+    """
+    used = tuple(table) if allow_layoffs else ()
+    found = _solve(hand, variant=variant, min_melds=min_melds, max_melds=max_melds, ties=False,
+                   table=[t.meld for t in used])
+    return _table_play(found[0], used) if found else None
+
+
+def all_optimal_table(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: Variant, min_melds: int = 0,
+                      max_melds: int | None = None, allow_layoffs: bool = True) -> tuple[TablePlay, ...]:
+    """Every play of ``hand`` (new melds and lay-offs on ``table``) leaving the least points,
+    best tie-break (cards left, wilds used, cards laid off) first; each counted once."""
+    used = tuple(table) if allow_layoffs else ()
+    found = _solve(hand, variant=variant, min_melds=min_melds, max_melds=max_melds, ties=True,
+                   table=[t.meld for t in used])
+    return tuple(_table_play(f, used) for f in found)

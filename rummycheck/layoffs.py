@@ -186,9 +186,8 @@ def _play_finder(solver: str) -> PlayFinder:
         from rummycheck.z3_solver import search_table as z3_play  # heavy import: only here
         return z3_play
     if solver == "csp":
-        from rummycheck.errors import ScenarioError
-        raise ScenarioError("the csp solver does not model lay-offs on table melds yet; "
-                            "solve a table scenario with exact or z3")
+        from rummycheck.csp_solver import search_table as csp_play  # heavy import: only here
+        return csp_play
     from rummycheck.errors import VariantError
     raise VariantError(f"unknown solver {solver!r}; choose exact, z3 or csp")
 

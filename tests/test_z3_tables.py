@@ -192,14 +192,6 @@ def test_layoff_problems_catches_an_illegal_lay_off() -> None:
     assert len(problems) == 1 and "not consecutive" in problems[0]
 
 
-def test_csp_refuses_a_table_scenario_with_a_clear_error() -> None:
-    from rummycheck.errors import ScenarioError
-
-    scenario = _bing_scenario("9h", _table("5h 6h 7h"), opened=True)
-    with pytest.raises(ScenarioError, match="csp solver does not model lay-offs"):
-        solve_scenario(scenario, solver="csp")
-
-
 @pytest.mark.parametrize("options", [{"ace": "wrap"}, {"max_wilds": 1}, {"set_duplicates": False, "set_max": 4}])
 def test_z3_table_play_cost_matches_the_exact_lay_off_search_under_house_rules(options: dict[str, object]) -> None:
     # two independent readings of the lay-off rules (enumeration in layoffs.py, constraints in
