@@ -20,13 +20,14 @@ from typing import TYPE_CHECKING
 
 from rummycheck.cards import Card
 from rummycheck.exact import Arrangement
+from rummycheck.melds import Meld
 from rummycheck.results import LayOff, Solution, meld_json
 
 if TYPE_CHECKING:
     from rummycheck.scenario import Scenario, TableMeld
 
-__all__ = ["Proof", "Question", "all_optimal", "arrangement_json", "proof_json", "prove", "prove_scenario",
-           "question"]
+__all__ = ["Play", "Proof", "Question", "all_optimal", "all_optimal_plays", "arrangement_json", "play_json",
+           "proof_json", "prove", "prove_scenario", "question"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +188,96 @@ def all_optimal(solution: Solution) -> tuple[Arrangement, ...]:
         kept.remove(layoff.card)
     min_melds = 0 if solution.layoffs and solution.opened else asked.min_melds
     return enumerate_optimal(kept, variant=solution.variant, min_melds=min_melds, max_melds=asked.max_melds)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One optimal whole play at a table: new melds, lay-offs, the discard (basic) and what is left."""
+
+    melds: tuple[Meld, ...]
+    layoffs: tuple[LayOff, ...]
+    deadwood: tuple[Card, ...]
+    points: int
+    wilds_used: int  # wilds in the new melds plus wilds laid off as another card
+    discard: Card | None = None
+
+
+def all_optimal_plays(scenario: Scenario, solution: Solution) -> tuple[Play, ...]:
+    """Every optimal whole play of the player to move in ``scenario``, by the constraint solver.
+
+    The questions are the game's, as in ``layoffs.solve_scenario``: Bing needs the
+    opening's melds before the player has opened and allows lay-offs in the opening turn
+    only with ``layoff_in_opening``; basic tries every discard (never the card just taken
+    from the pile; no discard only when nothing is left), with lay-offs once opened or with
+    ``layoff_before_meld`` (else only together with a new meld); gin: the defender's melds
+    and lay-offs on the knocker's melds after a knock (none after gin).  Every play leaving
+    the least points is listed once, best tie-break (cards left, wilds used, cards laid
+    off, then no discard before a discard, as ``solve_scenario`` ranks them) first.  A gin
+    hand before a knock lists its arrangements after the answer's discard (``all_optimal``);
+    a Bing player who cannot open, or who has opened but can neither meld nor lay off, has
+    none.
+    """
+    from collections import Counter
+
+    from rummycheck.csp_solver import all_optimal_table
+
+    variant = solution.variant
+    turn = scenario.turn
+    if turn is None or (variant.name == "gin" and not turn.knocked):
+        return tuple(Play(a.melds, (), a.deadwood, a.points, a.wilds_used, solution.discard)
+                     for a in all_optimal(solution))
+    hand = tuple(solution.hand)
+    table: tuple[TableMeld, ...] = scenario.table
+    # (cards, table melds open for lay-offs, least and most new melds, discard)
+    questions: list[tuple[tuple[Card, ...], tuple[TableMeld, ...], int, int | None, Card | None]] = []
+    if variant.name == "bing":
+        needed = 0 if solution.opened else int(variant.option("opening_melds") or 1)
+        allow = solution.opened or bool(variant.option("layoff_in_opening"))
+        questions.append((hand, table if allow else (), needed, None, None))
+    elif variant.name == "gin":
+        knocker = scenario.player(turn.player)
+        gin = knocker.hand is not None and variant.points(knocker.hand) == 0
+        owned = tuple(t for t in table if t.owner == knocker.name)
+        questions.append((hand, () if gin else owned, 0, None, None))
+    else:
+        most = 1 if variant.option("melds_per_turn") == "one" else None
+        allow = solution.opened or bool(variant.option("layoff_before_meld"))
+        took = turn.took if turn.drew == "discard" else None
+        counts = Counter(hand)
+        discards: list[Card | None] = [] if variant.option("out_discard_required") else [None]
+        discards += [c for c in sorted(set(hand)) if c != took or counts[c] > 1]
+        for discard in discards:
+            rest = list(hand)
+            if discard is not None:
+                rest.remove(discard)
+            questions.append((tuple(rest), table if allow else (), 0, most, discard))
+            if not allow and most != 0:
+                questions.append((tuple(rest), table, 1, most, discard))  # lay-offs with a meld
+    found: dict[tuple[object, ...], tuple[tuple[int, ...], Play]] = {}
+    for cards, used, least, most, discard in questions:
+        for cost, melds, layoffs, deadwood in all_optimal_table(cards, used, variant=variant, min_melds=least,
+                                                                 max_melds=most):
+            if variant.name == "basic" and discard is None and deadwood:
+                continue  # keeping cards without discarding does not end the turn
+            play = Play(melds, layoffs, deadwood, cost[0], cost[2], discard)
+            key = (tuple(str(m) for m in melds), layoffs, discard)
+            found.setdefault(key, ((*cost, 0 if discard is None else 1), play))
+    if not found:
+        return ()
+    least_points = min(cost[0] for cost, _ in found.values())
+    plays = sorted((entry for entry in found.values() if entry[0][0] == least_points),
+                   key=lambda e: (e[0], [str(m) for m in e[1].melds], [str(lo) for lo in e[1].layoffs]))
+    if variant.name == "bing" and solution.opened and all(not p.melds and not p.layoffs for _, p in plays):
+        return ()  # BING-LAYOFF: nothing to meld or lay off
+    return tuple(play for _, play in plays)
+
+
+def play_json(play: Play) -> dict[str, object]:
+    return {"melds": [meld_json(m) for m in play.melds],
+            "layoffs": [{"card": str(lo.card), "meld": lo.target, "as": str(lo.stands_for)} for lo in play.layoffs],
+            "discard": None if play.discard is None else str(play.discard),
+            "deadwood": [str(c) for c in play.deadwood],
+            "deadwood_points": play.points, "wilds_used": play.wilds_used}
 
 
 def arrangement_json(arrangement: Arrangement) -> dict[str, object]:

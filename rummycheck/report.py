@@ -14,8 +14,9 @@ from rummycheck.variants import Variant
 if TYPE_CHECKING:
     from rummycheck.crosscheck import Crosscheck
     from rummycheck.exact import Arrangement
+    from rummycheck.prove import Play
 
-__all__ = ["arrangements_text", "crosscheck_text", "presets_table", "rules_table", "solution_text"]
+__all__ = ["arrangements_text", "crosscheck_text", "plays_text", "presets_table", "rules_table", "solution_text"]
 
 
 def solution_text(solution: Solution) -> str:
@@ -97,6 +98,25 @@ def arrangements_text(arrangements: Sequence[Arrangement]) -> str:
         left = format_cards(arrangement.deadwood) or "nothing"
         lines.append(f"  {number}. {melds} | left {left} ({arrangement.points} points, "
                      f"{arrangement.wilds_used} wilds used)")
+    return "\n".join(lines)
+
+
+def plays_text(plays: Sequence[Play]) -> str:
+    """``solve SCENARIO.toml --all``: every optimal whole play (melds, lay-offs, discard), numbered."""
+    if not plays:
+        return "all optimal plays: none (no legal play)"
+    lines = [f"all optimal plays ({len(plays)}, best tie-break first: fewer cards left, fewer wilds, "
+             "fewer cards laid off, no discard):"]
+    for number, play in enumerate(plays, start=1):
+        parts = ["; ".join(str(meld) for meld in play.melds) or "no new melds"]
+        parts += [f"lay off {lo.card} on table meld {lo.target}" + ("" if lo.card == lo.stands_for
+                                                                     else f" as {lo.stands_for}")
+                  for lo in play.layoffs]
+        if play.discard is not None:
+            parts.append(f"discard {play.discard}")
+        left = format_cards(play.deadwood) or "nothing"
+        lines.append(f"  {number}. {', '.join(parts)} | left {left} ({play.points} points, "
+                     f"{play.wilds_used} wilds used)")
     return "\n".join(lines)
 
 

@@ -26,7 +26,7 @@ def crosscheck(
     score: Annotated[int, typer.Option("--score", "-s", help="Bing: the running score.", min=0)] = 0,
     opened: Annotated[bool, typer.Option("--opened", help="Bing: the player has opened already.")] = False,
     tables: Annotated[bool, typer.Option(
-        "--tables", help="Table situations: melds on the table, lay-offs count (exact and z3; "
+        "--tables", help="Table situations: melds on the table, lay-offs count (exact, z3 and csp; "
                          "bing opened or not, basic after a draw, gin after a knock).")] = False,
     rule: RuleOpt = None,
     preset: PresetOpt = None,

@@ -36,7 +36,8 @@ def solve(
     opened: Annotated[bool, typer.Option("--opened", help="The player has already opened (melded before).")] = False,
     solver: Annotated[str, typer.Option("--solver", help="exact (default), z3 or csp.")] = "exact",
     prove: Annotated[bool, typer.Option("--prove", help="Ask z3 to prove the answer optimal.")] = False,
-    show_all: Annotated[bool, typer.Option("--all", help="List every optimal arrangement (csp).")] = False,
+    show_all: Annotated[bool, typer.Option(
+        "--all", help="List every optimal arrangement (csp); for a scenario, every optimal whole play.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Find the optimal meld arrangement of a hand (least points left in hand)."""
@@ -84,19 +85,26 @@ def solve(
         proof = guarded(lambda: proving.prove_scenario(scenario, solution)) if prove else None
     else:
         proof = guarded(lambda: proving.prove(solution)) if prove else None
-    every = guarded(lambda: proving.all_optimal(solution)) if show_all else None
+    every = guarded(lambda: proving.all_optimal(solution)) if show_all and scenario is None else None
+    # a scenario: every optimal whole play (new melds, lay-offs, discard)
+    plays = guarded(lambda: proving.all_optimal_plays(scenario, solution)) if show_all and scenario else None
     if as_json:
         data = solution.to_json()
         if proof is not None:
             data["proof"] = proving.proof_json(proof)
         if every is not None:
             data["all_optimal"] = [proving.arrangement_json(a) for a in every]
+        if plays is not None:
+            data["all_optimal"] = [proving.play_json(p) for p in plays]
         emit_json(data)
     else:
         typer.echo(solution_text(solution))
         if every is not None:
             from rummycheck.report import arrangements_text
             typer.echo(arrangements_text(every))
+        if plays is not None:
+            from rummycheck.report import plays_text
+            typer.echo(plays_text(plays))
         if proof is not None:
             typer.echo(proof.text())
 
