@@ -88,14 +88,16 @@ def test_crosscheck_cli_rejects_unknown_solver() -> None:
     assert "unknown solver 'magic'" in result.output
 
 
-def test_crosscheck_cli_tables_runs_exact_and_z3() -> None:
+def test_crosscheck_cli_tables_runs_all_three_solvers_by_default() -> None:
     result = runner.invoke(app, ["crosscheck", "--tables", "--variant", "gin", "--hands", "2", "--seed", "2"])
     assert result.exit_code == 0, result.output
     assert "2 table hands" in result.output and "2 agree, 0 disagree" in result.output
-    assert "csp" not in result.output
+    assert all(f"\n{name} " in result.output for name in ("exact", "z3", "csp"))
 
 
-def test_crosscheck_cli_tables_refuses_csp() -> None:
-    result = runner.invoke(app, ["crosscheck", "--tables", "--solver", "csp", "--hands", "1"])
-    assert result.exit_code == 2
-    assert "for table situations" in result.output
+def test_crosscheck_cli_tables_accepts_csp() -> None:
+    result = runner.invoke(app, ["crosscheck", "--tables", "--variant", "basic", "--solver", "exact",
+                                 "--solver", "csp", "--hands", "2", "--seed", "5"])
+    assert result.exit_code == 0, result.output
+    assert "2 agree, 0 disagree, 0 answers fail validation" in result.output
+    assert "\ncsp " in result.output and "\nz3 " not in result.output

@@ -229,12 +229,13 @@ drew = "stock"
     assert path.read_text() == text  # the input is never changed
 
 
-@pytest.mark.parametrize(("game", "situations", "opened"), [("gin", 4, False), ("basic", 3, False),
-                                                            ("bing", 2, True)])
-def test_small_table_crosscheck_csp_agrees_with_exact(game: str, situations: int, opened: bool) -> None:
-    # few situations: the constraint model is slow on deuce-rich Bing hands (seed 11's
-    # first Bing situations solve in well under a second each)
-    result = crosscheck_tables(variant=get_variant(game), situations=situations, seed=11,
+@pytest.mark.parametrize(("game", "situations", "seed", "opened"), [("gin", 4, 11, False), ("basic", 3, 11, False),
+                                                                    ("bing", 2, 14, True)])
+def test_small_table_crosscheck_csp_agrees_with_exact(game: str, situations: int, seed: int, opened: bool) -> None:
+    # few situations: the constraint model takes seconds to minutes on some deuce-rich Bing
+    # tables, so the Bing seed (14) is one whose first two situations solve quickly; the
+    # 100-situation runs are in docs/solvers.md
+    result = crosscheck_tables(variant=get_variant(game), situations=situations, seed=seed,
                                solvers=("exact", "csp"), opened=opened)
     assert result.ok, [str(d) for d in result.disagreements] + [str(f) for f in result.failures]
     assert result.agreements == situations
