@@ -1,6 +1,6 @@
 """Benchmark: how much slower the z3 and constraint solvers are than the exact solver.
 
-Run:  python bench/bench_solvers.py [--hands 40] [--seed 1] [--big 1000] [--tables 100]
+Run:  python bench/bench_solvers.py [--hands 40] [--seed 1] [--big 1000] [--tables 100] [--csp-tables 10]
 
 Part 1: for each game and kind of hand, the same seeded hands go through all three
 solvers (``rummycheck.crosscheck``, so the answers are also compared and validated);
@@ -17,6 +17,10 @@ z3 (the constraint solver is slower on deuce-rich Bing hands, so it gets N // 10
 Part 4 (``--tables N``, default 100): table situations (``crosscheck_tables``: melds on
 the table, the whole play with lay-offs) for Bing not opened and opened, basic and gin
 after a knock, exact against z3; times and agreement per game.
+
+Part 5 (``--csp-tables N``, default off): the same table situations, exact against the
+constraint model (``csp_solver.search_table``).  Slow on deuce-rich Bing tables (seconds
+to minutes for some situations): start with a small N.
 
 Exits 1 if any answer disagrees or fails validation.
 """
@@ -117,7 +121,8 @@ def part_four(situations: int, seed: int) -> bool:
     rows = []
     ok = True
     for game, opened in (("bing", False), ("bing", True), ("basic", False), ("gin", False)):
-        result = crosscheck_tables(variant=get_variant(game), situations=situations, seed=seed, opened=opened)
+        result = crosscheck_tables(variant=get_variant(game), situations=situations, seed=seed, opened=opened,
+                                   solvers=("exact", "z3"))
         ok = ok and result.ok
         base = result.median("exact")
         rows.append([game, result.kind, f"{base * 1000:.1f}", f"{result.median('z3') * 1000:.0f}",
@@ -133,6 +138,27 @@ def part_four(situations: int, seed: int) -> bool:
     return ok
 
 
+def part_five(situations: int, seed: int) -> bool:
+    rows = []
+    ok = True
+    for game, opened in (("bing", False), ("bing", True), ("basic", False), ("gin", False)):
+        result = crosscheck_tables(variant=get_variant(game), situations=situations, seed=seed, opened=opened,
+                                   solvers=("exact", "csp"))
+        ok = ok and result.ok
+        base = result.median("exact")
+        rows.append([game, result.kind, f"{base * 1000:.1f}", f"{result.median('csp') * 1000:.0f}",
+                     f"{result.worst('csp') * 1000:.0f}", f"{result.median('csp') / base:.0f}x",
+                     f"{result.agreements}/{situations}", len(result.failures)])
+        for disagreement in result.disagreements:
+            print("  DISAGREE", " ".join(str(c) for c in disagreement.hand), "| table:",
+                  " / ".join(str(m) for m in disagreement.table),
+                  "; ".join(f"{n}: {o}" for n, o in disagreement.outcomes))
+    print(f"\nPart 5: {situations} table situations per row (seed {seed}), exact against csp, whole play")
+    print(tabulate(rows, headers=["game", "situations", "exact median ms", "csp median ms", "csp worst ms",
+                                  "median ratio", "agree", "invalid"], tablefmt="simple"))
+    return ok
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=40)
@@ -140,6 +166,7 @@ def main() -> int:
     parser.add_argument("--deuce-hands", type=int, default=10)
     parser.add_argument("--big", type=int, default=0)
     parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--csp-tables", type=int, default=0)
     args = parser.parse_args()
     ok = part_one(args.hands, args.seed)
     ok = part_two(args.deuce_hands, args.seed) and ok
@@ -147,6 +174,8 @@ def main() -> int:
         ok = part_three(args.big, args.seed) and ok
     if args.tables:
         ok = part_four(args.tables, args.seed) and ok
+    if args.csp_tables:
+        ok = part_five(args.csp_tables, args.seed) and ok
     return 0 if ok else 1
 
 
