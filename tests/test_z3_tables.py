@@ -162,7 +162,10 @@ def test_z3_table_play_proof_refutes_a_missed_lay_off() -> None:
 
 @pytest.mark.parametrize(("game", "opened"), [("bing", False), ("bing", True), ("basic", False), ("gin", False)])
 def test_small_table_crosscheck_exact_and_z3_agree(game: str, opened: bool) -> None:
-    result = crosscheck_tables(variant=get_variant(game), situations=2, seed=3, opened=opened)
+    # exact and z3 only: the constraint model has its own small table crosscheck
+    # (tests/test_csp_tables.py), and takes seconds per Bing table situation
+    result = crosscheck_tables(variant=get_variant(game), situations=2, seed=3, opened=opened,
+                               solvers=("exact", "z3"))
     assert result.failures == ()
     assert result.disagreements == ()
     assert result.agreements == 2
