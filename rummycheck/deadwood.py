@@ -168,7 +168,6 @@ def _fast_applies(variant: Variant) -> bool:
 
 
 _FAST: dict[Variant, bool] = {}
-_LEAST: dict[Variant, Callable[[int], int] | Literal[False]] = {}
 
 
 def _fast_ok(variant: Variant) -> bool:
@@ -179,10 +178,14 @@ def _fast_ok(variant: Variant) -> bool:
 
 
 def _least_points(variant: Variant) -> Callable[[int], int] | Literal[False]:
-    found = _LEAST.get(variant)
-    if found is None:
-        found = _LEAST[variant] = _points_function(_tables(variant)) if _fast_applies(variant) else False
-    return found
+    found: Callable[[int], int] | Literal[False] | None = variant.memo.get("least")
+    if found is not None:
+        return found
+    built: Callable[[int], int] | Literal[False] = False
+    if _fast_applies(variant):
+        built = _points_function(_tables(variant))
+    variant.memo["least"] = built
+    return built
 
 
 def min_deadwood(cards: Sequence[Card], *, variant: Variant | str = "gin", min_melds: int = 0) -> int:
@@ -197,7 +200,9 @@ def min_deadwood(cards: Sequence[Card], *, variant: Variant | str = "gin", min_m
     """
     if not isinstance(variant, Variant):
         variant = get_variant(variant)
-    least = _LEAST.get(variant) or _least_points(variant)
+    least = variant.memo.get("least")
+    if least is None:
+        least = _least_points(variant)
     if least and not min_melds:
         mask = sum(map(_bit, cards))
         if mask.bit_count() == len(cards):
