@@ -245,63 +245,144 @@ def _pair_ok(problem: _Problem, i: int, j: int) -> Any:
     return check
 
 
+def _gap_need(naturals: int, fill: int, ace: str) -> int:
+    """Fewest wild cards a run needs between its naturals (rank numbers as bits ``1 << n``),
+    when the naturals still to come whose numbers are in ``fill`` may fill gaps; 99 if no
+    window under the ace rule holds the naturals.  A window holding the naturals holds every
+    position between the lowest and the highest of them (wrap: around one of the circular gaps)."""
+    numbers = [n for n in range(1, 14) if naturals >> n & 1]
+    if len(numbers) < 2:
+        return 0
+    if ace == "wrap":
+        best = 99
+        for k, start in enumerate(numbers):  # the arc from ``start`` up to the number before it
+            end = numbers[k - 1]
+            length = (end - start) % 13 + 1
+            missing = sum(1 for o in range(length) if not (naturals | fill) >> ((start - 1 + o) % 13 + 1) & 1)
+            best = min(best, missing)
+        return best
+    low, high = _run_bounds(ace)
+    best = 99
+    for choice in product(*(_positions(n, ace) for n in numbers)):
+        first, last = min(choice), max(choice)
+        if first < low or last > high or last - first > 12:
+            continue
+        missing = sum(1 for p in range(first + 1, last) if not (naturals | fill) >> ((p - 1) % 13 + 1) & 1)
+        best = min(best, missing)
+    return best
+
+
 def _whole_constraint(problem: _Problem, state: dict[str, Any]) -> Any:
+    """The constraint over all cards (see the module notes): group numbering, reachable
+    group sizes, the wild cards the groups still need, the cost bound, the leaf check."""
     from constraint import Constraint
 
     n = len(problem.cards)
     base = problem.base
+    variant = problem.variant
+    ace = variant.ace
+    wild = problem.wild
+    points = problem.points
+    numbers = tuple(c.number for c in problem.cards)
+    suits = tuple(c.suit.index for c in problem.cards)
+    max_wilds = variant.max_wilds
+    set_limit = variant.set_max
+    if not variant.set_duplicates:
+        set_limit = 4 if set_limit is None else min(set_limit, 4)
+    need_cache: dict[tuple[int, int], int] = {}
+
+    def gap_need(naturals: int, fill: int) -> int:
+        key = (naturals, fill)
+        found = need_cache.get(key)
+        if found is None:
+            found = need_cache[key] = _gap_need(naturals, fill, ace)
+        return found
 
     class Whole(Constraint):  # type: ignore[misc]
         def __call__(self, variables: Sequence[int], domains: dict[int, Any], assignments: dict[int, int],
                      forwardcheck: Any = False) -> bool:
             bound = state["bound"]
             left = forced = laid = 0
-            natural_groups: set[int] = set()
-            for i in range(n):
-                value = assignments.get(i)
-                if value is None:
-                    domain = domains[i]
-                    if len(domain) == 1 and domain[0] == HAND:
-                        left += problem.points[i]
-                        forced += 1
-                elif value == HAND:
-                    left += problem.points[i]
-                    forced += 1
-                elif value >= base:
-                    laid += 1
-                elif not problem.wild[i]:
-                    natural_groups.add(value // 2)
-            if state["ties"]:
-                if left > bound[0]:
-                    return False
-            else:
-                # a lower bound of the cost: wilds already in a group with a natural count
-                wilds = sum(1 for i in range(n) if problem.wild[i] and i in assignments
-                            and assignments[i] != HAND and assignments[i] < base
-                            and assignments[i] // 2 in natural_groups)
-                if (left, forced, wilds, laid) > bound:
-                    return False
-            members: dict[int, int] = {}
-            reach: dict[int, int] = {}
+            free_wilds = 0
+            members: dict[int, int] = {}  # group -> cards in it
+            reach: dict[int, int] = {}  # group -> undecided cards that may still join it
+            natural_values: dict[int, tuple[int, int]] = {}  # group value -> (a natural, rank bits)
+            natural_count: dict[int, int] = {}
+            wilds_in: dict[int, int] = {}  # group value -> wild cards in it
+            undecided: list[int] = []
             seen_groups = 0
             prefix_done = True
             for i in range(n):
                 value = assignments.get(i)
                 if value is None:
                     prefix_done = False
-                    for option in set(v // 2 for v in domains[i] if v != HAND and v < base):
+                    domain = domains[i]
+                    if len(domain) == 1 and domain[0] == HAND:
+                        left += points[i]
+                        forced += 1
+                        continue
+                    if wild[i]:
+                        free_wilds += 1
+                    else:
+                        undecided.append(i)
+                    for option in set(v // 2 for v in domain if v != HAND and v < base):
                         reach[option] = reach.get(option, 0) + 1
                     continue
-                group = value // 2 if value < base else 0
-                if group:
-                    members[group] = members.get(group, 0) + 1
-                    if prefix_done:
-                        if group > seen_groups + 1:
-                            return False
-                        seen_groups = max(seen_groups, group)
+                if value == HAND:
+                    left += points[i]
+                    forced += 1
+                    continue
+                if value >= base:
+                    laid += 1
+                    continue
+                group = value // 2
+                members[group] = members.get(group, 0) + 1
+                if prefix_done:
+                    if group > seen_groups + 1:
+                        return False
+                    seen_groups = max(seen_groups, group)
+                if wild[i]:
+                    wilds_in[value] = wilds_in.get(value, 0) + 1
+                else:
+                    natural_values[value] = (i, natural_values.get(value, (i, 0))[1] | 1 << numbers[i])
+                    natural_count[value] = natural_count.get(value, 0) + 1
+            if state["ties"]:
+                if left > bound[0]:
+                    return False
+            else:
+                # a lower bound of the cost: wilds already in a group with a natural count
+                wilds = sum(count for value, count in wilds_in.items() if value in natural_values)
+                if (left, forced, wilds, laid) > bound:
+                    return False
             for group, count in members.items():
                 if count + reach.get(group, 0) < 3:
                     return False
+            # the wild cards the groups with naturals still need: each wild fills one place
+            extra = 0
+            for value, (first, ranks) in natural_values.items():
+                suit, number = suits[first], numbers[first]
+                held = natural_count[value]
+                wilds_here = wilds_in.get(value, 0)
+                fill = 0  # undecided naturals that may still join (run: their rank bits)
+                joiners = 0
+                for j in undecided:
+                    if value in domains[j]:
+                        if value & 1:
+                            if suits[j] == suit and not ranks >> numbers[j] & 1 and not fill >> numbers[j] & 1:
+                                fill |= 1 << numbers[j]
+                                joiners += 1
+                        elif numbers[j] == number:
+                            joiners += 1
+                need = max(0, 3 - held - joiners)
+                if value & 1:
+                    need = max(need, gap_need(ranks, fill))
+                elif set_limit is not None and held + wilds_here > set_limit:
+                    return False
+                if max_wilds is not None and max(need, wilds_here) > max_wilds:
+                    return False
+                extra += max(0, need - wilds_here)
+            if extra > free_wilds:
+                return False
             if len(assignments) < n:
                 return True
             return bool(state["leaf"](assignments))
