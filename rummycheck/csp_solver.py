@@ -286,6 +286,7 @@ def _whole_constraint(problem: _Problem, state: dict[str, Any]) -> Any:
     numbers = tuple(c.number for c in problem.cards)
     suits = tuple(c.suit.index for c in problem.cards)
     max_wilds = variant.max_wilds
+    min_melds = problem.min_melds
     set_limit = variant.set_max
     if not variant.set_duplicates:
         set_limit = 4 if set_limit is None else min(set_limit, 4)
@@ -310,6 +311,7 @@ def _whole_constraint(problem: _Problem, state: dict[str, Any]) -> Any:
             natural_count: dict[int, int] = {}
             wilds_in: dict[int, int] = {}  # group value -> wild cards in it
             undecided: list[int] = []
+            starters: list[set[int]] = []  # the groups each undecided card may still join
             seen_groups = 0
             prefix_done = True
             for i in range(n):
@@ -325,8 +327,11 @@ def _whole_constraint(problem: _Problem, state: dict[str, Any]) -> Any:
                         free_wilds += 1
                     else:
                         undecided.append(i)
-                    for option in set(v // 2 for v in domain if v != HAND and v < base):
+                    options = set(v // 2 for v in domain if v != HAND and v < base)
+                    for option in options:
                         reach[option] = reach.get(option, 0) + 1
+                    if options:
+                        starters.append(options)
                     continue
                 if value == HAND:
                     left += points[i]
@@ -356,6 +361,11 @@ def _whole_constraint(problem: _Problem, state: dict[str, Any]) -> Any:
                     return False
             for group, count in members.items():
                 if count + reach.get(group, 0) < 3:
+                    return False
+            if min_melds > len(members):
+                # groups still empty need three undecided cards each
+                spare = sum(1 for options in starters if any(g not in members for g in options))
+                if len(members) + spare // 3 < min_melds:
                     return False
             # the wild cards the groups with naturals still need: each wild fills one place
             extra = 0
