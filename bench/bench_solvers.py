@@ -19,8 +19,8 @@ the table, the whole play with lay-offs) for Bing not opened and opened, basic a
 after a knock, exact against z3; times and agreement per game.
 
 Part 5 (``--csp-tables N``, default off): the same table situations, exact against the
-constraint model (``csp_solver.search_table``).  Slow on deuce-rich Bing tables (seconds
-to minutes for some situations): start with a small N.
+constraint model (``csp_solver.search_table``).  Bing tables take tens of milliseconds
+(seed 7: median 49 ms, worst 1.7 s over 100 situations).
 
 Exits 1 if any answer disagrees or fails validation.
 """
