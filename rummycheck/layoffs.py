@@ -50,7 +50,7 @@ def meld_options(meld: Meld, hand: Sequence[Card], variant: Variant) -> list[tup
     wilds = sorted(c for c in hand if variant.is_wild(c))
     have = Counter(hand)
     options: list[tuple[Addition, ...]] = [()]
-    seen: set[tuple[Card, ...]] = set()
+    seen: set[tuple[Card | int, ...]] = set()
 
     def fill(targets: list[Card]) -> list[tuple[Addition, ...]]:
         """Ways to supply each target card, naturally (if held) or with a wild."""
@@ -108,8 +108,10 @@ def meld_options(meld: Meld, hand: Sequence[Card], variant: Variant) -> list[tup
 
 
 def _keep(meld: Meld, way: tuple[Addition, ...], variant: Variant, options: list[tuple[Addition, ...]],
-          seen: set[tuple[Card, ...]]) -> None:
-    key = tuple(sorted(c for c, _ in way))
+          seen: set[tuple[Card | int, ...]]) -> None:
+    # the same cards may go on a meld in several ways; keep one per count of wilds that
+    # stand for another card (a deuce laid off as itself is not a wild used)
+    key: tuple[Card | int, ...] = (*sorted(c for c, _ in way), sum(1 for c, s in way if c != s))
     if key in seen:
         return
     if not meld_problems(extend_meld(meld, way, variant), variant):
@@ -127,15 +129,20 @@ def best_layoffs(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: V
     rules = SearchRules.from_variant(variant)
     per_meld = [meld_options(t.meld, hand, variant) for t in table] if allow_layoffs else []
     remainders: dict[tuple[Card, ...], tuple[LayOff, ...]] = {}
-    visited: set[tuple[int, tuple[Card, ...]]] = set()
+    # (meld index, cards left) -> the cheapest lay-offs that reached it; a later path to
+    # the same point goes on only when its lay-offs are cheaper (fewer wilds laid off as
+    # other cards, then fewer cards)
+    visited: dict[tuple[int, tuple[Card, ...]], tuple[int, int]] = {}
 
     def walk(index: int, left: Counter[Card], chosen: tuple[LayOff, ...]) -> None:
         key = tuple(sorted(left.elements()))
-        if (index, key) in visited:
+        cost = _layoff_cost(chosen)
+        reached = visited.get((index, key))
+        if reached is not None and reached <= cost:
             return
-        visited.add((index, key))
+        visited[(index, key)] = cost
         if index == len(per_meld):
-            if key not in remainders or len(chosen) < len(remainders[key]):
+            if key not in remainders or _layoff_cost(chosen) < _layoff_cost(remainders[key]):
                 remainders[key] = chosen
             return
         for way in per_meld[index]:
@@ -158,6 +165,12 @@ def best_layoffs(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: V
         if best is None or full < best[0]:
             best = (full, layoffs, remainder)
     return best
+
+
+def _layoff_cost(layoffs: tuple[LayOff, ...]) -> tuple[int, int]:
+    """(wilds laid off as another card, cards laid off): the tie-break among lay-off
+    choices that leave the same cards in hand."""
+    return sum(1 for lo in layoffs if lo.card != lo.stands_for), len(layoffs)
 
 
 # (cost, new melds, lay-offs, cards left): what a play finder returns (z3_solver.search_table too)

@@ -126,3 +126,22 @@ def test_layoff_optimum_matches_brute_force_basic(seed: int) -> None:
     found = best_layoffs(hand, table, variant=get_variant("basic"))
     assert found is not None
     assert found[0][0] == _brute(hand, table, "basic")
+
+
+def test_deuce_laid_off_as_itself_counts_no_wild_regression() -> None:
+    # Found by `crosscheck --tables --variant bing --seed 78`: the lay-off search dropped a
+    # path that reached the same cards left with cheaper lay-offs.  Best play by hand:
+    # lay 2s off as itself below 3s 4s 2s=5s 6s 7s and 9c on 9h 9d 9d (no wild), then
+    # Js Jd Jc, 4h..8h, 5d 2d 2d and the 2c absorbed: 0 points, 0 cards, 3 wilds.
+    # Without lay-offs 2s and 9c each need wilds: 4 wilds for the same 0 points.
+    table = ["Th Ts Td Tc Tc", "2h 3h 4h 5h", "3s 4s 2s=5s 6s 7s", "9h 9d 9d"]
+    text = ('variant = "bing"\n[[players]]\nname = "A"\nhand = "2s Js 4h 5h 6h 7h 8h 2d 2d 5d Jd 2c 9c Jc"\n'
+            '[[players]]\nname = "B"\nopened = true\nhand_size = 5\n'
+            + "".join(f'[[table]]\nowner = "B"\ncards = "{cards}"\n' for cards in table)
+            + '[turn]\nplayer = "A"\n')
+    solution = solve_scenario(parse_scenario(text, source="seed78.toml"))
+    assert solution.deadwood == ()
+    laid = sorted((str(lo.card), lo.target, str(lo.stands_for)) for lo in solution.layoffs)
+    assert laid == [("2s", 3, "2s"), ("9c", 4, "9c")]
+    wilds = sum(1 for m in solution.melds for c, s in zip(m.cards, m.stands_for) if c != s)
+    assert wilds == 3
