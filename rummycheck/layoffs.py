@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from itertools import combinations
 
 from rummycheck.cards import Card
 from rummycheck.exact import INF, SearchRules, search, search_cost
@@ -91,15 +92,23 @@ def meld_options(meld: Meld, hand: Sequence[Card], variant: Variant) -> list[tup
         choices: list[list[Card]] = [[]]
         for card in distinct:
             choices = [prefix + [card] * n for prefix in choices for n in range(counts[card] + 1)]
+        # which wild cards go on the set matters when one can stand for itself (a deuce
+        # on a set of 2s): try every distinct choice of them, not just the first few
+        wild_choices: list[tuple[Card, ...]] = sorted(
+            {combo for size in range(len(wilds) + 1) for combo in combinations(wilds, size)},
+            key=lambda combo: (len(combo), combo))
         for chosen in sorted(choices, key=len):
-            for extra in range(0, len(wilds) + 1):
-                if not chosen and not extra:
+            for placed in wild_choices:
+                if not chosen and not placed:
                     continue
                 added: list[Addition] = [(c, c) for c in chosen]
                 stand_counts = Counter(meld.stands_for) + Counter(chosen)
-                for wild in wilds[:extra]:
-                    suit_card = min((Card.from_index(s * 13 + rank.number - 1) for s in range(4)),
-                                    key=lambda c: (stand_counts[c], c.index))
+                for wild in placed:
+                    if wild.rank == rank and (variant.set_duplicates or not stand_counts[wild]):
+                        suit_card = wild  # a deuce on a set of 2s stands for itself
+                    else:
+                        suit_card = min((Card.from_index(s * 13 + rank.number - 1) for s in range(4)),
+                                        key=lambda c: (stand_counts[c], c.index))
                     stand_counts[suit_card] += 1
                     added.append((wild, suit_card))
                 _keep(meld, tuple(added), variant, options, seen)

@@ -145,3 +145,23 @@ def test_deuce_laid_off_as_itself_counts_no_wild_regression() -> None:
     assert laid == [("2s", 3, "2s"), ("9c", 4, "9c")]
     wilds = sum(1 for m in solution.melds for c, s in zip(m.cards, m.stands_for) if c != s)
     assert wilds == 3
+
+
+def test_deuce_laid_off_on_a_set_of_deuces_stands_for_itself_regression() -> None:
+    # Found by `crosscheck --tables --variant bing --seed 105`: only the first deuce in
+    # card order (2s) was tried on a table set of 2s, named 2c, so it counted as a wild.
+    # Laying one deuce (2c, or 2s: duplicates are allowed in Bing) off on 2d 2h 2d 2s as
+    # itself uses no wild; the other deuce stands for the missing 9 in 9h 9c, and
+    # Ts Td Tc, Jh Jh Jc are natural: 1 wild in all, and 4s 3h Ad Kc = 4 + 3 + 15 + 10 = 32
+    # points stay (the same points as without the lay-off).
+    table = ["2d 2h 2d 2s", "4d 5d 6d 7d 8d"]
+    text = ('variant = "bing"\n[[players]]\nname = "A"\nhand = "2s 4s Ts 3h 9h Jh Jh Ad Td 2c 9c Tc Jc Kc"\n'
+            '[[players]]\nname = "B"\nopened = true\nhand_size = 5\n'
+            + "".join(f'[[table]]\nowner = "B"\ncards = "{cards}"\n' for cards in table)
+            + '[turn]\nplayer = "A"\n')
+    solution = solve_scenario(parse_scenario(text, source="seed105.toml"))
+    assert solution.deadwood_points == 32
+    [layoff] = solution.layoffs
+    assert layoff.target == 1 and layoff.card.number == 2 and layoff.stands_for == layoff.card
+    wilds = sum(1 for m in solution.melds for c, s in zip(m.cards, m.stands_for) if c != s)
+    assert wilds == 1
