@@ -117,45 +117,25 @@ def part_three(hands: int, seed: int) -> bool:
     return ok
 
 
-def part_four(situations: int, seed: int) -> bool:
+def table_part(number: int, other: str, situations: int, seed: int) -> bool:
+    """Table situations per game, the exact solver against ``other`` on the whole play."""
     rows = []
     ok = True
     for game, opened in (("bing", False), ("bing", True), ("basic", False), ("gin", False)):
         result = crosscheck_tables(variant=get_variant(game), situations=situations, seed=seed, opened=opened,
-                                   solvers=("exact", "z3"))
+                                   solvers=("exact", other))
         ok = ok and result.ok
         base = result.median("exact")
-        rows.append([game, result.kind, f"{base * 1000:.1f}", f"{result.median('z3') * 1000:.0f}",
-                     f"{result.worst('z3') * 1000:.0f}", f"{result.median('z3') / base:.0f}x",
+        rows.append([game, result.kind, f"{base * 1000:.1f}", f"{result.median(other) * 1000:.0f}",
+                     f"{result.worst(other) * 1000:.0f}", f"{result.median(other) / base:.0f}x",
                      f"{result.agreements}/{situations}", len(result.failures)])
         for disagreement in result.disagreements:
             print("  DISAGREE", " ".join(str(c) for c in disagreement.hand), "| table:",
                   " / ".join(str(m) for m in disagreement.table),
                   "; ".join(f"{n}: {o}" for n, o in disagreement.outcomes))
-    print(f"\nPart 4: {situations} table situations per row (seed {seed}), exact against z3, whole play")
-    print(tabulate(rows, headers=["game", "situations", "exact median ms", "z3 median ms", "z3 worst ms",
-                                  "median ratio", "agree", "invalid"], tablefmt="simple"))
-    return ok
-
-
-def part_five(situations: int, seed: int) -> bool:
-    rows = []
-    ok = True
-    for game, opened in (("bing", False), ("bing", True), ("basic", False), ("gin", False)):
-        result = crosscheck_tables(variant=get_variant(game), situations=situations, seed=seed, opened=opened,
-                                   solvers=("exact", "csp"))
-        ok = ok and result.ok
-        base = result.median("exact")
-        rows.append([game, result.kind, f"{base * 1000:.1f}", f"{result.median('csp') * 1000:.0f}",
-                     f"{result.worst('csp') * 1000:.0f}", f"{result.median('csp') / base:.0f}x",
-                     f"{result.agreements}/{situations}", len(result.failures)])
-        for disagreement in result.disagreements:
-            print("  DISAGREE", " ".join(str(c) for c in disagreement.hand), "| table:",
-                  " / ".join(str(m) for m in disagreement.table),
-                  "; ".join(f"{n}: {o}" for n, o in disagreement.outcomes))
-    print(f"\nPart 5: {situations} table situations per row (seed {seed}), exact against csp, whole play")
-    print(tabulate(rows, headers=["game", "situations", "exact median ms", "csp median ms", "csp worst ms",
-                                  "median ratio", "agree", "invalid"], tablefmt="simple"))
+    print(f"\nPart {number}: {situations} table situations per row (seed {seed}), exact against {other}, whole play")
+    print(tabulate(rows, headers=["game", "situations", "exact median ms", f"{other} median ms",
+                                  f"{other} worst ms", "median ratio", "agree", "invalid"], tablefmt="simple"))
     return ok
 
 
@@ -173,9 +153,9 @@ def main() -> int:
     if args.big:
         ok = part_three(args.big, args.seed) and ok
     if args.tables:
-        ok = part_four(args.tables, args.seed) and ok
+        ok = table_part(4, "z3", args.tables, args.seed) and ok
     if args.csp_tables:
-        ok = part_five(args.csp_tables, args.seed) and ok
+        ok = table_part(5, "csp", args.csp_tables, args.seed) and ok
     return 0 if ok else 1
 
 

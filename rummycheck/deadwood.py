@@ -25,7 +25,7 @@ from operator import attrgetter
 from typing import Literal
 
 from rummycheck.cards import Card
-from rummycheck.exact import Arrangement, SearchRules, search, search_cost
+from rummycheck.exact import INF, Arrangement, SearchRules, search, search_cost
 from rummycheck.melds import Meld, MeldKind
 from rummycheck.variants import Variant, get_variant
 
@@ -103,6 +103,19 @@ class _Tables:
         three = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
         if not three:
             return keys[s0] + keys[s1] + keys[s2] + keys[s3], (), suits
+        if not three & (three - 1):  # exactly one rank could be a set: try its choices in order
+            rank = three.bit_length() - 1
+            bits = (s0 & three and 1) | (s1 & three and 2) | (s2 & three and 4) | (s3 & three and 8)
+            keep = ~three
+            best_key = keys[s0] + keys[s1] + keys[s2] + keys[s3]
+            best_choice: tuple[int, ...] = ()
+            for chosen in self.set_choices[bits]:
+                if chosen:
+                    left = [m & keep if i in chosen else m for i, m in enumerate((s0, s1, s2, s3))]
+                    value = keys[left[0]] + keys[left[1]] + keys[left[2]] + keys[left[3]]
+                    if value < best_key:
+                        best_key, best_choice, suits = value, chosen, left
+            return best_key, ((rank, best_choice),) if best_choice else (), suits
         options = []
         for rank in range(13):
             if three >> rank & 1:
@@ -120,11 +133,6 @@ class _Tables:
             if best_key < 0 or key < best_key:
                 best_key, best, best_suits = key, tuple(x for x in combo if x[1]), left
         return best_key, best, best_suits
-
-
-@cache
-def _tables(variant: Variant) -> _Tables:
-    return _Tables(variant)
 
 
 def _points_function(tables: _Tables) -> Callable[[int], int]:
@@ -167,23 +175,12 @@ def _fast_applies(variant: Variant) -> bool:
             and variant.max_run_length >= 13)
 
 
-_FAST: dict[Variant, bool] = {}
-
-
-def _fast_ok(variant: Variant) -> bool:
-    ok = _FAST.get(variant)
-    if ok is None:
-        ok = _FAST[variant] = _fast_applies(variant)
-    return ok
-
-
 def _least_points(variant: Variant) -> Callable[[int], int] | Literal[False]:
     found: Callable[[int], int] | Literal[False] | None = variant.memo.get("least")
     if found is not None:
         return found
-    built: Callable[[int], int] | Literal[False] = False
-    if _fast_applies(variant):
-        built = _points_function(_tables(variant))
+    tables = fast_tables(variant)
+    built: Callable[[int], int] | Literal[False] = False if tables is None else _points_function(tables)
     variant.memo["least"] = built
     return built
 
@@ -210,7 +207,7 @@ def min_deadwood(cards: Sequence[Card], *, variant: Variant | str = "gin", min_m
     wilds = sum(1 for c in cards if variant.is_wild(c))
     naturals = [c.index for c in cards if not variant.is_wild(c)]
     cost = search_cost(naturals, wilds, SearchRules.from_variant(variant), min_melds=min_melds)
-    if cost[1] >= 1 << 40:
+    if cost[0] >= INF:
         return variant.points(cards)
     return cost[0]
 
@@ -235,8 +232,8 @@ def prepare(variant: Variant) -> None:
 
     For bulk work (benchmarks, simulations): afterwards no hand pays for table building.
     """
-    if _fast_ok(variant):
-        tables = _tables(variant)
+    tables = fast_tables(variant)
+    if tables is not None:
         for suit in range(4):
             for mask in range(1 << 13):
                 if tables.pieces[suit][mask] is None:
@@ -244,8 +241,11 @@ def prepare(variant: Variant) -> None:
 
 
 def fast_tables(variant: Variant) -> _Tables | None:
-    """The lookup tables of a one-deck variant without wilds, or None."""
-    return _tables(variant) if _fast_ok(variant) else None
+    """The lookup tables of a one-deck variant without wilds (built once per variant), or None."""
+    if "tables" not in variant.memo:
+        variant.memo["tables"] = _Tables(variant) if _fast_applies(variant) else None
+    found: _Tables | None = variant.memo["tables"]
+    return found
 
 
 def fast_parts(cards: Sequence[Card], variant: Variant, mask: int = 0,
@@ -254,9 +254,9 @@ def fast_parts(cards: Sequence[Card], variant: Variant, mask: int = 0,
     path does not apply (two decks, wilds, duplicate cards).  Callers that have them may
     pass the cards' bitmask and the variant's tables."""
     if tables is None:
-        if not _fast_ok(variant):
+        tables = fast_tables(variant)
+        if tables is None:
             return None
-        tables = _tables(variant)
     if not mask:
         mask = sum(map(_bit, cards))
     if mask.bit_count() != len(cards):
@@ -271,25 +271,7 @@ def fast_parts(cards: Sequence[Card], variant: Variant, mask: int = 0,
         keys = tables.keys
         return (a[0] + b[0] + c[0] + d[0], a[1] + b[1] + c[1] + d[1],
                 (keys[s0] + keys[s1] + keys[s2] + keys[s3]) // _WEIGHT)
-    three = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
-    if not three & (three - 1):  # exactly one rank could be a set: try its choices in order
-        keys = tables.keys
-        rank = three.bit_length() - 1
-        bits = (s0 & three and 1) | (s1 & three and 2) | (s2 & three and 4) | (s3 & three and 8)
-        keep = ~three
-        best_key = keys[s0] + keys[s1] + keys[s2] + keys[s3]
-        best_choice: tuple[int, ...] = ()
-        suits = [s0, s1, s2, s3]
-        for chosen in tables.set_choices[bits]:
-            if chosen:
-                left = [m & keep if i in chosen else m for i, m in enumerate((s0, s1, s2, s3))]
-                value = keys[left[0]] + keys[left[1]] + keys[left[2]] + keys[left[3]]
-                if value < best_key:
-                    best_key, best_choice, suits = value, chosen, left
-        key = best_key
-        sets: tuple[tuple[int, tuple[int, ...]], ...] = ((rank, best_choice),) if best_choice else ()
-    else:
-        key, sets, suits = tables.best_sets(mask)
+    key, sets, suits = tables.best_sets(mask)
     melds = [_set_meld(rank, chosen) for rank, chosen in sets]
     deadwood: list[Card] = []
     pieces = tables.pieces

@@ -54,9 +54,10 @@ class SearchRules:
 
     @classmethod
     def from_variant(cls, variant: Variant) -> SearchRules:
-        found = _RULES_CACHE.get(variant)
+        found = variant.memo.get("search_rules")
         if found is None:
-            found = _RULES_CACHE[variant] = cls._build(variant)
+            found = variant.memo["search_rules"] = cls._build(variant)
+        assert isinstance(found, SearchRules)
         return found
 
     @classmethod
@@ -70,9 +71,6 @@ class SearchRules:
             max_wilds=variant.max_wilds,
             min_naturals=variant.min_naturals,
         )
-
-
-_RULES_CACHE: dict[Variant, SearchRules] = {}
 
 
 @dataclass(frozen=True, slots=True)

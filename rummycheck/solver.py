@@ -80,7 +80,7 @@ def solve(cards: Sequence[Card], *, variant: Variant | str = "bing", score: int 
         mask = sum(map(_bit, hand))
     if not mask or mask.bit_count() != len(hand):
         check_copies(hand, decks=variant.decks)
-    find = fast_search if solver == "exact" else _finder(solver)
+    find = _finder(solver)
     if variant.name == "bing":
         return _solve_bing(hand, variant, score, opened, find, solver)
     if variant.name == "gin":
@@ -210,7 +210,6 @@ def _solve_gin(hand: tuple[Card, ...], variant: Variant, score: int, opened: boo
                             verdicts.knock_reasons(points, gin), solver, None, (), score, opened,
                             verdicts.facts[(can_knock, gin)])
     size = verdicts.size
-    limit = verdicts.limit
     reasons: list[Reason] = []
     facts: dict[str, object] = {}
     discard: Card | None = None
@@ -237,14 +236,8 @@ def _solve_gin(hand: tuple[Card, ...], variant: Variant, score: int, opened: boo
         arrangement = found
     points = arrangement.points
     gin = points == 0 and not arrangement.deadwood
-    can_knock = points <= limit
-    if gin:
-        bonus = int(variant.option("gin_bonus") or 0)
-        reasons.append(Reason("GIN-GIN", f"deadwood 0: gin (bonus {bonus}, no lay-offs)"))
-    elif can_knock:
-        reasons.append(Reason("GIN-KNOCK", f"deadwood {points} <= {limit}: may knock"))
-    else:
-        reasons.append(Reason("GIN-KNOCK", f"deadwood {points} > {limit}: may not knock"))
+    can_knock = points <= verdicts.limit
+    reasons.extend(verdicts.knock_reasons(points, gin))
     facts.update(can_knock=can_knock, gin=gin, big_gin=False)
     return _solution(hand, variant, arrangement, legal=can_knock, reasons=reasons, solver=solver,
                      score=score, opened=opened, discard=discard, facts=facts)

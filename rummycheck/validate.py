@@ -8,7 +8,7 @@ It shares no code with the solvers except the meld rules in ``melds.py``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from rummycheck.cards import Card
 from rummycheck.melds import Meld, meld_problems
@@ -16,10 +16,6 @@ from rummycheck.results import Solution
 from rummycheck.variants import Variant
 
 __all__ = ["arrangement_problems", "solution_problems"]
-
-
-def _counter(cards: Iterable[Card]) -> Counter[Card]:
-    return Counter(cards)
 
 
 def arrangement_problems(hand: Sequence[Card], melds: Sequence[Meld], deadwood: Sequence[Card],
@@ -30,12 +26,12 @@ def arrangement_problems(hand: Sequence[Card], melds: Sequence[Meld], deadwood: 
     for number, meld in enumerate(melds, start=1):
         for problem in meld_problems(meld, variant):
             problems.append(f"meld {number} ({meld}): {problem}")
-    used = _counter(c for m in melds for c in m.cards)
+    used = Counter(c for m in melds for c in m.cards)
     used.update(deadwood)
     used.update(laid_off)
     if discard is not None:
         used[discard] += 1
-    have = _counter(hand)
+    have = Counter(hand)
     extra = used - have
     missing = have - used
     if extra:
