@@ -208,16 +208,14 @@ def parse_cards(text: str, *, source: str = "<cards>", decks: int | None = None)
 def check_copies(cards: Iterable[Card | LocatedCard], *, decks: int, source: str = "<cards>",
                  what: str = "the hand") -> None:
     """Raise ``CardParseError`` if any card occurs more often than ``decks`` decks hold."""
+    items = list(cards)
+    plain = [item.card if isinstance(item, LocatedCard) else item for item in items]
     seen: Counter[Card] = Counter()
-    for item in cards:
-        card = item.card if isinstance(item, LocatedCard) else item
+    for item, card in zip(items, plain):
         seen[card] += 1
         if seen[card] > decks:
-            total = sum(1 for i in cards if (i.card if isinstance(i, LocatedCard) else i) == card) \
-                if isinstance(cards, (list, tuple)) else seen[card]
             deck_words = "one deck holds" if decks == 1 else f"{decks} decks hold"
-            message = (f"{what} holds {total} copies of {card}, but {deck_words} "
-                       f"only {decks}")
+            message = f"{what} holds {plain.count(card)} copies of {card}, but {deck_words} only {decks}"
             if isinstance(item, LocatedCard):
                 raise CardParseError(located(source, item.line, item.column, message))
             raise CardParseError(f"{source}: {message}")
