@@ -27,7 +27,7 @@ from typing import Any
 
 from rummycheck import Card, get_variant, min_deadwood, solve
 from rummycheck.cards import full_deck
-from rummycheck.deadwood import prepare
+from rummycheck.solvers.deadwood import prepare
 
 
 def timed(label: str, work: Callable[[Any], Any], items: Sequence[Any]) -> tuple[list[Any], float]:

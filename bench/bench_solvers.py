@@ -19,7 +19,7 @@ the table, the whole play with lay-offs) for Bing not opened and opened, basic a
 after a knock, exact against z3; times and agreement per game.
 
 Part 5 (``--csp-tables N``, default off): the same table situations, exact against the
-constraint model (``csp_solver.search_table``).  Bing tables take tens of milliseconds
+constraint model (``csp.search_table``).  Bing tables take tens of milliseconds
 (seed 7: median 49 ms, worst 1.7 s over 100 situations).
 
 Exits 1 if any answer disagrees or fails validation.
@@ -37,9 +37,9 @@ from tabulate import tabulate
 
 from rummycheck.crosscheck import crosscheck, crosscheck_tables
 from rummycheck.dealing import shoe
-from rummycheck.exact import search as exact_search
+from rummycheck.solvers.exact import search as exact_search
+from rummycheck.solvers.z3 import search as z3_search
 from rummycheck.variants import get_variant
-from rummycheck.z3_solver import search as z3_search
 
 SETS = [  # (game, kind, cards per hand or None, opened)
     ("bing", "plain", None, True),

@@ -8,8 +8,6 @@
 """
 
 from rummycheck.cards import Card, Rank, Suit, format_cards, parse_cards
-from rummycheck.deadwood import min_deadwood
-from rummycheck.disputes import Verdict, check_play
 from rummycheck.errors import (
     CardParseError,
     IllegalPlayError,
@@ -17,14 +15,16 @@ from rummycheck.errors import (
     ScenarioError,
     VariantError,
 )
-from rummycheck.layoffs import solve_scenario
+from rummycheck.files.scenario import Scenario, load_scenario, parse_scenario
+from rummycheck.games.solve import solve
 from rummycheck.melds import Meld, MeldKind
 from rummycheck.results import LayOff, Reason, Solution
-from rummycheck.scenario import Scenario, load_scenario, parse_scenario
-from rummycheck.scoring import HandEnd, HandScore, ScoreLine, Sheet, new_sheet, score_hand, score_hands
-from rummycheck.solver import solve
-from rummycheck.state import GameState, IllegalPlay, PlayRecord
-from rummycheck.validate import arrangement_problems, solution_problems
+from rummycheck.solvers.deadwood import min_deadwood
+from rummycheck.solvers.layoffs import solve_scenario
+from rummycheck.solvers.validate import arrangement_problems, solution_problems
+from rummycheck.table.disputes import Verdict, check_play
+from rummycheck.table.scoring import HandEnd, HandScore, ScoreLine, Sheet, new_sheet, score_hand, score_hands
+from rummycheck.table.state import GameState, IllegalPlay, PlayRecord
 from rummycheck.variants import Variant, get_variant
 
 __all__ = [

@@ -24,14 +24,14 @@ from typing import TYPE_CHECKING
 
 from rummycheck.cards import Card
 from rummycheck.dealing import deal, deal_table, shoe
+from rummycheck.games.solve import solve
 from rummycheck.melds import Meld, meld_problems
 from rummycheck.results import Solution
-from rummycheck.solver import solve
-from rummycheck.validate import solution_problems
+from rummycheck.solvers.validate import solution_problems
 from rummycheck.variants import Variant
 
 if TYPE_CHECKING:
-    from rummycheck.scenario import Scenario
+    from rummycheck.files.scenario import Scenario
 
 __all__ = ["SOLVERS", "TABLE_SOLVERS", "Crosscheck", "Disagreement", "Failure", "Outcome", "crosscheck",
            "crosscheck_tables", "layoff_problems", "outcome", "table_scenario"]
@@ -146,7 +146,7 @@ def table_scenario(rng: random.Random, variant: Variant, *, opened: bool = False
     "knocker" has knocked with the table melds and one card of deadwood (gin, with none,
     one time in four); the defender "me" holds 10 cards and lays off after the knock.
     """
-    from rummycheck.scenario import Scenario, ScenarioPlayer, TableMeld, TurnInfo
+    from rummycheck.files.scenario import Scenario, ScenarioPlayer, TableMeld, TurnInfo
 
     wilds = rng.randint(0, 2) if variant.wild_number is not None else 0
     size = variant.hand_size + (1 if variant.name == "basic" else 0)
@@ -170,7 +170,7 @@ def layoff_problems(solution: Solution, scenario: Scenario) -> list[str]:
     """Every problem with the lay-offs of ``solution``: each table meld, with the cards laid
     off on it, must pass ``meld_problems``; the game must allow lay-offs at this point."""
     variant = solution.variant
-    from rummycheck.state import extend_meld
+    from rummycheck.table.state import extend_meld
 
     problems: list[str] = []
     if not solution.layoffs:
@@ -204,7 +204,7 @@ def crosscheck_tables(*, variant: Variant, situations: int, seed: int, solvers: 
                       opened: bool = False, progress: Callable[[int], None] | None = None) -> Crosscheck:
     """Deal ``situations`` table situations from ``random.Random(seed)`` and compare ``solvers``
     on the whole play (new melds and lay-offs) of the player to move."""
-    from rummycheck.layoffs import solve_scenario
+    from rummycheck.solvers.layoffs import solve_scenario
 
     rng = random.Random(seed)
     times: dict[str, list[float]] = {name: [] for name in solvers}

@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING, Any
 from rummycheck.errors import RummyError, ScenarioError
 
 if TYPE_CHECKING:
+    from rummycheck.files.scenario import Scenario, ScenarioPlayer
+    from rummycheck.files.scoresheet import ScoreSheetFile
     from rummycheck.results import Solution
-    from rummycheck.scenario import Scenario, ScenarioPlayer
-    from rummycheck.scoresheet import ScoreSheetFile
-    from rummycheck.scoring import HandScore
+    from rummycheck.table.scoring import HandScore
     from rummycheck.variants import Variant
 
 __all__ = [
@@ -50,7 +50,7 @@ __all__ = [
 ]
 
 # Modules that register evaluators when imported (e.g. the table model's ``plays``).
-EVALUATOR_MODULES: tuple[str, ...] = ("rummycheck.disputes",)
+EVALUATOR_MODULES: tuple[str, ...] = ("rummycheck.table.disputes",)
 
 # Keys another module is expected to register; until it does, each such check fails with this reason.
 PENDING: dict[str, str] = {
@@ -131,10 +131,10 @@ class Subject:
         """The scored hands: the scenario's ``[end]`` hand, or every hand of the sheet."""
         if self._scored is None:
             if self.sheet is not None:
-                from rummycheck.scoresheet import run_sheet
+                from rummycheck.files.scoresheet import run_sheet
                 self._scored = run_sheet(self.sheet)
             else:
-                from rummycheck.scoring import score_scenario
+                from rummycheck.table.scoring import score_scenario
                 assert self.scenario is not None
                 self._scored = [score_scenario(self.scenario)]
         return self._scored
@@ -159,7 +159,7 @@ class Subject:
         return known[0]
 
     def solution(self, name: str | None = None) -> Solution:
-        from rummycheck.solver import solve
+        from rummycheck.games.solve import solve
 
         player = self.player(name)
         if player.name not in self._solutions:
@@ -170,7 +170,7 @@ class Subject:
             turn = self.scenario.turn
             if self.scenario.table and turn is not None and turn.player == player.name:
                 # the player to move at a table with melds: lay-offs count (layoffs.py)
-                from rummycheck.layoffs import solve_scenario
+                from rummycheck.solvers.layoffs import solve_scenario
 
                 self._solutions[player.name] = solve_scenario(self.scenario)
             else:
@@ -488,14 +488,14 @@ def _load(path: Path) -> Subject | None:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
         data = {}
-    from rummycheck.scoresheet import is_sheet, parse_sheet
+    from rummycheck.files.scoresheet import is_sheet, parse_sheet
     if is_sheet(data):
         if "expect" not in data:
             return None
         return Subject(source=str(path), sheet=parse_sheet(text, source=str(path)))
     if "expect" not in data and data:
         return None
-    from rummycheck.scenario import parse_scenario
+    from rummycheck.files.scenario import parse_scenario
     scenario = parse_scenario(text, source=str(path))
     return Subject(source=str(path), scenario=scenario) if scenario.expect else None
 

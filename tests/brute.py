@@ -1,6 +1,6 @@
 """A deliberately plain brute-force reference for the meld search.
 
-It shares no code with ``rummycheck.exact``: it looks at every subset of the hand's cards
+It shares no code with ``rummycheck.solvers.exact``: it looks at every subset of the hand's cards
 (by position, so duplicate cards are simply two positions), decides with its own few
 lines whether the subset can be laid down as one set or one run, and then packs disjoint
 subsets by trying everything (memoised on the bitmask of cards still free).  It is slow

@@ -12,8 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 from rummycheck.cli import app
-from rummycheck.disputes import check_play
-from rummycheck.scenario import parse_scenario
+from rummycheck.files.scenario import parse_scenario
+from rummycheck.table.disputes import check_play
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 

@@ -5,8 +5,8 @@ Each scenario is small and its verdict is worked out by hand in the comment.
 
 from __future__ import annotations
 
-from rummycheck.disputes import check_play
-from rummycheck.scenario import parse_scenario
+from rummycheck.files.scenario import parse_scenario
+from rummycheck.table.disputes import check_play
 
 
 def basic_text(hand: str, *, drew: str = "stock", stock: int = 20, discard: str = "4h", rules: str = "") -> str:
@@ -100,7 +100,7 @@ def test_basic_layoff_before_meld_off_still_lets_a_new_meld_carry_a_layoff() -> 
     # layoff_before_meld = false: A has not opened, but melds 9s 9d 9c in this turn, so he
     # may also lay 8h off on B's 5h 6h 7h.  Left: 2s 4d Kc Qh Jd 3c 6s; one 10 is
     # discarded, so 2 + 4 + 10 + 10 + 3 + 6 = 35 stay (without the lay-off: 43).
-    from rummycheck.layoffs import solve_scenario
+    from rummycheck.solvers.layoffs import solve_scenario
 
     text = basic_text("8h 9s 9d 9c 2s 4d Kc Qh Jd 3c 6s", rules="layoff_before_meld = false")
     text = text.replace('[turn]', '[[table]]\nowner = "B"\ncards = "5h 6h 7h"\n[turn]')

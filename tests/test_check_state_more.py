@@ -13,12 +13,12 @@ from typer.testing import CliRunner
 
 from rummycheck.cards import Card, parse_cards
 from rummycheck.cli import app
-from rummycheck.disputes import check_play
 from rummycheck.errors import ScenarioError
+from rummycheck.files.scenario import TableMeld, parse_scenario
 from rummycheck.melds import Meld, MeldKind
-from rummycheck.scenario import TableMeld, parse_scenario
-from rummycheck.scoring import score_scenario
-from rummycheck.state import GameState, IllegalPlay, PlayerState
+from rummycheck.table.disputes import check_play
+from rummycheck.table.scoring import score_scenario
+from rummycheck.table.state import GameState, IllegalPlay, PlayerState
 from rummycheck.variants import get_variant
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"

@@ -13,7 +13,7 @@ from rummycheck import crosscheck as crosscheck_module
 from rummycheck.cli import app
 from rummycheck.crosscheck import crosscheck
 from rummycheck.dealing import deal
-from rummycheck.solver import solve
+from rummycheck.games.solve import solve
 from rummycheck.variants import get_variant
 
 runner = CliRunner()

@@ -4,7 +4,7 @@ must not lose arrangements.  Every expected value is worked out by hand in the c
 from __future__ import annotations
 
 from rummycheck.cards import parse_cards
-from rummycheck.csp_solver import all_optimal, search
+from rummycheck.solvers.csp import all_optimal, search
 from rummycheck.variants import get_variant
 
 

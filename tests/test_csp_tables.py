@@ -16,12 +16,12 @@ from typer.testing import CliRunner
 from rummycheck.cards import parse_cards
 from rummycheck.cli import app
 from rummycheck.crosscheck import crosscheck_tables, layoff_problems
-from rummycheck.csp_solver import search_table
-from rummycheck.layoffs import solve_scenario
+from rummycheck.files.scenario import Scenario, ScenarioPlayer, TableMeld, TurnInfo
 from rummycheck.melds import Meld, MeldKind
-from rummycheck.prove import all_optimal_plays
-from rummycheck.scenario import Scenario, ScenarioPlayer, TableMeld, TurnInfo
-from rummycheck.validate import solution_problems
+from rummycheck.solvers.csp import search_table
+from rummycheck.solvers.layoffs import solve_scenario
+from rummycheck.solvers.prove import all_optimal_plays
+from rummycheck.solvers.validate import solution_problems
 from rummycheck.variants import Variant, get_variant
 
 runner = CliRunner()

@@ -6,8 +6,8 @@ import pytest
 
 from rummycheck.cards import Card
 from rummycheck.errors import ScenarioError
+from rummycheck.files.scenario import parse_scenario
 from rummycheck.melds import MeldKind
-from rummycheck.scenario import parse_scenario
 
 GOOD = '''\
 title = "two players"

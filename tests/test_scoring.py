@@ -8,7 +8,16 @@ import pytest
 from rummycheck.cards import Card, parse_cards
 from rummycheck.errors import IllegalPlayError, ScenarioError
 from rummycheck.melds import Meld
-from rummycheck.scoring import HandEnd, HandScore, Sheet, basic_target, gin_layoffs, new_sheet, score_hand, score_hands
+from rummycheck.table.scoring import (
+    HandEnd,
+    HandScore,
+    Sheet,
+    basic_target,
+    gin_layoffs,
+    new_sheet,
+    score_hand,
+    score_hands,
+)
 
 
 def rules_of(result: HandScore) -> list[str]:

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from rummycheck import Card, get_variant, min_deadwood, solve
 from rummycheck.cards import full_deck
-from rummycheck.exact import search
-from rummycheck.validate import arrangement_problems, solution_problems
+from rummycheck.solvers.exact import search
+from rummycheck.solvers.validate import arrangement_problems, solution_problems
 
 VARIANT_SETUPS = [
     ("bing", {}),
@@ -168,7 +168,7 @@ def test_one_deck_fast_path_matches_brute_force(setup, seed, size, sets):
     # the lookup-table path (deadwood.fast_parts) used by solve and min_deadwood for
     # one-deck games; hands are seeded with up to three ranks of 3-4 cards to exercise
     # the set choices
-    from rummycheck.deadwood import fast_parts
+    from rummycheck.solvers.deadwood import fast_parts
 
     name, overrides = setup
     variant = get_variant(name, **overrides)

@@ -9,9 +9,9 @@ from typer.testing import CliRunner
 
 from rummycheck.cards import Card, parse_cards
 from rummycheck.cli import app
+from rummycheck.files.scenario import TableMeld, load_scenario
 from rummycheck.melds import Meld, MeldKind
-from rummycheck.scenario import TableMeld, load_scenario
-from rummycheck.state import GameState, IllegalPlay, PlayerState
+from rummycheck.table.state import GameState, IllegalPlay, PlayerState
 from rummycheck.variants import get_variant
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"

@@ -12,11 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummycheck.cards import Card, full_deck
-from rummycheck.disputes import check_play
-from rummycheck.layoffs import solve_scenario
-from rummycheck.plays import PlaySyntaxError
+from rummycheck.files.scenario import parse_scenario
 from rummycheck.results import Solution
-from rummycheck.scenario import parse_scenario
+from rummycheck.solvers.layoffs import solve_scenario
+from rummycheck.table.disputes import check_play
+from rummycheck.table.plays import PlaySyntaxError
 
 
 def _table_melds(deck: list[Card], rng: random.Random, count: int) -> list[list[Card]]:

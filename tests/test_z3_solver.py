@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from rummycheck import exact
 from rummycheck.cards import parse_cards
-from rummycheck.exact import Arrangement
-from rummycheck.validate import arrangement_problems
+from rummycheck.solvers import exact
+from rummycheck.solvers.exact import Arrangement
+from rummycheck.solvers.validate import arrangement_problems
 from rummycheck.variants import Variant, get_variant
 
 SOLVERS = ["z3", "csp"]
@@ -20,9 +20,9 @@ SOLVERS = ["z3", "csp"]
 
 def _search(solver: str, text: str, variant: Variant, **bounds: int) -> Arrangement | None:
     if solver == "z3":
-        from rummycheck.z3_solver import search
+        from rummycheck.solvers.z3 import search
     else:
-        from rummycheck.csp_solver import search
+        from rummycheck.solvers.csp import search
     cards = parse_cards(text)
     found = search(cards, variant=variant, **bounds)
     if found is not None:

@@ -12,13 +12,13 @@ import pytest
 
 from rummycheck.cards import parse_cards
 from rummycheck.crosscheck import crosscheck_tables, layoff_problems, table_scenario
-from rummycheck.layoffs import solve_scenario
+from rummycheck.files.scenario import Scenario, ScenarioPlayer, TableMeld, TurnInfo
 from rummycheck.melds import Meld, MeldKind
-from rummycheck.prove import prove_scenario
-from rummycheck.scenario import Scenario, ScenarioPlayer, TableMeld, TurnInfo
-from rummycheck.validate import solution_problems
+from rummycheck.solvers.layoffs import solve_scenario
+from rummycheck.solvers.prove import prove_scenario
+from rummycheck.solvers.validate import solution_problems
+from rummycheck.solvers.z3 import search_table
 from rummycheck.variants import Variant, get_variant
-from rummycheck.z3_solver import search_table
 
 
 def _table(*melds: str) -> list[TableMeld]:
@@ -198,8 +198,8 @@ def test_layoff_problems_catches_an_illegal_lay_off() -> None:
 @pytest.mark.parametrize("options", [{"ace": "wrap"}, {"max_wilds": 1}, {"set_duplicates": False, "set_max": 4}])
 def test_z3_table_play_cost_matches_the_exact_lay_off_search_under_house_rules(options: dict[str, object]) -> None:
     # two independent readings of the lay-off rules (enumeration in layoffs.py, constraints in
-    # z3_solver.py) must find the same cost on seeded table situations, opening (2 melds) or not
-    from rummycheck.layoffs import exact_play
+    # solvers/z3.py) must find the same cost on seeded table situations, opening (2 melds) or not
+    from rummycheck.solvers.layoffs import exact_play
 
     bing = get_variant("bing", **options)
     rng = random.Random(7)

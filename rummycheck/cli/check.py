@@ -22,8 +22,8 @@ def check(
 
     Exit code 0 when legal, 1 when illegal, 2 on bad input.
     """
-    from rummycheck.disputes import check_play
-    from rummycheck.scenario import load_scenario
+    from rummycheck.files.scenario import load_scenario
+    from rummycheck.table.disputes import check_play
 
     def run() -> Any:
         return check_play(load_scenario(scenario), play, disputes=not no_disputes)

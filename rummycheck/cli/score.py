@@ -19,13 +19,13 @@ def score(
     as_json: JsonOpt = False,
 ) -> None:
     """Score a hand or a whole game: every line names the rule that produced it."""
-    from rummycheck.scoresheet import hand_text, is_sheet, parse_sheet, run_sheet, sheet_json
+    from rummycheck.files.scoresheet import hand_text, is_sheet, parse_sheet, run_sheet, sheet_json
 
     def run() -> tuple[str, Any, list[Any], tuple[str, ...]]:
         from dataclasses import replace
 
-        from rummycheck.scenario import parse_scenario
-        from rummycheck.scoring import score_scenario
+        from rummycheck.files.scenario import parse_scenario
+        from rummycheck.table.scoring import score_scenario
         from rummycheck.variants import parse_override
 
         text, source = read_input(path)

@@ -42,8 +42,8 @@ def solve(
 ) -> None:
     """Find the optimal meld arrangement of a hand (least points left in hand)."""
     from rummycheck.cards import parse_cards
-    from rummycheck.report import solution_text
-    from rummycheck.solver import solve as solve_hand
+    from rummycheck.games.solve import solve as solve_hand
+    from rummycheck.render import solution_text
 
     if (hand is None) == (cards is None):
         fail("give a hand file (or - for stdin) or --cards, not both and not neither")
@@ -52,8 +52,8 @@ def solve(
         if hand is not None and hand.endswith(".toml"):  # a table scenario: lay-offs count too
             from dataclasses import replace
 
-            from rummycheck.layoffs import solve_scenario
-            from rummycheck.scenario import load_scenario
+            from rummycheck.files.scenario import load_scenario
+            from rummycheck.solvers.layoffs import solve_scenario
             from rummycheck.variants import parse_override
 
             given = [flag for flag, value in (("--variant", variant), ("--preset", preset),
@@ -79,7 +79,7 @@ def solve(
         return solve_hand(parsed, variant=chosen, score=score or 0, opened=opened, solver=solver), None
 
     solution, scenario = guarded(run)
-    from rummycheck import prove as proving  # z3 and constraint load only with --prove / --all
+    from rummycheck.solvers import prove as proving  # z3 and constraint load only with --prove / --all
 
     if scenario is not None:  # the whole play at the table, lay-offs included
         proof = guarded(lambda: proving.prove_scenario(scenario, solution)) if prove else None
@@ -100,10 +100,10 @@ def solve(
     else:
         typer.echo(solution_text(solution))
         if every is not None:
-            from rummycheck.report import arrangements_text
+            from rummycheck.render import arrangements_text
             typer.echo(arrangements_text(every))
         if plays is not None:
-            from rummycheck.report import plays_text
+            from rummycheck.render import plays_text
             typer.echo(plays_text(plays))
         if proof is not None:
             typer.echo(proof.text())
@@ -117,7 +117,7 @@ def rules(
     as_json: JsonOpt = False,
 ) -> None:
     """Print a variant's rules: id, rule, option value in force, alternatives."""
-    from rummycheck.report import rules_table
+    from rummycheck.render import rules_table
 
     chosen = guarded(lambda: build_variant(variant, rule, preset))
     if as_json:

@@ -25,7 +25,7 @@ from rummycheck.cards import Card
 from rummycheck.errors import CardParseError, RummyError
 from rummycheck.melds import Meld, MeldKind, meld_problems
 from rummycheck.results import LayOff, Reason
-from rummycheck.state import GameState, IllegalPlay, PlayRecord, extend_meld
+from rummycheck.table.state import GameState, IllegalPlay, PlayRecord, extend_meld
 from rummycheck.variants import Variant
 
 __all__ = ["Action", "Play", "PlaySyntaxError", "apply_play", "parse_play"]
@@ -212,8 +212,8 @@ def apply_play(state: GameState, play: Play) -> list[PlayRecord]:
 
 def _go_out(state: GameState) -> list[PlayRecord]:
     """Lay down every card (with a final discard where the rules ask for one), as the solver finds it."""
-    from rummycheck.exact import search
-    from rummycheck.layoffs import best_layoffs
+    from rummycheck.solvers.exact import search
+    from rummycheck.solvers.layoffs import best_layoffs
 
     variant = state.variant
     player = state.player

@@ -32,13 +32,13 @@ from dataclasses import replace
 from itertools import combinations
 
 from rummycheck.cards import Card
-from rummycheck.exact import INF, SearchRules, search, search_cost
+from rummycheck.files.scenario import Scenario, TableMeld
+from rummycheck.games.solve import limit_verdict
+from rummycheck.games.solve import solve as solve_hand
 from rummycheck.melds import Meld, MeldKind, meld_problems, run_positions
 from rummycheck.results import LayOff, Reason, Solution
-from rummycheck.scenario import Scenario, TableMeld
-from rummycheck.solver import limit_verdict
-from rummycheck.solver import solve as solve_hand
-from rummycheck.state import extend_meld
+from rummycheck.solvers.exact import INF, SearchRules, search, search_cost
+from rummycheck.table.state import extend_meld
 from rummycheck.variants import Variant
 
 __all__ = ["best_layoffs", "exact_play", "meld_options", "solve_scenario"]
@@ -182,7 +182,7 @@ def _layoff_cost(layoffs: tuple[LayOff, ...]) -> tuple[int, int]:
     return sum(1 for lo in layoffs if lo.card != lo.stands_for), len(layoffs)
 
 
-# (cost, new melds, lay-offs, cards left): what a play finder returns (z3_solver.search_table too)
+# (cost, new melds, lay-offs, cards left): what a play finder returns (z3.search_table too)
 Play = tuple[tuple[int, int, int, int], tuple[Meld, ...], tuple[LayOff, ...], tuple[Card, ...]]
 PlayFinder = Callable[..., Play | None]
 
@@ -205,10 +205,10 @@ def _play_finder(solver: str) -> PlayFinder:
     if solver == "exact":
         return exact_play
     if solver == "z3":
-        from rummycheck.z3_solver import search_table as z3_play  # heavy import: only here
+        from rummycheck.solvers.z3 import search_table as z3_play  # heavy import: only here
         return z3_play
     if solver == "csp":
-        from rummycheck.csp_solver import search_table as csp_play  # heavy import: only here
+        from rummycheck.solvers.csp import search_table as csp_play  # heavy import: only here
         return csp_play
     from rummycheck.errors import VariantError
     raise VariantError(f"unknown solver {solver!r}; choose exact, z3 or csp")

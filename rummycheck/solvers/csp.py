@@ -46,13 +46,13 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from rummycheck.cards import Card, Rank, Suit
-from rummycheck.exact import Arrangement
 from rummycheck.melds import Meld, MeldKind
 from rummycheck.results import LayOff
+from rummycheck.solvers.exact import Arrangement
 from rummycheck.variants import Variant
 
 if TYPE_CHECKING:
-    from rummycheck.scenario import TableMeld
+    from rummycheck.files.scenario import TableMeld
 
 __all__ = ["TablePlay", "all_optimal", "all_optimal_table", "search", "search_table"]
 
@@ -64,7 +64,7 @@ Cost = tuple[int, int, int, int]  # points left, cards left, wilds used, cards l
 Addition = tuple[Card, Card]  # (card, what it stands for)
 Laid = tuple[tuple[int, Card, Card], ...]  # lay-offs: (table meld index, card, stands for)
 Key = tuple[Any, ...]  # what makes two plays different (see the module notes)
-# (cost, new melds, lay-offs, cards left): the play finders' common return (z3_solver.search_table)
+# (cost, new melds, lay-offs, cards left): the play finders' common return (z3.search_table)
 TablePlay = tuple[Cost, tuple[Meld, ...], tuple[LayOff, ...], tuple[Card, ...]]
 
 
@@ -410,7 +410,7 @@ def _additions(meld: Meld, naturals: Sequence[Card], wilds: Sequence[Card], vari
     (a deuce on its own spot as itself).  Legality of the extended meld: ``meld_problems``.
     """
     from rummycheck.melds import meld_problems, run_positions
-    from rummycheck.state import extend_meld
+    from rummycheck.table.state import extend_meld
 
     added: list[Addition]
     if meld.kind == MeldKind.SET:
@@ -605,7 +605,7 @@ def search_table(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: V
     """The best play of ``hand`` with lay-offs on ``table``: new melds (at least ``min_melds``)
     and cards added to the table melds, or None when no play has ``min_melds`` new melds.
 
-    The same contract as ``z3_solver.search_table`` (cost = points left, cards left, wilds
+    The same contract as ``z3.search_table`` (cost = points left, cards left, wilds
     used, cards laid off), from this module's own model.
     """
     used = tuple(table) if allow_layoffs else ()

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from operator import attrgetter
 
 from rummycheck.cards import Card, check_copies
-from rummycheck.deadwood import fast_parts, fast_search, fast_tables, min_deadwood
-from rummycheck.exact import Arrangement
 from rummycheck.melds import Meld
 from rummycheck.results import Reason, Solution
+from rummycheck.solvers.deadwood import fast_parts, fast_search, fast_tables, min_deadwood
+from rummycheck.solvers.exact import Arrangement
 from rummycheck.variants import Variant, get_variant
 
 __all__ = ["Finder", "limit_verdict", "solve"]
@@ -55,10 +55,10 @@ def _finder(solver: str) -> Finder:
     if solver == "exact":
         return fast_search
     if solver == "z3":
-        from rummycheck.z3_solver import search as z3_search  # heavy import: only here
+        from rummycheck.solvers.z3 import search as z3_search  # heavy import: only here
         return z3_search
     if solver == "csp":
-        from rummycheck.csp_solver import search as csp_search  # heavy import: only here
+        from rummycheck.solvers.csp import search as csp_search  # heavy import: only here
         return csp_search
     from rummycheck.errors import VariantError
     raise VariantError(f"unknown solver {solver!r}; choose exact, z3 or csp")

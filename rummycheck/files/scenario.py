@@ -907,7 +907,7 @@ def _buyback(b: _Builder, raw: Mapping[str, Any], path: Path_, names: list[str])
 def _check_counts(b: _Builder, variant: Variant, players: list[ScenarioPlayer], turn: TurnInfo | None,
                   end: EndInfo | None) -> None:
     """Hand sizes that cannot occur in the variant at this point of the hand (``state.hand_size_problem``)."""
-    from rummycheck.state import hand_size_problem  # state imports this module
+    from rummycheck.table.state import hand_size_problem  # state imports this module
 
     for index, player in enumerate(players):
         if player.name in b.unreliable or (player.out and variant.name == "bing"):

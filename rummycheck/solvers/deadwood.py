@@ -25,8 +25,8 @@ from operator import attrgetter
 from typing import Literal
 
 from rummycheck.cards import Card
-from rummycheck.exact import INF, Arrangement, SearchRules, search, search_cost
 from rummycheck.melds import Meld, MeldKind
+from rummycheck.solvers.exact import INF, Arrangement, SearchRules, search, search_cost
 from rummycheck.variants import Variant, get_variant
 
 __all__ = ["fast_parts", "fast_search", "fast_tables", "min_deadwood", "prepare"]

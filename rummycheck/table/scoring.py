@@ -39,7 +39,7 @@ from rummycheck.melds import Meld, MeldKind, meld_problems
 from rummycheck.variants import Variant, get_variant
 
 if TYPE_CHECKING:
-    from rummycheck.scenario import Scenario
+    from rummycheck.files.scenario import Scenario
 
 __all__ = [
     "GinLayoffs",
@@ -432,8 +432,8 @@ def gin_layoffs(defender: Sequence[Card], knocker_melds: Sequence[Meld], *, vari
     Among equally good choices the one with fewer lay-offs wins, then the first in card order.
     Each extended meld is judged by ``meld_problems``.
     """
-    from rummycheck.deadwood import min_deadwood
-    from rummycheck.exact import search
+    from rummycheck.solvers.deadwood import min_deadwood
+    from rummycheck.solvers.exact import search
 
     variant = get_variant(variant)
     hand = tuple(sorted(defender))
@@ -482,14 +482,14 @@ def _gin_counts(sheet: Sheet, end: HandEnd, knocker: str, defender: str, ledger:
     if knocker in end.cards or defender in end.cards:
         if not (knocker in end.cards and defender in end.cards):
             raise ScenarioError("give the cards of both gin hands, or the points of both")
-        from rummycheck.solver import solve
+        from rummycheck.games.solve import solve
 
         solution = solve(end.cards[knocker], variant=variant)
         big_gin = bool(solution.fact("big_gin"))
         knock = solution.deadwood_points
         melds = end.knocker_melds if end.knocker_melds is not None else solution.melds
         if knock == 0:  # gin: the defender melds his own cards but lays nothing off
-            from rummycheck.deadwood import min_deadwood
+            from rummycheck.solvers.deadwood import min_deadwood
 
             return 0, min_deadwood(end.cards[defender], variant=variant), big_gin
         result = gin_layoffs(end.cards[defender], melds, variant=variant)
@@ -597,7 +597,7 @@ def scenario_hand(scenario: Scenario) -> tuple[Sheet, HandEnd]:
     """
     end = scenario.end
     if end is None and scenario.variant.name == "basic":
-        from rummycheck.state import GameState
+        from rummycheck.table.state import GameState
 
         if GameState.from_scenario(scenario).stalemate() is not None:
             players = scenario.players

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rummycheck.errors import RummyError
-from rummycheck.plays import Play, apply_play, parse_play
+from rummycheck.files.scenario import Scenario
 from rummycheck.results import Reason
-from rummycheck.scenario import Scenario
-from rummycheck.state import GameState, IllegalPlay
+from rummycheck.table.plays import Play, apply_play, parse_play
+from rummycheck.table.state import GameState, IllegalPlay
 from rummycheck.variants import OptionValue, Variant
 
 __all__ = ["DISPUTES", "Dispute", "DisputeRow", "Verdict", "check_play", "judge"]

@@ -32,13 +32,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rummycheck.cards import Card, Rank, Suit
-from rummycheck.exact import Arrangement
 from rummycheck.melds import Meld, MeldKind, run_positions
 from rummycheck.results import LayOff
+from rummycheck.solvers.exact import Arrangement
 from rummycheck.variants import Variant
 
 if TYPE_CHECKING:
-    from rummycheck.scenario import TableMeld
+    from rummycheck.files.scenario import TableMeld
 
 __all__ = ["Model", "TablePlay", "build_model", "search", "search_table"]
 

@@ -21,8 +21,8 @@ from tabulate import tabulate
 
 from rummycheck.cards import Card, check_copies
 from rummycheck.errors import RummyError, ScenarioError, located
-from rummycheck.scenario import TomlLocator
-from rummycheck.scoring import HandEnd, HandScore, Sheet, new_sheet, score_hand
+from rummycheck.files.scenario import TomlLocator
+from rummycheck.table.scoring import HandEnd, HandScore, Sheet, new_sheet, score_hand
 from rummycheck.variants import Variant, get_variant
 
 __all__ = ["ScoreSheetFile", "hand_text", "is_sheet", "load_sheet", "parse_sheet", "run_sheet", "sheet_json"]

@@ -33,13 +33,13 @@ from typing import TYPE_CHECKING, Any
 
 from rummycheck.cards import Card, Suit, format_cards, full_deck
 from rummycheck.errors import IllegalPlayError, ScenarioError
+from rummycheck.files.scenario import TableMeld, dealt_size
 from rummycheck.melds import Meld, MeldKind, meld_problem_rule, meld_problems, run_positions
 from rummycheck.results import LayOff, Reason
-from rummycheck.scenario import TableMeld, dealt_size
 from rummycheck.variants import Variant
 
 if TYPE_CHECKING:
-    from rummycheck.scenario import Scenario
+    from rummycheck.files.scenario import Scenario
 
 __all__ = [
     "GameState",
@@ -727,7 +727,7 @@ class GameState:
     # -- gin: knocking and finishing ------------------------------------------------------------
     def _knock_arrangement(self, discard: Card | None, melds: Sequence[Meld] | None
                            ) -> tuple[list[Reason], list[Reason], tuple[Meld, ...], tuple[Card, ...]]:
-        from rummycheck.exact import search
+        from rummycheck.solvers.exact import search
 
         problems = self._need_phase("knock")
         passed: list[Reason] = []
@@ -789,7 +789,7 @@ class GameState:
         The note is empty for the ``knock_limit`` option; under Oklahoma it names the first
         upcard (``upcard``): its points set the limit, an ace allows gin only.
         """
-        from rummycheck.scoring import gin_knock_limit
+        from rummycheck.table.scoring import gin_knock_limit
 
         if not self.variant.option("oklahoma"):
             return int(self.variant.option("knock_limit") or 0), ""

@@ -3,7 +3,7 @@
 ``prove(solution)`` works for an answer from any solver.  It rebuilds the question the
 solver answered (``question``: which cards, how many melds at least and at most, whether
 one card is set aside as the discard), adds "points left < the answer's points" to the z3
-model of ``z3_solver`` and checks it.  Unsatisfiable means no arrangement is better:
+model of ``solvers.z3`` and checks it.  Unsatisfiable means no arrangement is better:
 the answer is proved optimal.  Satisfiable gives a counter-example, which is a bug in the
 solver that answered.  For a Bing hand that cannot open, the claim is that no
 arrangement has enough melds at all; the proof checks exactly that.
@@ -19,12 +19,12 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from rummycheck.cards import Card
-from rummycheck.exact import Arrangement
 from rummycheck.melds import Meld
 from rummycheck.results import LayOff, Solution, meld_json
+from rummycheck.solvers.exact import Arrangement
 
 if TYPE_CHECKING:
-    from rummycheck.scenario import Scenario, TableMeld
+    from rummycheck.files.scenario import Scenario, TableMeld
 
 __all__ = ["Play", "Proof", "Question", "all_optimal", "all_optimal_plays", "arrangement_json", "play_json",
            "proof_json", "prove", "prove_scenario", "question"]
@@ -83,7 +83,7 @@ def question(solution: Solution) -> Question:
 
 def prove(solution: Solution, *, timeout_ms: int | None = None) -> Proof:
     """Prove ``solution`` optimal with z3, or return the better arrangement z3 finds."""
-    from rummycheck.z3_solver import build_model, optimise, read_arrangement
+    from rummycheck.solvers.z3 import build_model, optimise, read_arrangement
 
     variant = solution.variant
     asked = question(solution)
@@ -124,7 +124,7 @@ def prove_scenario(scenario: Scenario, solution: Solution, *, timeout_ms: int | 
     knocker's melds unless the knocker has gin.  A gin hand before a knock has no table
     play: ``prove`` is used.
     """
-    from rummycheck.z3_solver import build_model, optimise, read_arrangement, read_layoffs
+    from rummycheck.solvers.z3 import build_model, optimise, read_arrangement, read_layoffs
 
     variant = solution.variant
     turn = scenario.turn
@@ -180,7 +180,7 @@ def all_optimal(solution: Solution) -> tuple[Arrangement, ...]:
     lay-offs, if any).
     A Bing hand that cannot open has none.
     """
-    from rummycheck.csp_solver import all_optimal as enumerate_optimal
+    from rummycheck.solvers.csp import all_optimal as enumerate_optimal
 
     asked = question(solution)
     kept = list(asked.kept)
@@ -219,7 +219,7 @@ def all_optimal_plays(scenario: Scenario, solution: Solution) -> tuple[Play, ...
     """
     from collections import Counter
 
-    from rummycheck.csp_solver import all_optimal_table
+    from rummycheck.solvers.csp import all_optimal_table
 
     variant = solution.variant
     turn = scenario.turn
