@@ -15,9 +15,10 @@ from rummycheck.errors import (
     ScenarioError,
     VariantError,
 )
-from rummycheck.files.scenario import Scenario, load_scenario, parse_scenario
+from rummycheck.files.scenario import load_scenario, parse_scenario
 from rummycheck.games.solve import solve
 from rummycheck.melds import Meld, MeldKind
+from rummycheck.position import Scenario
 from rummycheck.results import LayOff, Reason, Solution
 from rummycheck.solvers.deadwood import min_deadwood
 from rummycheck.solvers.layoffs import solve_scenario

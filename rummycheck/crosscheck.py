@@ -31,7 +31,7 @@ from rummycheck.solvers.validate import solution_problems
 from rummycheck.variants import Variant
 
 if TYPE_CHECKING:
-    from rummycheck.files.scenario import Scenario
+    from rummycheck.position import Scenario
 
 __all__ = ["SOLVERS", "TABLE_SOLVERS", "Crosscheck", "Disagreement", "Failure", "Outcome", "crosscheck",
            "crosscheck_tables", "layoff_problems", "outcome", "table_scenario"]
@@ -146,7 +146,7 @@ def table_scenario(rng: random.Random, variant: Variant, *, opened: bool = False
     "knocker" has knocked with the table melds and one card of deadwood (gin, with none,
     one time in four); the defender "me" holds 10 cards and lays off after the knock.
     """
-    from rummycheck.files.scenario import Scenario, ScenarioPlayer, TableMeld, TurnInfo
+    from rummycheck.position import Scenario, ScenarioPlayer, TableMeld, TurnInfo
 
     wilds = rng.randint(0, 2) if variant.wild_number is not None else 0
     size = variant.hand_size + (1 if variant.name == "basic" else 0)
@@ -170,7 +170,7 @@ def layoff_problems(solution: Solution, scenario: Scenario) -> list[str]:
     """Every problem with the lay-offs of ``solution``: each table meld, with the cards laid
     off on it, must pass ``meld_problems``; the game must allow lay-offs at this point."""
     variant = solution.variant
-    from rummycheck.table.state import extend_meld
+    from rummycheck.melds import extend_meld
 
     problems: list[str] = []
     if not solution.layoffs:

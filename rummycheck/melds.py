@@ -16,7 +16,7 @@ from enum import StrEnum
 from rummycheck.cards import Card, Rank
 from rummycheck.variants import Variant
 
-__all__ = ["Meld", "MeldKind", "meld_problem_rule", "meld_problems", "run_positions"]
+__all__ = ["Meld", "MeldKind", "TableMeld", "extend_meld", "meld_problem_rule", "meld_problems", "run_positions"]
 
 
 class MeldKind(StrEnum):
@@ -55,6 +55,15 @@ class Meld:
         for card, stand in zip(self.cards, self.stands_for):
             parts.append(str(card) if card == stand else f"{card}={stand}")
         return " ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    """A meld on the table, numbered from 1 in file order; ``owner`` laid it (None: unknown)."""
+
+    number: int
+    meld: Meld
+    owner: str | None = None
 
 
 def run_positions(numbers: Sequence[int], ace: str) -> list[int] | None:
@@ -135,3 +144,19 @@ def meld_problem_rule(problem: str, kind: MeldKind, variant: Variant) -> str:
     if variant.name == "gin":
         return "GIN-MELD"
     return f"{name}-SET" if kind == MeldKind.SET else f"{name}-RUN"
+
+
+def extend_meld(meld: Meld, additions: Sequence[tuple[Card, Card]], variant: Variant) -> Meld:
+    """``meld`` with (card, stands for) pairs added; runs are put back in rank order."""
+    entries = list(zip(meld.cards, meld.stands_for)) + list(additions)
+    if meld.kind == MeldKind.RUN:
+        positions = run_positions([s.number for _, s in entries], variant.ace)
+        if positions is not None:
+            order = {}
+            low = positions[0]
+            for number in {s.number for _, s in entries}:
+                order[number] = min(p for p in positions if (p - 1) % 13 + 1 == number) - low
+            entries.sort(key=lambda e: order[e[1].number])
+    else:
+        entries.sort(key=lambda e: (e[1].index, e[0].index))
+    return Meld(meld.kind, tuple(c for c, _ in entries), tuple(s for _, s in entries))

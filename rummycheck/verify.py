@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, Any
 from rummycheck.errors import RummyError, ScenarioError
 
 if TYPE_CHECKING:
-    from rummycheck.files.scenario import Scenario, ScenarioPlayer
     from rummycheck.files.scoresheet import ScoreSheetFile
+    from rummycheck.position import Scenario, ScenarioPlayer
     from rummycheck.results import Solution
     from rummycheck.table.scoring import HandScore
     from rummycheck.variants import Variant

@@ -14,8 +14,9 @@ from typer.testing import CliRunner
 from rummycheck.cards import Card, parse_cards
 from rummycheck.cli import app
 from rummycheck.errors import ScenarioError
-from rummycheck.files.scenario import TableMeld, parse_scenario
+from rummycheck.files.scenario import parse_scenario
 from rummycheck.melds import Meld, MeldKind
+from rummycheck.position import TableMeld
 from rummycheck.table.disputes import check_play
 from rummycheck.table.scoring import score_scenario
 from rummycheck.table.state import GameState, IllegalPlay, PlayerState

@@ -16,8 +16,8 @@ from typer.testing import CliRunner
 from rummycheck.cards import parse_cards
 from rummycheck.cli import app
 from rummycheck.crosscheck import crosscheck_tables, layoff_problems
-from rummycheck.files.scenario import Scenario, ScenarioPlayer, TableMeld, TurnInfo
 from rummycheck.melds import Meld, MeldKind
+from rummycheck.position import Scenario, ScenarioPlayer, TableMeld, TurnInfo
 from rummycheck.solvers.csp import search_table
 from rummycheck.solvers.layoffs import solve_scenario
 from rummycheck.solvers.prove import all_optimal_plays

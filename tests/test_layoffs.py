@@ -9,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummycheck.cards import Card, full_deck, parse_cards
-from rummycheck.files.scenario import TableMeld, parse_scenario
-from rummycheck.melds import Meld, MeldKind, meld_problems
+from rummycheck.files.scenario import parse_scenario
+from rummycheck.melds import Meld, MeldKind, extend_meld, meld_problems
+from rummycheck.position import TableMeld
 from rummycheck.solvers.deadwood import min_deadwood
 from rummycheck.solvers.layoffs import best_layoffs, solve_scenario
-from rummycheck.table.state import extend_meld
 from rummycheck.variants import get_variant
 
 

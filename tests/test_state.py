@@ -9,8 +9,9 @@ from typer.testing import CliRunner
 
 from rummycheck.cards import Card, parse_cards
 from rummycheck.cli import app
-from rummycheck.files.scenario import TableMeld, load_scenario
+from rummycheck.files.scenario import load_scenario
 from rummycheck.melds import Meld, MeldKind
+from rummycheck.position import TableMeld
 from rummycheck.table.state import GameState, IllegalPlay, PlayerState
 from rummycheck.variants import get_variant
 

@@ -52,7 +52,7 @@ from rummycheck.solvers.exact import Arrangement
 from rummycheck.variants import Variant
 
 if TYPE_CHECKING:
-    from rummycheck.files.scenario import TableMeld
+    from rummycheck.position import TableMeld
 
 __all__ = ["TablePlay", "all_optimal", "all_optimal_table", "search", "search_table"]
 
@@ -409,8 +409,7 @@ def _additions(meld: Meld, naturals: Sequence[Card], wilds: Sequence[Card], vari
     the rest over its highest, the naturals on their own spots and the wilds on the others
     (a deuce on its own spot as itself).  Legality of the extended meld: ``meld_problems``.
     """
-    from rummycheck.melds import meld_problems, run_positions
-    from rummycheck.table.state import extend_meld
+    from rummycheck.melds import extend_meld, meld_problems, run_positions
 
     added: list[Addition]
     if meld.kind == MeldKind.SET:

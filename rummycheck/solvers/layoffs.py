@@ -32,13 +32,12 @@ from dataclasses import replace
 from itertools import combinations
 
 from rummycheck.cards import Card
-from rummycheck.files.scenario import Scenario, TableMeld
 from rummycheck.games.solve import limit_verdict
 from rummycheck.games.solve import solve as solve_hand
-from rummycheck.melds import Meld, MeldKind, meld_problems, run_positions
+from rummycheck.melds import Meld, MeldKind, extend_meld, meld_problems, run_positions
+from rummycheck.position import Scenario, TableMeld
 from rummycheck.results import LayOff, Reason, Solution
 from rummycheck.solvers.exact import INF, SearchRules, search, search_cost
-from rummycheck.table.state import extend_meld
 from rummycheck.variants import Variant
 
 __all__ = ["best_layoffs", "exact_play", "meld_options", "solve_scenario"]

@@ -24,7 +24,7 @@ from rummycheck.results import LayOff, Solution, meld_json
 from rummycheck.solvers.exact import Arrangement
 
 if TYPE_CHECKING:
-    from rummycheck.files.scenario import Scenario, TableMeld
+    from rummycheck.position import Scenario, TableMeld
 
 __all__ = ["Play", "Proof", "Question", "all_optimal", "all_optimal_plays", "arrangement_json", "play_json",
            "proof_json", "prove", "prove_scenario", "question"]

@@ -38,7 +38,7 @@ from rummycheck.solvers.exact import Arrangement
 from rummycheck.variants import Variant
 
 if TYPE_CHECKING:
-    from rummycheck.files.scenario import TableMeld
+    from rummycheck.position import TableMeld
 
 __all__ = ["Model", "TablePlay", "build_model", "search", "search_table"]
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rummycheck.errors import RummyError
-from rummycheck.files.scenario import Scenario
+from rummycheck.position import Scenario
 from rummycheck.results import Reason
 from rummycheck.table.plays import Play, apply_play, parse_play
 from rummycheck.table.state import GameState, IllegalPlay

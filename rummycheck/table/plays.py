@@ -23,9 +23,9 @@ from dataclasses import dataclass
 
 from rummycheck.cards import Card
 from rummycheck.errors import CardParseError, RummyError
-from rummycheck.melds import Meld, MeldKind, meld_problems
+from rummycheck.melds import Meld, MeldKind, extend_meld, meld_problems
 from rummycheck.results import LayOff, Reason
-from rummycheck.table.state import GameState, IllegalPlay, PlayRecord, extend_meld
+from rummycheck.table.state import GameState, IllegalPlay, PlayRecord
 from rummycheck.variants import Variant
 
 __all__ = ["Action", "Play", "PlaySyntaxError", "apply_play", "parse_play"]

@@ -39,7 +39,7 @@ from rummycheck.melds import Meld, MeldKind, meld_problems
 from rummycheck.variants import Variant, get_variant
 
 if TYPE_CHECKING:
-    from rummycheck.files.scenario import Scenario
+    from rummycheck.position import Scenario
 
 __all__ = [
     "GinLayoffs",

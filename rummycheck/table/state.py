@@ -33,20 +33,20 @@ from typing import TYPE_CHECKING, Any
 
 from rummycheck.cards import Card, Suit, format_cards, full_deck
 from rummycheck.errors import IllegalPlayError, ScenarioError
-from rummycheck.files.scenario import TableMeld, dealt_size
-from rummycheck.melds import Meld, MeldKind, meld_problem_rule, meld_problems, run_positions
+from rummycheck.files.scenario import dealt_size
+from rummycheck.melds import Meld, MeldKind, extend_meld, meld_problem_rule, meld_problems
+from rummycheck.position import TableMeld
 from rummycheck.results import LayOff, Reason
 from rummycheck.variants import Variant
 
 if TYPE_CHECKING:
-    from rummycheck.files.scenario import Scenario
+    from rummycheck.position import Scenario
 
 __all__ = [
     "GameState",
     "IllegalPlay",
     "PlayRecord",
     "PlayerState",
-    "extend_meld",
     "hand_size_problem",
 ]
 
@@ -100,22 +100,6 @@ class PlayRecord:
 
     def fact(self, name: str, default: Any = None) -> Any:
         return dict(self.facts).get(name, default)
-
-
-def extend_meld(meld: Meld, additions: Sequence[tuple[Card, Card]], variant: Variant) -> Meld:
-    """``meld`` with (card, stands for) pairs added; runs are put back in rank order."""
-    entries = list(zip(meld.cards, meld.stands_for)) + list(additions)
-    if meld.kind == MeldKind.RUN:
-        positions = run_positions([s.number for _, s in entries], variant.ace)
-        if positions is not None:
-            order = {}
-            low = positions[0]
-            for number in {s.number for _, s in entries}:
-                order[number] = min(p for p in positions if (p - 1) % 13 + 1 == number) - low
-            entries.sort(key=lambda e: order[e[1].number])
-    else:
-        entries.sort(key=lambda e: (e[1].index, e[0].index))
-    return Meld(meld.kind, tuple(c for c, _ in entries), tuple(s for _, s in entries))
 
 
 def hand_size_problem(variant: Variant, *, players: int, size: int, opened: bool, drew: bool,
