@@ -9,7 +9,7 @@ may differ, as ties have more than one optimal arrangement.
 
 ``crosscheck_tables`` does the same for table situations (``dealing.deal_table``): a few
 melds already on the table, the hand of the player to move, solved by
-``layoffs.solve_scenario`` with each solver (z3 and csp model the lay-offs themselves),
+``games.solve.solve_scenario`` with each solver (z3 and csp model the lay-offs themselves),
 and every lay-off checked by ``meld_problems`` on the table meld it extends.
 """
 
@@ -204,7 +204,7 @@ def crosscheck_tables(*, variant: Variant, situations: int, seed: int, solvers: 
                       opened: bool = False, progress: Callable[[int], None] | None = None) -> Crosscheck:
     """Deal ``situations`` table situations from ``random.Random(seed)`` and compare ``solvers``
     on the whole play (new melds and lay-offs) of the player to move."""
-    from rummycheck.solvers.layoffs import solve_scenario
+    from rummycheck.games.solve import solve_scenario
 
     rng = random.Random(seed)
     times: dict[str, list[float]] = {name: [] for name in solvers}

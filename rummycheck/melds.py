@@ -16,7 +16,7 @@ from enum import StrEnum
 from rummycheck.cards import Card, Rank
 from rummycheck.variants import Variant
 
-__all__ = ["Meld", "MeldKind", "TableMeld", "extend_meld", "meld_problem_rule", "meld_problems", "run_positions"]
+__all__ = ["Meld", "MeldKind", "TableMeld", "extend_meld", "meld_problems", "run_positions"]
 
 
 class MeldKind(StrEnum):
@@ -133,17 +133,6 @@ def meld_problems(meld: Meld, variant: Variant) -> list[str]:
     if naturals < variant.min_naturals:
         problems.append(f"a meld needs at least {variant.min_naturals} natural cards, this one has {naturals}")
     return problems
-
-
-def meld_problem_rule(problem: str, kind: MeldKind, variant: Variant) -> str:
-    """The rule id a problem from ``meld_problems`` breaks: the wild rule for problems
-    about wild cards (BING-WILD), else the set or run rule (gin: GIN-MELD)."""
-    name = variant.name.upper()
-    if variant.wild_number is not None and ("wild" in problem or "natural" in problem):
-        return f"{name}-WILD"
-    if variant.name == "gin":
-        return "GIN-MELD"
-    return f"{name}-SET" if kind == MeldKind.SET else f"{name}-RUN"
 
 
 def extend_meld(meld: Meld, additions: Sequence[tuple[Card, Card]], variant: Variant) -> Meld:

@@ -7,12 +7,15 @@ built-in rules and applies house-rule overrides; an unknown option or a bad valu
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from operator import attrgetter
+from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from rummycheck.cards import Card
@@ -23,6 +26,8 @@ __all__ = [
     "Rule",
     "Variant",
     "get_variant",
+    "load_house_rules",
+    "register_variant_text",
     "parse_override",
     "variant_names",
 ]
@@ -30,6 +35,10 @@ __all__ = [
 OptionValue = int | bool | str | None
 
 VARIANT_NAMES = ("bing", "basic", "gin")
+_MEMO_MAX = 64
+_MEMO: dict[Variant, dict[str, Any]] = {}
+# variants registered at run time (a game added by register_game): name -> TOML text
+_EXTRA: dict[str, str] = {}
 _card_index = attrgetter("index")
 
 
@@ -116,20 +125,36 @@ class Variant:
     values: tuple[tuple[str, OptionValue], ...]
     presets: tuple[tuple[str, tuple[tuple[str, OptionValue], ...]], ...] = ()
     preset: str | None = None
-    _lookup: dict[str, OptionValue] = field(default_factory=dict, compare=False, repr=False)
-    _hash: int = field(default=0, compare=False, repr=False)
-    _points: tuple[int, ...] = field(default=(), compare=False, repr=False)
-    # per-variant memo for the solvers' lookup tables and verdict texts (never compared)
-    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    game: str = ""  # the game it plays (rummycheck.games); "" means the variant's own name
+    # derived from the fields above in __post_init__, never passed in (so replace() rebuilds them)
+    _lookup: MappingProxyType[str, OptionValue] = field(init=False, compare=False, repr=False)
+    _hash: int = field(init=False, compare=False, repr=False)
+    _points: tuple[int, ...] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        self._lookup.update(self.values)
+        if not self.game:
+            object.__setattr__(self, "game", self.name)
+        object.__setattr__(self, "_lookup", MappingProxyType(dict(self.values)))
         # variants are dictionary keys in the solver's caches: hash once, not per lookup
-        object.__setattr__(self, "_hash", hash((self.name, self.values, self.preset)))
+        object.__setattr__(self, "_hash", hash((self.name, self.game, self.values, self.preset)))
         object.__setattr__(self, "_points", tuple(self._card_points(Card.from_index(i)) for i in range(52)))
 
     def __hash__(self) -> int:
         return self._hash
+
+    @property
+    def memo(self) -> dict[str, Any]:
+        """Caches of the solvers for this variant (lookup tables, verdict texts).
+
+        They live beside the variant, in a module dictionary keyed by it, not in it: a
+        ``Variant`` is a value and equal variants share their caches.
+        """
+        found = _MEMO.get(self)
+        if found is None:
+            if len(_MEMO) >= _MEMO_MAX:
+                _MEMO.clear()
+            found = _MEMO[self] = {}
+        return found
 
     # -- generic access ------------------------------------------------------------
     def option(self, name: str) -> OptionValue:
@@ -170,7 +195,7 @@ class Variant:
         new = dict(self.values)
         for name, raw in overrides.items():
             new[name] = self.spec(name).convert(raw)
-        return replace(self, values=tuple(new.items()), _lookup={}, memo={})
+        return replace(self, values=tuple(new.items()))
 
     def changed_options(self) -> dict[str, OptionValue]:
         """Options whose value differs from the built-in default (for reports)."""
@@ -265,14 +290,8 @@ def _spec_from_toml(raw: Mapping[str, Any], where: str) -> OptionSpec:
     return replace(spec, default=spec.convert(raw["default"]))
 
 
-@cache
-def _load_builtin(name: str) -> Variant:
-    try:
-        text = resources.files("rummycheck.data.variants").joinpath(f"{name}.toml").read_text("utf-8")
-    except FileNotFoundError:
-        raise VariantError(f"unknown variant {name!r}; choose one of {', '.join(VARIANT_NAMES)}") from None
+def _variant_from_text(text: str, where: str) -> Variant:
     data = tomllib.loads(text)
-    where = f"variants/{name}.toml"
     rules = tuple(
         Rule(id=r["id"], text=r["text"],
              options=tuple(_spec_from_toml(o, where) for o in r.get("options", ())))
@@ -280,21 +299,41 @@ def _load_builtin(name: str) -> Variant:
     )
     values = tuple((spec.name, spec.default) for rule in rules for spec in rule.options)
     base = Variant(name=data["name"], title=data["title"], summary=data.get("summary", ""),
-                   rules=rules, values=values)
+                   rules=rules, values=values, game=data.get("game", data["name"]))
     presets = []
     for preset_name, changes in data.get("presets", {}).items():
         converted = tuple((k, base.spec(k).convert(v)) for k, v in changes.items())
         presets.append((preset_name, converted))
-    return replace(base, presets=tuple(presets), preset=presets[0][0] if presets else None,
-                   _lookup={}, memo={})
+    return replace(base, presets=tuple(presets), preset=presets[0][0] if presets else None)
+
+
+@cache
+def _load_builtin(name: str) -> Variant:
+    if name in _EXTRA:
+        return _variant_from_text(_EXTRA[name], f"variant {name!r}")
+    text = resources.files("rummycheck.data.variants").joinpath(f"{name}.toml").read_text("utf-8")
+    return _variant_from_text(text, f"variants/{name}.toml")
+
+
+def register_variant_text(text: str) -> str:
+    """Add a variant from the text of a variant TOML (as in ``data/variants``); returns its name."""
+    data = tomllib.loads(text)
+    name = str(data["name"]).strip().lower()
+    _EXTRA[name] = text
+    _load_builtin.cache_clear()
+    _variant_from_text(text, f"variant {name!r}")  # fail now, not at first use
+    return name
 
 
 def variant_names() -> tuple[str, ...]:
-    return VARIANT_NAMES
+    """The names ``get_variant`` knows: the shipped variants and any registered since."""
+    return VARIANT_NAMES + tuple(n for n in _EXTRA if n not in VARIANT_NAMES)
 
 
-def get_variant(name: str | Variant, *, preset: str | None = None, **overrides: object) -> Variant:
-    """Load a built-in variant by name, optionally with a preset and option overrides.
+def get_variant(name: str | Path | Variant, *, preset: str | None = None, **overrides: object) -> Variant:
+    """Load a variant by name, or a house-rules file by path, then a preset and overrides.
+
+    A name ending in ``.toml`` (or any ``Path``) is a house-rules file (``load_house_rules``).
 
     >>> get_variant("bing").option("limit")
     75
@@ -303,20 +342,117 @@ def get_variant(name: str | Variant, *, preset: str | None = None, **overrides: 
     """
     if isinstance(name, Variant):
         variant = name
+    elif isinstance(name, Path) or str(name).strip().lower().endswith(".toml"):
+        variant = load_house_rules(name)
     else:
         key = str(name).strip().lower()
-        if key not in VARIANT_NAMES:
-            raise VariantError(f"unknown variant {name!r}; choose one of {', '.join(VARIANT_NAMES)}")
+        if key not in variant_names():
+            raise VariantError(f"unknown variant {name!r}; choose one of {', '.join(variant_names())} "
+                               "or a house-rules file (.toml)")
         variant = _load_builtin(key)
     if preset is not None:
         known = dict(variant.presets)
         if preset not in known:
             choices = ", ".join(known) or "none"
             raise VariantError(f"variant {variant.name!r} has no preset {preset!r}; presets are: {choices}")
-        variant = replace(variant.with_options(**dict(known[preset])), preset=preset, _lookup={}, memo={})
+        variant = replace(variant.with_options(**dict(known[preset])), preset=preset)
     if overrides:
         variant = variant.with_options(**overrides)
     return variant
+
+
+# -- house-rules files -----------------------------------------------------------------------
+
+HOUSE_KEYS = ("name", "title", "extends", "preset", "rules")
+MAX_FILE_BYTES = 1 << 20
+
+
+def _key_position(text: str, key: str, section: str | None) -> tuple[int, int]:
+    """Line and column where ``key`` is set (inside ``[section]`` when given), else (1, 1)."""
+    current: str | None = None
+    pattern = re.compile(rf"\s*[\"']?{re.escape(key)}[\"']?\s*=")
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if stripped.startswith("["):
+            current = stripped.strip("[] ").strip()
+            continue
+        if current == section and pattern.match(line):
+            return number, len(line) - len(line.lstrip()) + 1
+    return 1, 1
+
+
+def load_house_rules(path: str | Path) -> Variant:
+    """A club's rules: a TOML file naming the shipped variant it ``extends`` and the options it changes.
+
+    ::
+
+        name = "club"
+        extends = "bing"
+        preset = "..."          # optional, a preset of the variant it extends
+        [rules]
+        wild_points = 25
+        limit_strict = true
+
+    Every problem is a ``VariantError`` naming the file, line and column.
+    """
+    source = str(path)
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise VariantError(f"{source}: cannot read the house-rules file: {error.strerror or error}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise VariantError(f"{source}:1:1: a house-rules file holds at most {MAX_FILE_BYTES} bytes")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise VariantError(f"{source}:1:1: the file is not UTF-8 text (byte {error.start + 1})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        found = re.search(r"line (\d+), column (\d+)", str(error))
+        line, column = (int(found.group(1)), int(found.group(2))) if found else (1, 1)
+        raise VariantError(f"{source}:{line}:{column}: not valid TOML: {str(error).split(' (at')[0]}") from None
+    except RecursionError:
+        raise VariantError(f"{source}:1:1: the TOML nests too deeply") from None
+
+    def fail(key: str, section: str | None, message: str) -> VariantError:
+        line, column = _key_position(text, key, section)
+        return VariantError(f"{source}:{line}:{column}: {message}")
+
+    for key in data:
+        if key not in HOUSE_KEYS:
+            raise fail(key, None, f"unknown key {key!r}; a house-rules file has {', '.join(HOUSE_KEYS)}")
+    extends = data.get("extends")
+    if not isinstance(extends, str) or extends.strip().lower() not in variant_names():
+        raise fail("extends", None, f"extends must name a variant ({', '.join(variant_names())}), got {extends!r}")
+    name = data.get("name", Path(source).stem)
+    if not isinstance(name, str) or not name.strip() or any(not ch.isprintable() for ch in name):
+        raise fail("name", None, f"name must be a short printable text, got {name!r}")
+    base = _load_builtin(extends.strip().lower())
+    preset = data.get("preset")
+    if preset is not None:
+        if not isinstance(preset, str) or preset not in dict(base.presets):
+            choices = ", ".join(dict(base.presets)) or "none"
+            raise fail("preset", None, f"{extends} has no preset {preset!r}; presets are: {choices}")
+        base = get_variant(base, preset=preset)
+    rules = data.get("rules", {})
+    if not isinstance(rules, dict):
+        raise fail("rules", None, "rules must be a table of option = value")
+    changes: dict[str, OptionValue] = {}
+    for key, value in rules.items():
+        try:
+            spec = base.spec(key)
+            if isinstance(value, (dict, list)):
+                raise VariantError(f"option {key!r} expects {spec.allowed()}, got {value!r}")
+            changes[key] = spec.convert(value)
+        except VariantError as error:
+            raise fail(key, "rules", str(error)) from None
+    variant = base.with_options(**changes) if changes else base
+    title = data.get("title", f"{base.title} ({name})")
+    if not isinstance(title, str):
+        raise fail("title", None, f"title must be text, got {title!r}")
+    return replace(variant, name=name.strip(), title=title)
 
 
 def parse_override(text: str) -> tuple[str, str]:

@@ -170,7 +170,7 @@ class Subject:
             turn = self.scenario.turn
             if self.scenario.table and turn is not None and turn.player == player.name:
                 # the player to move at a table with melds: lay-offs count (layoffs.py)
-                from rummycheck.solvers.layoffs import solve_scenario
+                from rummycheck.games.solve import solve_scenario
 
                 self._solutions[player.name] = solve_scenario(self.scenario)
             else:

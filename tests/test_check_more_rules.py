@@ -100,7 +100,7 @@ def test_basic_layoff_before_meld_off_still_lets_a_new_meld_carry_a_layoff() -> 
     # layoff_before_meld = false: A has not opened, but melds 9s 9d 9c in this turn, so he
     # may also lay 8h off on B's 5h 6h 7h.  Left: 2s 4d Kc Qh Jd 3c 6s; one 10 is
     # discarded, so 2 + 4 + 10 + 10 + 3 + 6 = 35 stay (without the lay-off: 43).
-    from rummycheck.solvers.layoffs import solve_scenario
+    from rummycheck.games.solve import solve_scenario
 
     text = basic_text("8h 9s 9d 9c 2s 4d Kc Qh Jd 3c 6s", rules="layoff_before_meld = false")
     text = text.replace('[turn]', '[[table]]\nowner = "B"\ncards = "5h 6h 7h"\n[turn]')

@@ -74,7 +74,7 @@ def test_solve_illegal_verdict_still_exits_0() -> None:
     result = run("solve", "--cards", "Kd Kh Kc 8c 9c 10c 3h 3s 3d 5d 6d 7d 6s 8h", "--score", "63")
     assert result.exit_code == 0, result.output
     assert "verdict: not legal" in result.stdout
-    assert "63 + 14 = 77 > 75" in result.stdout
+    assert "score 63 + 14 left = 77 > 75" in result.stdout
 
 
 def test_solve_does_not_modify_the_hand_file(hand_file: Path) -> None:
@@ -132,7 +132,7 @@ def test_neither_file_nor_cards() -> None:
 
 def test_unknown_variant() -> None:
     assert_user_error(run("solve", "--cards", "Kd Kh Kc", "--variant", "poker"),
-                      "unknown variant 'poker'; choose one of bing, basic, gin")
+                      "unknown variant 'poker'; choose one of bing, basic, gin or a house-rules file (.toml)")
 
 
 def test_bad_rule_value() -> None:
@@ -239,7 +239,7 @@ def test_json_records_options_and_score() -> None:
     assert data["score"] == 60
     # 60 + 16 = 76: over the limit either way
     assert data["legal"] is False
-    assert "60 + 16 = 76 >= 75" in data["reasons"][-1]["message"]
+    assert "score 60 + 16 left = 76 >= 75" in data["reasons"][-1]["message"]
 
 
 def test_json_gin_eleven_cards_has_discard_and_facts() -> None:
@@ -328,7 +328,8 @@ def test_rules_json_lists_every_rule_with_options() -> None:
 
 
 def test_rules_unknown_variant() -> None:
-    assert_user_error(run("rules", "poker"), "unknown variant 'poker'; choose one of bing, basic, gin")
+    assert_user_error(run("rules", "poker"),
+                      "unknown variant 'poker'; choose one of bing, basic, gin or a house-rules file (.toml)")
 
 
 # -- heavy solvers stay unimported ---------------------------------------------------

@@ -10,10 +10,11 @@ from hypothesis import strategies as st
 
 from rummycheck.cards import Card, full_deck, parse_cards
 from rummycheck.files.scenario import parse_scenario
+from rummycheck.games.solve import solve_scenario
 from rummycheck.melds import Meld, MeldKind, extend_meld, meld_problems
 from rummycheck.position import TableMeld
 from rummycheck.solvers.deadwood import min_deadwood
-from rummycheck.solvers.layoffs import best_layoffs, solve_scenario
+from rummycheck.solvers.layoffs import best_layoffs
 from rummycheck.variants import get_variant
 
 

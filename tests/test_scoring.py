@@ -7,17 +7,10 @@ import pytest
 
 from rummycheck.cards import Card, parse_cards
 from rummycheck.errors import IllegalPlayError, ScenarioError
+from rummycheck.games.basic import basic_target
+from rummycheck.games.gin import gin_layoffs
+from rummycheck.games.scoring import HandEnd, HandScore, Sheet, new_sheet, score_hand, score_hands
 from rummycheck.melds import Meld
-from rummycheck.table.scoring import (
-    HandEnd,
-    HandScore,
-    Sheet,
-    basic_target,
-    gin_layoffs,
-    new_sheet,
-    score_hand,
-    score_hands,
-)
 
 
 def rules_of(result: HandScore) -> list[str]:

@@ -138,7 +138,7 @@ def test_bing_opened_limit_still_applies() -> None:
     assert solved(CANNOT_OPEN, opened=True, score=9).legal
     over = solved(CANNOT_OPEN, opened=True, score=10)
     assert not over.legal
-    assert "10 + 66 = 76 > 75" in reason(over, "BING-LIMIT")
+    assert "score 10 + 66 left = 76 > 75" in reason(over, "BING-LIMIT")
 
 
 def test_bing_opened_hand_without_any_meld() -> None:
@@ -152,10 +152,10 @@ def test_bing_limit_inclusive_at_75_with_31_left() -> None:
     # 44 + 31 = 75: allowed (the limit is inclusive); 45 + 31 = 76: not allowed
     at = solved(OPENING_PLUS_31, score=44)
     assert at.legal
-    assert "44 + 31 = 75 <= 75" in reason(at, "BING-LIMIT")
+    assert "score 44 + 31 left = 75 <= 75" in reason(at, "BING-LIMIT")
     over = solved(OPENING_PLUS_31, score=45)
     assert not over.legal
-    assert "45 + 31 = 76 > 75" in reason(over, "BING-LIMIT")
+    assert "score 45 + 31 left = 76 > 75" in reason(over, "BING-LIMIT")
     # the arrangement is still reported, only the verdict changes
     assert over.deadwood_points == 31 and len(over.melds) == 3
 
@@ -173,21 +173,21 @@ def test_bing_limit_allows_meld_leaving_12_at_63() -> None:
     s = solved(LEAVES_12, score=63)
     assert s.deadwood_points == 12
     assert s.legal
-    assert reason(s, "BING-LIMIT").startswith("may meld: 63 + 12 = 75 <= 75")
+    assert reason(s, "BING-LIMIT").startswith("may meld: score 63 + 12 left = 75 <= 75")
 
 
 def test_bing_limit_blocks_meld_leaving_13_at_63() -> None:
     s = solved(LEAVES_13, score=63)
     assert cards(s.deadwood) == ["5s", "8h"] and s.deadwood_points == 13
     assert not s.legal
-    assert reason(s, "BING-LIMIT").startswith("may not meld now: 63 + 13 = 76 > 75")
+    assert reason(s, "BING-LIMIT").startswith("may not meld now: score 63 + 13 left = 76 > 75")
 
 
 def test_bing_limit_blocks_meld_leaving_14_at_63() -> None:
     s = solved(LEAVES_14, score=63)
     assert cards(s.deadwood) == ["6s", "8h"] and s.deadwood_points == 14
     assert not s.legal
-    assert "63 + 14 = 77 > 75" in reason(s, "BING-LIMIT")
+    assert "score 63 + 14 left = 77 > 75" in reason(s, "BING-LIMIT")
     assert s.fact("goes_out") is False
 
 
@@ -197,7 +197,7 @@ def test_bing_limit_strict_blocks_meld_leaving_12_at_63() -> None:
     s = solved(LEAVES_12, strict, score=63)
     assert s.deadwood_points == 12
     assert not s.legal
-    assert "63 + 12 = 75 >= 75" in reason(s, "BING-LIMIT")
+    assert "score 63 + 12 left = 75 >= 75" in reason(s, "BING-LIMIT")
 
 
 def test_bing_limit_strict_allows_meld_leaving_11_at_63() -> None:
@@ -205,7 +205,7 @@ def test_bing_limit_strict_allows_meld_leaving_11_at_63() -> None:
     s = solved(LEAVES_11, strict, score=63)
     assert s.deadwood_points == 11
     assert s.legal
-    assert "63 + 11 = 74 < 75" in reason(s, "BING-LIMIT")
+    assert "score 63 + 11 left = 74 < 75" in reason(s, "BING-LIMIT")
 
 
 @pytest.mark.parametrize("text", [LEAVES_13, LEAVES_14])
@@ -217,7 +217,7 @@ def test_bing_limit_other_limit_value() -> None:
     # with the limit at 77, 63 + 14 = 77 is allowed again
     s = solved(LEAVES_14, get_variant("bing", limit=77), score=63)
     assert s.legal
-    assert "63 + 14 = 77 <= 77" in reason(s, "BING-LIMIT")
+    assert "score 63 + 14 left = 77 <= 77" in reason(s, "BING-LIMIT")
 
 
 def test_bing_readme_hand_goes_out_at_63() -> None:

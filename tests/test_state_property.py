@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from rummycheck.cards import Card, full_deck
 from rummycheck.files.scenario import parse_scenario
+from rummycheck.games.solve import solve_scenario
 from rummycheck.results import Solution
-from rummycheck.solvers.layoffs import solve_scenario
 from rummycheck.table.disputes import check_play
 from rummycheck.table.plays import PlaySyntaxError
 

@@ -302,7 +302,7 @@ def test_bad_optional_integer_mentions_none() -> None:
 def test_unknown_variant_lists_the_variants() -> None:
     with pytest.raises(VariantError) as caught:
         get_variant("poker")
-    assert str(caught.value) == "unknown variant 'poker'; choose one of bing, basic, gin"
+    assert str(caught.value) == "unknown variant 'poker'; choose one of bing, basic, gin or a house-rules file (.toml)"
 
 
 def test_reading_an_unknown_option_is_an_error() -> None:

@@ -12,9 +12,9 @@ import pytest
 
 from rummycheck.cards import parse_cards
 from rummycheck.crosscheck import crosscheck_tables, layoff_problems, table_scenario
+from rummycheck.games.solve import solve_scenario
 from rummycheck.melds import Meld, MeldKind
 from rummycheck.position import Scenario, ScenarioPlayer, TableMeld, TurnInfo
-from rummycheck.solvers.layoffs import solve_scenario
 from rummycheck.solvers.prove import prove_scenario
 from rummycheck.solvers.validate import solution_problems
 from rummycheck.solvers.z3 import search_table

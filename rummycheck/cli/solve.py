@@ -53,7 +53,7 @@ def solve(
             from dataclasses import replace
 
             from rummycheck.files.scenario import load_scenario
-            from rummycheck.solvers.layoffs import solve_scenario
+            from rummycheck.games.solve import solve_scenario
             from rummycheck.variants import parse_override
 
             given = [flag for flag, value in (("--variant", variant), ("--preset", preset),

@@ -25,6 +25,7 @@ from typing import Any
 
 from rummycheck.cards import Card
 from rummycheck.errors import CardParseError, RummyError, ScenarioError, located
+from rummycheck.games import game_of
 from rummycheck.melds import Meld, MeldKind, TableMeld, meld_problems
 from rummycheck.position import (
     EndInfo,
@@ -44,7 +45,6 @@ __all__ = [
     "ScenarioPlayer",
     "TableMeld",
     "TurnInfo",
-    "dealt_size",
     "load_scenario",
     "parse_meld_text",
     "parse_scenario",
@@ -358,13 +358,6 @@ def _name(path: Path_, key: str) -> str:
     return f"{label}.{key}" if label else key
 
 
-def dealt_size(variant: Variant, players: int) -> int:
-    """Cards dealt to each player (basic rummy deals fewer with three or more players)."""
-    if variant.name == "basic" and players >= 3:
-        return int(variant.option("hand_size_many") or 7)
-    return variant.hand_size
-
-
 def parse_meld_text(text: str, *, variant: Variant, source: str = "<meld>") -> Meld:
     """One meld from text like ``"5h 2d=6h 7h"``; the kind is inferred. Raises ``ScenarioError``."""
     builder = _Builder("", source)
@@ -408,16 +401,10 @@ def _meld_from(builder: _Builder, placed: list[_Placed], kind: str | None, varia
         k, problems = results[1]
     else:
         k, problems = min(results, key=lambda r: len(r[1]))
-    rule = _rule_for(variant, k)
+    rule = game_of(variant).meld_rule(k)
     builder.problem_at(line, column, f"{label} ({' '.join(p.token for p in placed)}) is not a legal "
                                      f"{k}: {'; '.join(problems)} ({rule})")
     return None
-
-
-def _rule_for(variant: Variant, kind: MeldKind) -> str:
-    if variant.name == "gin":
-        return "GIN-MELD"
-    return f"{variant.name.upper()}-{'SET' if kind == MeldKind.SET else 'RUN'}"
 
 
 def parse_scenario(text: str, *, source: str = "<scenario>") -> Scenario:
@@ -767,14 +754,12 @@ def _buyback(b: _Builder, raw: Mapping[str, Any], path: Path_, names: list[str])
 def _check_counts(b: _Builder, variant: Variant, players: list[ScenarioPlayer], turn: TurnInfo | None,
                   end: EndInfo | None) -> None:
     """Hand sizes that cannot occur in the variant at this point of the hand (``state.hand_size_problem``)."""
-    from rummycheck.table.state import hand_size_problem
-
     for index, player in enumerate(players):
         if player.name in b.unreliable or (player.out and variant.name == "bing"):
             continue
         on_turn = turn is not None and turn.player == player.name
-        problem = hand_size_problem(
-            variant, players=len(players), size=player.hand_size, opened=player.opened,
+        problem = game_of(variant).hand_size_problem(
+            players=len(players), size=player.hand_size, opened=player.opened,
             drew=on_turn and turn is not None and turn.drew != "none",
             knocked=turn is not None and turn.knocked, ended=end is not None,
             knocker=(end is not None and end.knocker == player.name) or (on_turn and turn is not None

@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Any
 from rummycheck.cards import Card, Rank, Suit
 from rummycheck.melds import Meld, MeldKind
 from rummycheck.results import LayOff
-from rummycheck.solvers.exact import Arrangement
+from rummycheck.solvers.base import Arrangement
 from rummycheck.variants import Variant
 
 if TYPE_CHECKING:

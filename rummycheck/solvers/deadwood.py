@@ -26,7 +26,8 @@ from typing import Literal
 
 from rummycheck.cards import Card
 from rummycheck.melds import Meld, MeldKind
-from rummycheck.solvers.exact import INF, Arrangement, SearchRules, search, search_cost
+from rummycheck.solvers.base import Arrangement
+from rummycheck.solvers.exact import INF, SearchRules, search, search_cost
 from rummycheck.variants import Variant, get_variant
 
 __all__ = ["fast_parts", "fast_search", "fast_tables", "min_deadwood", "prepare"]

@@ -26,6 +26,7 @@ from itertools import combinations, product
 
 from rummycheck.cards import Card
 from rummycheck.melds import Meld, MeldKind
+from rummycheck.solvers.base import Arrangement
 from rummycheck.variants import Variant
 
 __all__ = ["Arrangement", "SearchRules", "search"]
@@ -83,16 +84,6 @@ class Candidate:
     room: int  # how many more wilds it could absorb
     start: int  # runs: position of the first card (ace high = 14; wrap may exceed 13)
     length: int
-
-
-@dataclass(frozen=True, slots=True)
-class Arrangement:
-    """What the search found: melds, cards left (indices) and the cost tuple."""
-
-    melds: tuple[Meld, ...]
-    deadwood: tuple[Card, ...]
-    points: int
-    wilds_used: int
 
 
 def _set_candidates(c: int, rem: tuple[int, ...], w: int, rules: SearchRules) -> list[Candidate]:

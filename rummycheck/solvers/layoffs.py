@@ -27,20 +27,18 @@ meld itself.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import replace
+from collections.abc import Sequence
 from itertools import combinations
 
 from rummycheck.cards import Card
-from rummycheck.games.solve import limit_verdict
-from rummycheck.games.solve import solve as solve_hand
 from rummycheck.melds import Meld, MeldKind, extend_meld, meld_problems, run_positions
-from rummycheck.position import Scenario, TableMeld
-from rummycheck.results import LayOff, Reason, Solution
+from rummycheck.position import TableMeld
+from rummycheck.results import LayOff
+from rummycheck.solvers.base import Play
 from rummycheck.solvers.exact import INF, SearchRules, search, search_cost
 from rummycheck.variants import Variant
 
-__all__ = ["best_layoffs", "exact_play", "meld_options", "solve_scenario"]
+__all__ = ["best_layoffs", "exact_play", "meld_options"]
 
 Addition = tuple[Card, Card]  # (physical card, what it stands for)
 
@@ -181,9 +179,6 @@ def _layoff_cost(layoffs: tuple[LayOff, ...]) -> tuple[int, int]:
     return sum(1 for lo in layoffs if lo.card != lo.stands_for), len(layoffs)
 
 
-# (cost, new melds, lay-offs, cards left): what a play finder returns (z3.search_table too)
-Play = tuple[tuple[int, int, int, int], tuple[Meld, ...], tuple[LayOff, ...], tuple[Card, ...]]
-PlayFinder = Callable[..., Play | None]
 
 
 def exact_play(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: Variant, min_melds: int = 0,
@@ -199,194 +194,3 @@ def exact_play(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: Var
     return cost, arrangement.melds, layoffs, arrangement.deadwood
 
 
-def _play_finder(solver: str) -> PlayFinder:
-    """The whole-play search of ``solver``: z3 and csp model the lay-offs themselves."""
-    if solver == "exact":
-        return exact_play
-    if solver == "z3":
-        from rummycheck.solvers.z3 import search_table as z3_play  # heavy import: only here
-        return z3_play
-    if solver == "csp":
-        from rummycheck.solvers.csp import search_table as csp_play  # heavy import: only here
-        return csp_play
-    from rummycheck.errors import VariantError
-    raise VariantError(f"unknown solver {solver!r}; choose exact, z3 or csp")
-
-
-def _arrange(hand: Sequence[Card], table: Sequence[TableMeld], variant: Variant, *, min_melds: int,
-             max_melds: int | None = None, allow_layoffs: bool = True, find: PlayFinder = exact_play
-             ) -> tuple[tuple[Meld, ...], tuple[LayOff, ...], tuple[Card, ...], int] | None:
-    found = find(hand, table, variant=variant, min_melds=min_melds, max_melds=max_melds,
-                 allow_layoffs=allow_layoffs)
-    if found is None:
-        return None
-    _, melds, layoffs, deadwood = found
-    return melds, layoffs, deadwood, variant.points(deadwood)
-
-
-def solve_scenario(scenario: Scenario, *, solver: str = "exact") -> Solution:
-    """The best play of the player whose turn it is, with lay-offs on the table melds.
-
-    Bing: new melds and lay-offs together (an unopened player needs the opening's melds;
-    BING-LIMIT; BING-MELD-TURN when he drew this turn).  Basic: melds, lay-offs (also
-    before melding) and the discard.  Gin: after a knock, the defender's melds and
-    lay-offs on the knocker's melds; before a knock, the plain gin solve.
-    """
-    from rummycheck.errors import ScenarioError
-
-    variant = scenario.variant
-    if scenario.turn is None:
-        raise ScenarioError(f"{scenario.source}: the scenario has no [turn]: say whose turn it is")
-    seat = scenario.seat(scenario.turn.player)
-    player = scenario.players[seat]
-    if player.hand is None:
-        raise ScenarioError(f"{scenario.where('players', seat)}: the hand of {player.name!r} is not given; "
-                            "solve needs it")
-    hand = tuple(player.hand)
-    if variant.name == "gin" and not scenario.turn.knocked:
-        return replace(solve_hand(hand, variant=variant, solver=solver), score=player.score)
-    find = _play_finder(solver)
-    if variant.name == "gin":
-        solution = _solve_gin_defender(scenario, seat, find)
-    elif variant.name == "bing":
-        solution = _solve_bing(scenario, hand, player.score, player.opened, find)
-    else:
-        solution = _solve_basic(scenario, hand, player.score, player.opened, find)
-    return replace(solution, solver=solver)
-
-
-def _solution(variant: Variant, hand: tuple[Card, ...], melds: tuple[Meld, ...], layoffs: tuple[LayOff, ...],
-              deadwood: tuple[Card, ...], *, legal: bool, reasons: list[Reason], score: int, opened: bool,
-              discard: Card | None = None, facts: dict[str, object] | None = None) -> Solution:
-    return Solution(variant=variant, hand=hand, melds=melds, deadwood=tuple(sorted(deadwood)),
-                    deadwood_points=variant.points(deadwood), legal=legal, reasons=tuple(reasons),
-                    discard=discard, layoffs=layoffs, score=score, opened=opened,
-                    facts=tuple((facts or {}).items()))
-
-
-def _solve_bing(scenario: Scenario, hand: tuple[Card, ...], score: int, opened: bool,
-                find: PlayFinder) -> Solution:
-    variant = scenario.variant
-    assert scenario.turn is not None
-    needed = 0 if opened else int(variant.option("opening_melds") or 1)
-    allow = opened or bool(variant.option("layoff_in_opening"))
-    found = _arrange(hand, scenario.table, variant, min_melds=max(needed, 0), allow_layoffs=allow, find=find)
-    reasons: list[Reason] = []
-    if scenario.turn.drew != "none":
-        reasons.append(Reason("BING-MELD-TURN", f"{scenario.turn.player} drew this turn and may not meld "
-                                                "until a later turn; the arrangement below is for that turn"))
-    if found is None or (opened and not found[0] and not found[1]):
-        if opened:
-            reasons.append(Reason("BING-LAYOFF", "nothing can be melded or laid off"))
-        else:
-            reasons.append(Reason("BING-OPEN", f"no arrangement lays down {needed} melds; an opening needs "
-                                               f"{needed}, so meld nothing yet (lay-offs count only with it)"))
-        return _solution(variant, hand, (), (), hand, legal=False, reasons=reasons, score=score, opened=opened,
-                         facts={"melds_needed": needed})
-    melds, layoffs, deadwood, points = found
-    if not opened:
-        reasons.append(Reason("BING-OPEN", f"{len(melds)} melds, at least {needed} needed to open: met"))
-    if layoffs:
-        reasons.append(Reason("BING-LAYOFF", f"{len(layoffs)} card(s) laid off on table melds"))
-    if not allow and not opened:
-        reasons.append(Reason("BING-LAYOFF", "no lay-offs in the opening turn (layoff_in_opening = false)"))
-    check = limit_verdict(score=score, points=points, variant=variant)
-    reasons.append(Reason("BING-LIMIT", ("may meld: " if check.ok else "may not meld now: ") + check.text))
-    legal = check.ok and scenario.turn.drew == "none"
-    if not deadwood and legal:
-        reasons.append(Reason("BING-OUT", "every card is melded or laid off: this goes out"))
-    return _solution(variant, hand, melds, layoffs, deadwood, legal=legal, reasons=reasons, score=score,
-                     opened=opened, facts={"melds_needed": needed, "goes_out": not deadwood and legal})
-
-
-def _solve_basic(scenario: Scenario, hand: tuple[Card, ...], score: int, opened: bool,
-                 find: PlayFinder) -> Solution:
-    variant = scenario.variant
-    assert scenario.turn is not None
-    max_melds = 1 if variant.option("melds_per_turn") == "one" else None
-    allow = opened or bool(variant.option("layoff_before_meld"))
-    discard_required = bool(variant.option("out_discard_required"))
-    took = scenario.turn.took if scenario.turn.drew == "discard" else None
-    reasons: list[Reason] = []
-    if scenario.turn.drew == "none":
-        reasons.append(Reason("BASIC-TURN", f"{scenario.turn.player} has not drawn yet: the turn starts with a "
-                                            "draw; the answer is for the hand as it is"))
-    candidates: list[tuple[tuple[int, int, int, int, int], Card | None]] = []
-    options: list[Card | None] = [] if discard_required else [None]
-    options += [c for c in sorted(set(hand)) if c != took or Counter(hand)[c] > 1]
-    best: tuple[tuple[int, int, int, int, int], Card | None, Play] | None = None
-    # (lay-offs allowed, least new melds): with layoff_before_meld = false a player who has
-    # not opened may lay off only together with a meld of his own in the same turn
-    attempts = [(True, 0)] if allow else [(False, 0), (True, 1)]
-    for discard in options:
-        rest = list(hand)
-        if discard is not None:
-            rest.remove(discard)
-        for layoffs_ok, least in attempts:
-            if max_melds is not None and least > max_melds:
-                continue
-            found = find(rest, scenario.table, variant=variant, min_melds=least, max_melds=max_melds,
-                         allow_layoffs=layoffs_ok)
-            if found is None:
-                continue
-            cost = found[0]
-            if discard is None and cost[1] > 0:
-                continue  # keeping cards without discarding does not end the turn
-            key = (cost[0], cost[1], cost[2], cost[3], 0 if discard is None else 1)
-            candidates.append((key, discard))
-            if best is None or key < best[0]:
-                best = (key, discard, found)
-    assert best is not None or not options
-    if best is None:
-        return _solution(variant, hand, (), (), hand, legal=False, reasons=reasons, score=score, opened=opened)
-    _, discard, (_, melds, layoffs, deadwood) = best
-    legal = scenario.turn.drew != "none"
-    minimum = 0 if opened else int(variant.option("opening_points") or 0)
-    if minimum and melds:
-        worth = sum(variant.card_points(c) for m in melds for c in m.stands_for)
-        met = worth >= minimum
-        legal = legal and met
-        reasons.append(Reason("BASIC-OPEN", f"the first lay-down is worth {worth} points, {minimum} needed"
-                                            + (": met" if met else "")))
-    if layoffs:
-        reasons.append(Reason("BASIC-LAYOFF", f"{len(layoffs)} card(s) laid off on table melds"))
-    goes_out = not deadwood
-    if goes_out:
-        reasons.append(Reason("BASIC-OUT", "no cards left: goes out" + (f" discarding {discard}" if discard else "")))
-    else:
-        reasons.append(Reason("BASIC-OUT", f"cannot go out this turn: {len(deadwood)} cards "
-                                           f"({variant.points(deadwood)} points) stay in hand"))
-    if took is not None:
-        reasons.append(Reason("BASIC-DISCARD", f"{took} was taken from the discard pile and is not discarded"))
-    return _solution(variant, hand, melds, layoffs, deadwood, legal=legal, reasons=reasons, score=score,
-                     opened=opened, discard=discard, facts={"can_go_out": goes_out and legal})
-
-
-def _solve_gin_defender(scenario: Scenario, knocker_seat: int, find: PlayFinder = exact_play) -> Solution:
-    variant = scenario.variant
-    players = scenario.players
-    defender_seat = (knocker_seat + 1) % len(players)
-    defender = players[defender_seat]
-    knocker = players[knocker_seat]
-    if defender.hand is None:
-        raise _missing(scenario, defender_seat)
-    hand = tuple(defender.hand)
-    knocker_melds = [t for t in scenario.table if t.owner == knocker.name]
-    knocker_points = variant.points(knocker.hand) if knocker.hand is not None else None
-    gin = knocker_points == 0
-    found = _arrange(hand, knocker_melds, variant, min_melds=0, allow_layoffs=not gin, find=find)
-    assert found is not None
-    melds, layoffs, deadwood, points = found
-    reasons = [Reason("GIN-GIN", "the knocker has gin: no lay-offs")] if gin else [
-        Reason("GIN-LAYOFF", f"the defender lays off {len(layoffs)} card(s) on the knocker's melds")]
-    if knocker_points is not None:
-        reasons.append(Reason("GIN-SCORE", f"defender deadwood {points} against the knocker's {knocker_points}"))
-    return _solution(variant, hand, melds, layoffs, deadwood, legal=True, reasons=reasons, score=defender.score,
-                     opened=False, facts={"defender": defender.name, "knocker": knocker.name})
-
-
-def _missing(scenario: Scenario, seat: int) -> Exception:
-    from rummycheck.errors import ScenarioError
-
-    return ScenarioError(f"{scenario.where('players', seat)}: the hand of {scenario.players[seat].name!r} "
-                         "is not given; solve needs it")

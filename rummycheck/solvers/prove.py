@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from rummycheck.cards import Card
 from rummycheck.melds import Meld
 from rummycheck.results import LayOff, Solution, meld_json
-from rummycheck.solvers.exact import Arrangement
+from rummycheck.solvers.base import Arrangement
 
 if TYPE_CHECKING:
     from rummycheck.position import Scenario, TableMeld
@@ -205,7 +205,7 @@ class Play:
 def all_optimal_plays(scenario: Scenario, solution: Solution) -> tuple[Play, ...]:
     """Every optimal whole play of the player to move in ``scenario``, by the constraint solver.
 
-    The questions are the game's, as in ``layoffs.solve_scenario``: Bing needs the
+    The questions are the game's, as in ``games.solve.solve_scenario``: Bing needs the
     opening's melds before the player has opened and allows lay-offs in the opening turn
     only with ``layoff_in_opening``; basic tries every discard (never the card just taken
     from the pile; no discard only when nothing is left), with lay-offs once opened or with

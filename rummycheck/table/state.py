@@ -28,13 +28,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from rummycheck.cards import Card, Suit, format_cards, full_deck
+from rummycheck.cards import Card, format_cards
 from rummycheck.errors import IllegalPlayError, ScenarioError
-from rummycheck.files.scenario import dealt_size
-from rummycheck.melds import Meld, MeldKind, extend_meld, meld_problem_rule, meld_problems
+from rummycheck.games import Game, game_of
+from rummycheck.games.base import PlayerView
+from rummycheck.melds import Meld, extend_meld, meld_problems
 from rummycheck.position import TableMeld
 from rummycheck.results import LayOff, Reason
 from rummycheck.variants import Variant
@@ -47,7 +47,6 @@ __all__ = [
     "IllegalPlay",
     "PlayRecord",
     "PlayerState",
-    "hand_size_problem",
 ]
 
 
@@ -102,56 +101,7 @@ class PlayRecord:
         return dict(self.facts).get(name, default)
 
 
-def hand_size_problem(variant: Variant, *, players: int, size: int, opened: bool, drew: bool,
-                      knocked: bool = False, ended: bool = False, knocker: bool = False,
-                      cut: bool = False) -> str | None:
-    """Why a player cannot hold ``size`` cards at this point, or None when he can.
 
-    ``cut`` (bing): the player kept a deuce from the cut, one of his dealt cards (BING-DEAL).
-    """
-    dealt = dealt_size(variant, players)
-    extra = 1 if drew else 0
-    if size == 0:
-        if ended or (variant.name == "gin" and knocked and knocker):
-            return None  # a gin knocker with no deadwood holds nothing: gin
-        return "no cards, which only happens when the hand is over"
-    if variant.name == "gin":
-        if knocked and knocker:
-            return None if size <= dealt else f"{size} cards, but the knocker keeps at most {dealt} (GIN-KNOCK)"
-        allowed = {dealt} if knocked or ended else {dealt + extra}
-        if ended and knocker:
-            allowed = {dealt, dealt + 1}
-        if size not in allowed:
-            shown = " or ".join(str(n) for n in sorted(allowed))
-            drawn = ", one more after drawing" if extra and not (knocked or ended) else ""
-            return f"{size} cards; a gin player holds {shown} at this point ({dealt} dealt{drawn}) (GIN-DEAL)"
-        return None
-    deal = "BING-DEAL" if variant.name == "bing" else "BASIC-DECK"
-    if not opened:
-        if size != dealt + extra and not ended:
-            drawn = " and one drawn this turn" if extra else ""
-            dealt_text = f"{dealt - 1} dealt plus the cut deuce" if cut else f"the {dealt} dealt"
-            return (f"{size} cards, but a player who has not opened holds exactly {dealt + extra} "
-                    f"({dealt_text}{drawn}) ({deal})")
-        if size > dealt + extra:
-            return f"{size} cards, more than the {dealt + extra} a player can hold ({deal})"
-        return None
-    if variant.name == "bing":
-        most = dealt + extra - 3 * int(variant.option("opening_melds") or 1)
-        if size > most:
-            return (f"{size} cards, but a player who has opened laid down at least {dealt + extra - most} "
-                    f"of the {dealt + extra}: at most {most} (BING-OPEN)")
-        return None
-    if size > dealt + extra:
-        return f"{size} cards, more than the {dealt + extra} a player can hold ({deal})"
-    return None
-
-
-def _limit_text(score: int, points: int, limit: int, strict: bool) -> tuple[bool, str]:
-    total = score + points
-    ok = total < limit if strict else total <= limit
-    relation = ("<" if ok else ">=") if strict else ("<=" if ok else ">")
-    return ok, f"score {score} + {points} left = {total} {relation} {limit}"
 
 
 @dataclass
@@ -186,7 +136,7 @@ class GameState:
                    for p in scenario.players]
         state = cls(variant=scenario.variant, players=players, table=list(scenario.table),
                     discard_pile=list(scenario.pile.discard), stock=scenario.pile.stock,
-                    upcard=scenario.pile.first_upcard if scenario.variant.name == "gin" else None)
+                    upcard=scenario.pile.first_upcard if game_of(scenario.variant).knocks else None)
         turn = scenario.turn
         if turn is None and players[0].out:
             state.current = state._next_seat(0)  # no turn given: the first seat still in the game
@@ -219,14 +169,29 @@ class GameState:
     def top_discard(self) -> Card | None:
         return self.discard_pile[-1] if self.discard_pile else None
 
-    def points(self, player: PlayerState) -> int:
+    @property
+    def game(self) -> Game:
+        """The game being played: every rule decision below is asked of it."""
+        return game_of(self.variant)
+
+    def hand_points(self, player: PlayerView) -> int:
+        """The points a player holds (``ScenarioError`` when his hand is not fully known)."""
         if not player.known:
             raise ScenarioError(f"the hand of {player.name!r} is not known ({player.unknown} unknown cards); "
                                 "this play needs its points")
         return self.variant.points(player.hand)
 
-    def _rule(self, suffix: str) -> str:
-        return f"{self.variant.name.upper()}-{suffix}"
+    def after_removing(self, player: PlayerView, cards: Sequence[Card]) -> PlayerView:
+        """``player`` as he would be without ``cards`` (unknown cards stand in for missing ones)."""
+        if not isinstance(player, PlayerState):
+            raise TypeError(f"expected a PlayerState, got {type(player).__name__}")
+        return self._remove_cards(player, cards)
+
+    def points(self, player: PlayerState) -> int:
+        if not player.known:
+            raise ScenarioError(f"the hand of {player.name!r} is not known ({player.unknown} unknown cards); "
+                                "this play needs its points")
+        return self.variant.points(player.hand)
 
     def _next_seat(self, seat: int) -> int:
         for step in range(1, len(self.players) + 1):
@@ -272,50 +237,15 @@ class GameState:
         if stalemate is not None:
             return [stalemate]
         if self.phase == "over":
-            return [Reason(self._rule("OUT") if self.variant.name != "gin" else "GIN-KNOCK",
-                           "the hand is over")]
+            return [Reason(self.game.OUT, "the hand is over")]
         if self.phase == "layoff" and action not in ("lay_down", "finish"):
-            return [Reason("GIN-LAYOFF", f"after the knock only the defender's lay-offs remain, not {action}")]
+            return [Reason(self.game.LAYOFF, f"after the knock only the defender's lay-offs remain, not {action}")]
         return []
 
     # -- stalemate (basic) ----------------------------------------------------------------
     def stalemate(self) -> Reason | None:
-        """BASIC-STALEMATE: why no player can ever finish, or None when that is not certain.
-
-        Only the clear cases are detected, from the table alone (hands may be unknown).
-        No card outside the table (in any hand, the stock or the discard pile) extends a
-        table meld, and either
-
-        * every player holds at most one card: after drawing he holds two, too few for a
-          new meld, so his hand never shrinks below one card; or
-        * the cards outside the table contain no set or run at all, so no new meld can
-          ever be laid down.
-
-        Then no card is ever laid down again, a player's hand never empties (each draw
-        is followed by a discard), and the hand cannot end but in a stalemate.  The
-        second stalemate of BASIC-STOCK (the stock runs out once too often) is judged
-        when drawing, not here.
-        """
-        if self.variant.name != "basic" or any(p.size == 0 for p in self.players if not p.out):
-            return None
-        variant = self.variant
-        outside = Counter(card for card in full_deck() for _ in range(variant.decks))
-        outside.subtract(c for t in self.table for c in t.meld.cards)
-        cards = sorted(c for c, n in outside.items() if n > 0)
-        for card in cards:
-            for t in self.table:
-                if not meld_problems(extend_meld(t.meld, [(card, card)], variant), variant):
-                    return None
-        most = max(p.size for p in self.players)
-        if most <= 1:
-            return Reason("BASIC-STALEMATE", "stalemate: no card outside the table fits a table meld and no "
-                                             f"player holds more than {most} card (two after drawing, too few "
-                                             "for a new meld), so nobody can ever finish")
-        if _some_meld(cards, variant) is None:
-            return Reason("BASIC-STALEMATE", "stalemate: no card outside the table fits a table meld and those "
-                                             f"{sum(n for n in outside.values() if n > 0)} cards hold no set or "
-                                             "run, so nobody can ever finish")
-        return None
+        """Why no player can ever finish this hand (BASIC-STALEMATE), or None when that is not certain."""
+        return self.game.stalemate(self)
 
     # -- drawing ------------------------------------------------------------------------
     def verify_draw_stock(self) -> None:
@@ -325,24 +255,10 @@ class GameState:
             if self.drew != "none":
                 problems.append(Reason(turn_rule, f"{self.player.name} already drew this turn"))
             if self.melded:
-                problems.append(Reason("BING-MELD-TURN" if self.variant.name == "bing" else turn_rule,
+                problems.append(Reason(self.game.draw_after_meld_rule,
                                        "the draw comes first in a turn, before melding"))
             if self.stock is not None:
-                if self.variant.name == "gin" and self.stock <= int(self.variant.option("dead_stock") or 0):
-                    problems.append(Reason("GIN-DEAD", f"{self.stock} cards left in the stock: the hand is dead"))
-                elif self.stock == 0:
-                    allowed = int(self.variant.get("stock_reshuffles", 0) or 0)
-                    if self.variant.name == "basic" and self.reshuffles < allowed and len(self.discard_pile) > 1:
-                        pass
-                    elif self.variant.name == "basic" and self.reshuffles < allowed:
-                        problems.append(Reason("BASIC-STOCK", "the stock is empty and the discard pile holds "
-                                                              "only its top card: nothing to renew the stock "
-                                                              "with (BASIC-STALEMATE)"))
-                    elif self.variant.name == "basic":
-                        problems.append(Reason("BASIC-STOCK", f"the stock is empty and has been renewed "
-                                                              f"{self.reshuffles} of {allowed} times: stalemate"))
-                    else:
-                        problems.append(Reason(turn_rule, "the stock is empty"))
+                problems.extend(self.game.draw_problems(self))
         if problems:
             raise IllegalPlay(problems)
 
@@ -353,7 +269,7 @@ class GameState:
         """Draw from the stock; ``card`` is the card drawn when known."""
         self.verify_draw_stock()
         reasons = [Reason(self._turn_rule(), f"{self.player.name} draws from the stock")]
-        if self.stock == 0 and self.variant.name == "basic":
+        if self.stock == 0 and self.game.renews_stock:
             top = self.discard_pile[-1]
             self.stock = len(self.discard_pile) - 1
             self.discard_pile = [top]
@@ -377,36 +293,14 @@ class GameState:
             if self.drew != "none":
                 problems.append(Reason(self._turn_rule(), f"{self.player.name} already drew this turn"))
             if self.melded:
-                problems.append(Reason("BING-MELD-TURN" if self.variant.name == "bing" else self._turn_rule(),
+                problems.append(Reason(self.game.draw_after_meld_rule,
                                        "the draw comes first in a turn, before melding"))
             if not self.discard_pile:
                 problems.append(Reason(self._turn_rule(), "the discard pile is empty (or not given)"))
-            elif self.variant.name == "bing" and self.player.opened and self.player.known:
-                hold = self._hold_after_take(self.discard_pile[-1])
-                if hold is not None:
-                    problems.append(hold)
+            else:
+                problems.extend(self.game.take_problems(self))
         if problems:
             raise IllegalPlay(problems)
-
-    def _hold_after_take(self, card: Card) -> Reason | None:
-        """BING-LIMIT-HOLD: taking ``card`` is illegal when no discard that may follow keeps the limit.
-
-        A Bing player who takes the top discard must discard another card in the same turn
-        (BING-TURN; no meld after a draw, BING-MELD-TURN); when every such discard leaves
-        score + hand over the limit, the take itself breaks the rule.
-        """
-        player = self.player
-        hand = [*player.hand, card]
-        choices = [c for c in set(player.hand)]
-        if not choices:
-            return None
-        best = min(self.variant.points(self._remove_cards(replace(player, hand=tuple(hand)), [c]).hand)
-                   for c in choices)
-        limit = int(self.variant.option("limit") or 0)
-        ok, text = _limit_text(player.score, best, limit, bool(self.variant.option("hold_strict")))
-        if ok:
-            return None
-        return Reason("BING-LIMIT-HOLD", f"after taking {card} the best discard leaves {text}")
 
     def can_take_discard(self) -> bool:
         return _can(self.verify_take_discard)
@@ -423,7 +317,7 @@ class GameState:
                                        reasons=(Reason(self._turn_rule(), f"{player.name} takes {card}"),)))
 
     def _turn_rule(self) -> str:
-        return {"bing": "BING-TURN", "basic": "BASIC-TURN", "gin": "GIN-TURN"}[self.variant.name]
+        return self.game.TURN
 
     # -- melding and laying off -----------------------------------------------------------
     def _layoff_meld(self, table: list[TableMeld], layoffs: Sequence[LayOff]) -> tuple[list[TableMeld],
@@ -432,7 +326,7 @@ class GameState:
         problems: list[Reason] = []
         by_target: dict[int, list[tuple[Card, Card]]] = {}
         numbers = {t.number: i for i, t in enumerate(table)}
-        layoff_rule = {"bing": "BING-LAYOFF", "basic": "BASIC-LAYOFF", "gin": "GIN-LAYOFF"}[self.variant.name]
+        layoff_rule = self.game.LAYOFF
         for lo in layoffs:
             if lo.target not in numbers:
                 problems.append(Reason(layoff_rule, f"there is no table meld {lo.target} "
@@ -446,7 +340,7 @@ class GameState:
             extended = extend_meld(old.meld, additions, self.variant)
             found = meld_problems(extended, self.variant)
             if found:
-                kind_rule = meld_problem_rule(found[0], old.meld.kind, self.variant)
+                kind_rule = self.game.meld_problem_rule(found[0], old.meld.kind)
                 added = " ".join(_pair_text(c, s) for c, s in additions)
                 problems.append(Reason(kind_rule, f"{added} does not fit table meld {target} ({old.meld}): "
                                                   + "; ".join(found)))
@@ -454,16 +348,10 @@ class GameState:
                 new_table[index] = replace(old, meld=extended)
         return new_table, problems
 
-    def _kind_rule(self, kind: MeldKind) -> str:
-        if self.variant.name == "gin":
-            return "GIN-MELD"
-        return self._rule("SET" if kind == MeldKind.SET else "RUN")
-
     def _check_lay_down(self, melds: Sequence[Meld], layoffs: Sequence[LayOff]
                         ) -> tuple[list[Reason], list[Reason], list[TableMeld], PlayerState]:
         """(problems, passed rules, table after, player after) for a lay-down."""
         variant = self.variant
-        name = variant.name
         player = self.player
         problems = self._need_phase("lay_down")
         passed: list[Reason] = []
@@ -478,106 +366,18 @@ class GameState:
         for number, meld in enumerate(melds, start=1):
             found = meld_problems(meld, variant)
             for problem in found:
-                problems.append(Reason(meld_problem_rule(problem, meld.kind, variant),
+                problems.append(Reason(self.game.meld_problem_rule(problem, meld.kind),
                                        f"new meld {number} ({meld}): {problem}"))
         first_new = max((t.number for t in self.table), default=0) + 1
         owner = player.name
         table = list(self.table) + [TableMeld(number=first_new + i, meld=m, owner=owner)
                                     for i, m in enumerate(melds)]
-        if layoffs and name == "gin":
-            knocker_name = self.players[self.knocker].name if self.knocker is not None else None
-            for lo in layoffs:
-                target = next((t for t in table if t.number == lo.target), None)
-                if target is not None and target.owner != knocker_name:
-                    problems.append(Reason("GIN-LAYOFF", f"the defender lays off only on the knocker's melds; "
-                                                         f"table meld {lo.target} is not the knocker's"))
         table, layoff_problems = self._layoff_meld(table, layoffs)
         problems.extend(layoff_problems)
         after = self._remove_cards(player, cards) if not missing else player
-        if name == "bing":
-            self._bing_lay_down_rules(melds, layoffs, after, problems, passed)
-        elif name == "basic":
-            self._basic_lay_down_rules(melds, layoffs, after, problems, passed)
-        else:
-            if self.phase != "layoff":
-                problems.append(Reason("GIN-KNOCK", "in gin, melds go down only when a player knocks "
-                                                    "(then the defender shows his and lays off)"))
-            elif self.current == self.knocker:
-                problems.append(Reason("GIN-LAYOFF", "the knocker's melds went down with the knock"))
-            elif layoffs and self.gin:
-                problems.append(Reason("GIN-LAYOFF", "never after gin: the knocker went gin (deadwood 0, "
-                                                     "GIN-GIN), so the defender may not lay off"))
-            elif layoffs:
-                passed.append(Reason("GIN-LAYOFF", f"the defender lays off {len(layoffs)} card(s) on the "
-                                                   "knocker's melds"))
+        self.game.lay_down_rules(self, melds, layoffs, after, table, problems, passed)
         broken = {r.rule for r in problems}
         return problems, [r for r in passed if r.rule not in broken], table, after
-
-    def _bing_lay_down_rules(self, melds: Sequence[Meld], layoffs: Sequence[LayOff], after: PlayerState,
-                             problems: list[Reason], passed: list[Reason]) -> None:
-        variant = self.variant
-        player = self.player
-        if self.drew != "none":
-            problems.append(Reason("BING-MELD-TURN", f"{player.name} drew this turn "
-                                                     f"(from the {'stock' if self.drew == 'stock' else 'discard pile'})"
-                                                     " and may not meld in the same turn"))
-        needed = int(variant.option("opening_melds") or 1)
-        opening = not player.opened or self.opened_this_turn
-        if not player.opened:
-            if len(melds) < needed:
-                problems.append(Reason("BING-OPEN", f"an opening lays down at least {needed} melds, "
-                                                    f"this lays down {len(melds)}"))
-            else:
-                passed.append(Reason("BING-OPEN", f"{len(melds)} melds, at least {needed} needed to open: met"))
-        if layoffs:
-            if opening and not variant.option("layoff_in_opening"):
-                problems.append(Reason("BING-LAYOFF", "lay-offs are not allowed in the opening turn "
-                                                      "(layoff_in_opening = false)"))
-            elif not player.opened and len(melds) < needed:
-                problems.append(Reason("BING-LAYOFF", "lay-offs count only with a legal opening or after it"))
-            else:
-                passed.append(Reason("BING-LAYOFF", f"{len(layoffs)} card(s) laid off on the table"))
-        if after.known:
-            points = variant.points(after.hand)
-            ok, text = _limit_text(player.score, points, int(variant.option("limit") or 0),
-                                   bool(variant.option("limit_strict")))
-            (passed if ok else problems).append(Reason("BING-LIMIT", text))
-        elif after.unknown:
-            raise ScenarioError(f"the hand of {player.name!r} is not fully known; BING-LIMIT needs its points")
-
-    def _basic_lay_down_rules(self, melds: Sequence[Meld], layoffs: Sequence[LayOff], after: PlayerState,
-                              problems: list[Reason], passed: list[Reason]) -> None:
-        variant = self.variant
-        player = self.player
-        if self.drew == "none":
-            problems.append(Reason("BASIC-TURN", "a turn starts with a draw (stock or discard pile) "
-                                                 "before melding"))
-        if variant.option("melds_per_turn") == "one" and self.melds_this_turn + len(melds) > 1:
-            problems.append(Reason("BASIC-TURN", f"one meld a turn: this would be meld "
-                                                 f"{self.melds_this_turn + len(melds)} this turn"))
-        elif melds:
-            passed.append(Reason("BASIC-TURN", f"{len(melds)} meld(s) laid down after the draw"))
-        if layoffs:
-            if not player.opened and not melds and not variant.option("layoff_before_meld"):
-                problems.append(Reason("BASIC-LAYOFF", "lay-offs only after the player's own first meld "
-                                                       "(layoff_before_meld = false)"))
-            else:
-                passed.append(Reason("BASIC-LAYOFF", f"{len(layoffs)} card(s) laid off"))
-        minimum = int(variant.option("opening_points") or 0)
-        if minimum and not player.opened and melds:
-            worth = sum(variant.card_points(c) for m in melds for c in m.stands_for)
-            if worth < minimum:
-                problems.append(Reason("BASIC-OPEN", f"the first lay-down is worth {worth} points, "
-                                                     f"{minimum} needed"))
-            else:
-                passed.append(Reason("BASIC-OPEN", f"the first lay-down is worth {worth} points, "
-                                                   f"{minimum} needed: met"))
-        if after.size == 0 and variant.option("out_discard_required"):
-            problems.append(Reason("BASIC-OUT", "going out needs a final discard: keep one card "
-                                                "(out_discard_required = true)"))
-        if after.size == 1 and self.took is not None and after.hand == (self.took,):
-            problems.append(Reason("BASIC-DISCARD", f"the only card left would be {self.took}, taken from the "
-                                                    "discard pile this turn, and it may not be discarded"))
 
     def verify_lay_down(self, melds: Sequence[Meld] = (), layoffs: Sequence[LayOff] = ()) -> None:
         problems, passed, _, _ = self._check_lay_down(melds, layoffs)
@@ -592,17 +392,17 @@ class GameState:
         problems, passed, table, after = self._check_lay_down(melds, layoffs)
         if problems:
             raise IllegalPlay(problems, passed=passed)
-        name = self.variant.name
-        if not self.player.opened and name != "gin":
+        knocks = self.game.knocks
+        if not self.player.opened and not knocks:
             after = replace(after, opened=True)
             self.opened_this_turn = True
         self.players[self.current] = after
         self.table = table
         self.melded = True
         self.melds_this_turn += len(melds)
-        went_out = after.size == 0 and name != "gin"
+        went_out = after.size == 0 and not knocks
         if went_out:
-            passed.append(Reason(self._rule("OUT"), f"{after.name} has no cards left and goes out"))
+            passed.append(Reason(self.game.OUT, f"{after.name} has no cards left and goes out"))
             self.phase = "over"
             self.winner = self.current
         return self._record(PlayRecord("lay_down", after.name, tuple(c for m in melds for c in m.cards)
@@ -631,31 +431,19 @@ class GameState:
     def verify_discard(self, card: Card) -> None:
         problems = self._need_phase("discard")
         player = self.player
-        name = self.variant.name
         passed: list[Reason] = []
         if not problems:
             if self._missing(player, [card]):
                 problems.append(Reason(self._turn_rule(), f"{player.name} does not hold {card}"))
-            if name in ("basic", "gin") and self.drew == "none":
-                problems.append(Reason(self._turn_rule(), "a discard ends a turn that started with a draw; "
-                                                          f"{player.name} has not drawn"))
-            if name == "bing":
-                if self.melded and not self.variant.option("meld_turn_discard"):
-                    problems.append(Reason("BING-MELD-TURN", "a meld turn has no discard "
-                                                             "(meld_turn_discard = false)"))
-                elif not self.melded and self.drew == "none":
-                    problems.append(Reason("BING-TURN", "a discard follows a draw (stock or discard pile)"))
+            problems.extend(self.game.discard_problems(self, card))
             if self.took is not None and card == self.took and self.drew == "discard":
-                rule = {"bing": "BING-TURN", "basic": "BASIC-DISCARD", "gin": "GIN-TURN"}[name]
                 if Counter(player.hand)[card] < 2:
-                    problems.append(Reason(rule, f"{card} was taken from the discard pile this turn and may "
-                                                 "not be discarded in it"))
-            if not problems and name == "bing" and player.opened:
-                after = self._remove_cards(player, [card])
-                points = self.points(after)
-                ok, text = _limit_text(player.score, points, int(self.variant.option("limit") or 0),
-                                       bool(self.variant.option("hold_strict")))
-                (passed if ok else problems).append(Reason("BING-LIMIT-HOLD", text))
+                    problems.append(Reason(self.game.DISCARD, f"{card} was taken from the discard pile this turn "
+                                                              "and may not be discarded in it"))
+            if not problems:
+                limit = self.game.discard_limit(self, card)
+                if limit is not None:
+                    (passed if limit[0] else problems).append(limit[1])
         if problems:
             raise IllegalPlay(problems, passed=passed)
 
@@ -667,17 +455,15 @@ class GameState:
         self.verify_discard(card)
         player = self.player
         passed = [Reason(self._turn_rule(), f"{player.name} discards {card}")]
-        if self.variant.name == "bing" and player.opened:
-            after_points = self.variant.points(self._remove_cards(player, [card]).hand)
-            _, text = _limit_text(player.score, after_points, int(self.variant.option("limit") or 0),
-                                  bool(self.variant.option("hold_strict")))
-            passed.append(Reason("BING-LIMIT-HOLD", text))
+        limit = self.game.discard_limit(self, card)
+        if limit is not None:
+            passed.append(limit[1])
         after = self._remove_cards(player, [card])
         self.players[self.current] = after
         self.discard_pile.append(card)
         went_out = after.size == 0
         if went_out:
-            passed.append(Reason(self._rule("OUT"), f"{after.name} discards the last card and goes out"))
+            passed.append(Reason(self.game.OUT, f"{after.name} discards the last card and goes out"))
             self.phase = "over"
             self.winner = self.current
         else:
@@ -687,13 +473,7 @@ class GameState:
     def verify_end_turn(self) -> None:
         problems = self._need_phase("end_turn")
         if not problems:
-            if self.variant.name != "bing":
-                problems.append(Reason(self._turn_rule(), "a turn ends with a discard"))
-            elif not self.melded:
-                problems.append(Reason("BING-TURN", "only a meld turn ends without a discard"))
-            elif self.variant.option("meld_turn_discard"):
-                problems.append(Reason("BING-MELD-TURN", "a meld turn ends with a discard "
-                                                         "(meld_turn_discard = true)"))
+            problems.extend(self.game.end_turn_problems(self))
         if problems:
             raise IllegalPlay(problems)
 
@@ -711,77 +491,14 @@ class GameState:
     # -- gin: knocking and finishing ------------------------------------------------------------
     def _knock_arrangement(self, discard: Card | None, melds: Sequence[Meld] | None
                            ) -> tuple[list[Reason], list[Reason], tuple[Meld, ...], tuple[Card, ...]]:
-        from rummycheck.solvers.exact import search
-
         problems = self._need_phase("knock")
-        passed: list[Reason] = []
-        player = self.player
         if problems:
-            return problems, passed, (), ()
-        if self.variant.name != "gin":
-            return [Reason(self._turn_rule(), f"knocking is a gin play, the variant is {self.variant.name}")], \
-                passed, (), ()
-        if self.drew == "none":
-            problems.append(Reason("GIN-TURN", "a knock comes after drawing"))
-        if not player.known:
-            raise ScenarioError(f"the hand of {player.name!r} is not known; a knock needs it")
-        hand = list(player.hand)
-        if discard is not None:
-            if discard not in hand:
-                problems.append(Reason("GIN-TURN", f"{player.name} does not hold {discard}"))
-                return problems, passed, (), ()
-            if self.took is not None and discard == self.took and Counter(hand)[discard] < 2:
-                problems.append(Reason("GIN-TURN", f"{discard} was taken from the discard pile this turn"))
-            hand.remove(discard)
-        if melds is None:
-            found = search(hand, variant=self.variant)
-            assert found is not None
-            melds, deadwood = found.melds, found.deadwood
-        else:
-            rest = list(hand)
-            for meld in melds:
-                for problem in meld_problems(meld, self.variant):
-                    problems.append(Reason("GIN-MELD", f"{meld}: {problem}"))
-                for card in meld.cards:
-                    if card in rest:
-                        rest.remove(card)
-                    else:
-                        problems.append(Reason("GIN-MELD", f"{card} is not in the hand"))
-            deadwood = tuple(sorted(rest))
-        points = self.variant.points(deadwood)
-        limit, why = self.knock_limit()
-        if discard is None:
-            bonus = int(self.variant.option("big_gin_bonus") or 0)
-            if deadwood or bonus == 0:
-                problems.append(Reason("GIN-BIGGIN", "knocking without a discard is big gin: all 11 cards "
-                                                     "melded" + ("" if bonus else " (big gin is not played)")))
-            else:
-                passed.append(Reason("GIN-BIGGIN", f"all {len(hand)} cards meld: big gin (bonus {bonus})"))
-        elif points > limit:
-            problems.append(Reason("GIN-KNOCK", f"deadwood {points} > {limit}{why}: may not knock"))
-        elif points == 0:
-            passed.append(Reason("GIN-GIN", "deadwood 0: gin (no lay-offs)"))
-        else:
-            passed.append(Reason("GIN-KNOCK", f"deadwood {points} <= {limit}{why}: may knock"))
-        if self.variant.option("oklahoma") and self.upcard is not None and self.upcard.suit == Suit.SPADES:
-            passed.append(Reason("GIN-KNOCK", f"Oklahoma: the spade upcard {self.upcard} doubles the hand's score"))
-        return problems, passed, tuple(melds), tuple(deadwood)
+            return problems, [], (), ()
+        return self.game.knock_arrangement(self, discard, melds)
 
     def knock_limit(self) -> tuple[int, str]:
-        """GIN-KNOCK: the most deadwood a knock allows, and a note saying where it comes from.
-
-        The note is empty for the ``knock_limit`` option; under Oklahoma it names the first
-        upcard (``upcard``): its points set the limit, an ace allows gin only.
-        """
-        from rummycheck.table.scoring import gin_knock_limit
-
-        if not self.variant.option("oklahoma"):
-            return int(self.variant.option("knock_limit") or 0), ""
-        if self.upcard is None:
-            raise ScenarioError("Oklahoma gin (oklahoma = true) sets the knock limit from the first upcard: "
-                                "give it as [pile] upcard = \"7s\"")
-        limit, why = gin_knock_limit(self.variant, self.upcard)
-        return limit, f" ({why})"
+        """GIN-KNOCK: the most deadwood a knock allows, and a note saying where it comes from."""
+        return self.game.knock_rule_limit(self.upcard)  # type: ignore[attr-defined, no-any-return]
 
     def verify_knock(self, discard: Card | None, melds: Sequence[Meld] | None = None) -> None:
         problems, passed, _, _ = self._knock_arrangement(discard, melds)
@@ -837,6 +554,7 @@ class GameState:
     def problems(self) -> list[str]:
         """Every inconsistency in the state (empty when it is a state the game can reach)."""
         variant = self.variant
+        game = self.game
         found: list[str] = []
         if not self.players:
             return ["there are no players"]
@@ -845,24 +563,24 @@ class GameState:
             return found
         low, high = int(variant.get("min_players", 2) or 2), int(variant.get("max_players", 2) or 2)
         if not low <= len(self.players) <= high:
-            deck = "GIN-DEAL" if variant.name == "gin" else self._rule("DECK")
-            found.append(f"{variant.name} is played by {low} to {high} players, not {len(self.players)} ({deck})")
+            found.append(f"{variant.name} is played by {low} to {high} players, not {len(self.players)} "
+                         f"({game.PLAYERS})")
         if len({p.name for p in self.players}) != len(self.players):
             found.append("two players share a name")
         if self.player.out and self.phase != "over":
             found.append(f"the turn belongs to {self.player.name}, who is out of the game (BING-BUST)")
         cutters = [p for p in self.players if p.cut is not None]
-        if cutters and variant.name != "bing":
+        if cutters and not game.cuts:
             found.append(f"{cutters[0].name} cut for a deuce, a bing rule (BING-DEAL)")
         for p in cutters:
-            if variant.name == "bing" and p.cut is not None and not variant.is_wild(p.cut):
+            if game.cuts and p.cut is not None and not variant.is_wild(p.cut):
                 found.append(f"{p.name} kept {p.cut} from the cut, but only a deuce is kept (BING-DEAL)")
         if len(cutters) > 1:
             found.append(f"{len(cutters)} players cut for a deuce; only the one on the dealer's right cuts "
                          "(BING-DEAL)")
-        if self.upcard is not None and variant.name != "gin":
+        if self.upcard is not None and not game.knocks:
             found.append(f"a first upcard ({self.upcard}) is a gin notion (GIN-DEAL)")
-        if self.phase == "layoff" and (variant.name != "gin" or self.knocker is None):
+        if self.phase == "layoff" and (not game.knocks or self.knocker is None):
             found.append("the lay-off phase comes only after a gin knock (GIN-LAYOFF)")
         if self.phase not in ("play", "layoff", "over"):
             found.append(f"phase is {self.phase!r}")
@@ -883,9 +601,9 @@ class GameState:
             if t.owner is not None and t.owner not in names:
                 found.append(f"table meld {t.number} belongs to {t.owner!r}, who is not playing")
             owner = next((p for p in self.players if p.name == t.owner), None)
-            if owner is not None and variant.name != "gin" and not owner.opened:
+            if owner is not None and not game.knocks and not owner.opened:
                 found.append(f"table meld {t.number} belongs to {owner.name}, who has not opened")
-        if variant.name == "gin" and self.table and self.knocker is None and self.phase == "play":
+        if game.knocks and self.table and self.knocker is None and self.phase == "play":
             found.append("gin melds go down only with a knock, but the table holds melds and nobody knocked")
         total = sum(p.size for p in self.players) + sum(len(t.meld) for t in self.table) \
             + len(self.discard_pile) + (self.stock or 0)
@@ -899,31 +617,29 @@ class GameState:
             if player.score < 0:
                 found.append(f"{player.name} has a negative score {player.score}")
             on_turn = seat == self.current and self.phase == "play"
-            size_problem = hand_size_problem(
-                variant, players=len(self.players), size=player.size, opened=player.opened,
+            size_problem = game.hand_size_problem(
+                players=len(self.players), size=player.size, opened=player.opened,
                 drew=on_turn and self.drew != "none",
                 knocked=self.knocker is not None, ended=self.phase == "over" or player.out,
                 knocker=seat == self.knocker, cut=player.cut is not None)
-            if player.out and variant.name == "bing":
+            if player.out and game.players_bust:
                 size_problem = None
-            if size_problem is not None and not (variant.name == "gin" and self.phase == "layoff"):
+            if size_problem is not None and not (game.knocks and self.phase == "layoff"):
                 found.append(f"{player.name} holds {size_problem}")
         if self.drew not in ("none", "stock", "discard"):
             found.append(f"drew is {self.drew!r}")
         if self.took is not None and self.drew != "discard":
             found.append(f"{self.player.name} took {self.took} from the discard pile, but drew is {self.drew!r}")
-        if self.stock is not None and variant.name == "basic" and self.reshuffles > int(
+        if self.stock is not None and game.renews_stock and self.reshuffles > int(
                 variant.get("stock_reshuffles", 0) or 0):
             found.append(f"the stock was renewed {self.reshuffles} times, more than BASIC-STOCK allows")
         if self.drew == "discard" and self.took is not None and self.took not in self.player.hand \
                 and self.player.known:
             found.append(f"{self.player.name} took {self.took} but does not hold it")
-        if variant.name == "bing" and self.melded and self.drew != "none" and self.phase == "play":
-            found.append(f"{self.player.name} drew and melded in one turn (BING-MELD-TURN)")
-        if variant.name == "bing" and not variant.option("layoff_in_opening"):
-            pass
+        if game.draw_after_meld_rule != game.TURN and self.melded and self.drew != "none" and self.phase == "play":
+            found.append(f"{self.player.name} drew and melded in one turn ({game.draw_after_meld_rule})")
         if self.phase == "over" and self.winner is not None and self.players[self.winner].size != 0 \
-                and variant.name != "gin":
+                and not game.knocks:
             found.append(f"{self.players[self.winner].name} went out but holds cards")
         return found
 
@@ -935,7 +651,7 @@ class GameState:
             marker = "*" if seat == self.current and self.phase != "over" else " "
             cards = " ".join(x for x in (format_cards(p.hand), f"+{p.unknown} unknown" if p.unknown else "") if x)
             status = "opened" if p.opened else "not opened"
-            if self.variant.name == "gin":
+            if self.game.knocks:
                 status = "knocker" if seat == self.knocker else ""
             points = f" ({self.variant.points(p.hand)} points)" if p.known else ""
             lines.append(f"{marker} {p.name}: score {p.score}, {status}; hand {cards or '-'}{points}".replace(
@@ -971,27 +687,6 @@ class GameState:
             "drew": self.drew,
             "melded": self.melded,
         }
-
-
-def _some_meld(cards: Sequence[Card], variant: Variant) -> Meld | None:
-    """A legal three-card set or run made of ``cards`` (distinct cards), or None."""
-    have = set(cards)
-    by_rank: dict[int, list[Card]] = {}
-    for card in sorted(have):
-        by_rank.setdefault(card.number, []).append(card)
-    for group in by_rank.values():
-        for trio in combinations(group, 3):
-            meld = Meld.natural(MeldKind.SET, trio)
-            if not meld_problems(meld, variant):
-                return meld
-    for suit in Suit:
-        for start in range(1, 14):
-            run = tuple(Card.from_index(suit.index * 13 + (start - 1 + k) % 13) for k in range(3))
-            if all(c in have for c in run):
-                meld = Meld.natural(MeldKind.RUN, run)
-                if not meld_problems(meld, variant):
-                    return meld
-    return None
 
 
 def _pair_text(card: Card, stands: Card) -> str:

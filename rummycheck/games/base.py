@@ -1,0 +1,359 @@
+"""What every game answers: the base class ``Game`` and the registry of games.
+
+A ``Game`` wraps a ``Variant`` (the option values in force) and owns the behaviour of
+one game: its rule ids, how many cards are dealt, what a player can hold at a point of
+the hand, what a legal lay-down needs (opening, limit, knock), how the solver's answer
+is judged, and how a hand is scored.  ``game_of(variant)`` finds the game a variant
+plays (the ``game`` key of its TOML, which a house-rules file inherits).  Nothing
+outside ``rummycheck.games`` asks which game is played: it asks the game.
+
+A new game is one module defining a ``Game`` subclass plus one variant TOML;
+``register_game`` makes both known (the shipped games register in
+``rummycheck/games/__init__.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Protocol
+
+from rummycheck.cards import Card
+from rummycheck.errors import ScenarioError, VariantError
+from rummycheck.melds import Meld, MeldKind, TableMeld
+from rummycheck.position import Scenario
+from rummycheck.results import LayOff, Reason, Solution
+from rummycheck.solvers.base import Arrangement, Finder, PlayFinder
+from rummycheck.variants import Variant, register_variant_text
+
+if TYPE_CHECKING:
+    from rummycheck.games.scoring import HandEnd, HandScore, Sheet
+
+__all__ = ["Game", "LimitCheck", "PlayerView", "TableView", "game_names", "game_of", "register_game"]
+
+
+class PlayerView(Protocol):
+    """What a game reads of one player at the table (``table.state.PlayerState``)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def score(self) -> int: ...
+    @property
+    def opened(self) -> bool: ...
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+    @property
+    def unknown(self) -> int: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def known(self) -> bool: ...
+
+
+class TableView(Protocol):
+    """What a game reads of a hand in progress (``table.state.GameState``) to judge a play."""
+
+    @property
+    def variant(self) -> Variant: ...
+    @property
+    def players(self) -> Sequence[PlayerView]: ...
+    @property
+    def player(self) -> PlayerView: ...
+    @property
+    def table(self) -> Sequence[TableMeld]: ...
+    @property
+    def discard_pile(self) -> Sequence[Card]: ...
+    @property
+    def stock(self) -> int | None: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def drew(self) -> str: ...
+    @property
+    def took(self) -> Card | None: ...
+    @property
+    def melded(self) -> bool: ...
+    @property
+    def opened_this_turn(self) -> bool: ...
+    @property
+    def melds_this_turn(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def knocker(self) -> int | None: ...
+    @property
+    def gin(self) -> bool: ...
+    @property
+    def upcard(self) -> Card | None: ...
+    @property
+    def reshuffles(self) -> int: ...
+
+    def hand_points(self, player: PlayerView) -> int: ...
+
+    def after_removing(self, player: PlayerView, cards: Sequence[Card]) -> PlayerView: ...
+
+
+@dataclass(frozen=True, slots=True)
+class LimitCheck:
+    """A points-limit verdict (BING-LIMIT and BING-LIMIT-HOLD): allowed or not, and the numbers."""
+
+    ok: bool
+    text: str
+
+
+class Game:
+    """The behaviour of one game under the options of ``variant``.
+
+    Subclasses set the rule ids and override the questions their game answers
+    differently; the defaults describe a plain draw-and-discard rummy.
+    """
+
+    name: ClassVar[str] = ""
+    #: rule ids by role; a subclass fills in its own
+    DEAL: ClassVar[str] = ""
+    TURN: ClassVar[str] = ""
+    SET: ClassVar[str] = ""
+    RUN: ClassVar[str] = ""
+    WILD: ClassVar[str] = ""
+    LAYOFF: ClassVar[str] = ""
+    OUT: ClassVar[str] = ""
+    OPEN: ClassVar[str] = ""
+    DISCARD: ClassVar[str] = ""
+    #: melds go down only with a knock, and the hand ends with it (gin)
+    knocks: ClassVar[bool] = False
+    #: a player's first lay-down is an opening with its own requirement (Bing)
+    has_opening: ClassVar[bool] = False
+    #: a running-score limit applies to melding (Bing)
+    has_limit: ClassVar[bool] = False
+    #: a player may be out of the game while the others play on (Bing busts)
+    players_bust: ClassVar[bool] = False
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+
+    # -- rule ids ------------------------------------------------------------------------
+    def meld_rule(self, kind: MeldKind) -> str:
+        """The rule a set or a run obeys."""
+        return self.SET if kind == MeldKind.SET else self.RUN
+
+    def meld_problem_rule(self, problem: str, kind: MeldKind) -> str:
+        """The rule id a problem from ``meld_problems`` breaks: the wild rule for problems
+        about wild cards, else the set or run rule."""
+        if self.WILD and self.variant.wild_number is not None and ("wild" in problem or "natural" in problem):
+            return self.WILD
+        return self.meld_rule(kind)
+
+    def melds_rules(self) -> tuple[str, ...]:
+        """Every rule id that judges the shape of a meld."""
+        return tuple(dict.fromkeys(r for r in (self.SET, self.RUN, self.WILD) if r))
+
+    # -- the deal ------------------------------------------------------------------------
+    def dealt_size(self, players: int) -> int:
+        """Cards dealt to each player."""
+        return self.variant.hand_size
+
+    def hand_size_problem(self, *, players: int, size: int, opened: bool, drew: bool,
+                          knocked: bool = False, ended: bool = False, knocker: bool = False,
+                          cut: bool = False) -> str | None:
+        """Why a player cannot hold ``size`` cards at this point, or None when he can.
+
+        ``cut``: the player kept a card from the cut, one of his dealt cards (Bing).
+        """
+        dealt = self.dealt_size(players)
+        extra = 1 if drew else 0
+        if size == 0:
+            if ended:
+                return None
+            return "no cards, which only happens when the hand is over"
+        if not opened:
+            if size != dealt + extra and not ended:
+                drawn = " and one drawn this turn" if extra else ""
+                dealt_text = f"{dealt - 1} dealt plus the cut deuce" if cut else f"the {dealt} dealt"
+                return (f"{size} cards, but a player who has not opened holds exactly {dealt + extra} "
+                        f"({dealt_text}{drawn}) ({self.DEAL})")
+            if size > dealt + extra:
+                return f"{size} cards, more than the {dealt + extra} a player can hold ({self.DEAL})"
+            return None
+        return self.opened_size_problem(size, dealt + extra)
+
+    def opened_size_problem(self, size: int, most: int) -> str | None:
+        """Why a player who has put cards down cannot hold ``size`` cards (``most``: dealt + drawn)."""
+        if size > most:
+            return f"{size} cards, more than the {most} a player can hold ({self.DEAL})"
+        return None
+
+    # -- laying down ---------------------------------------------------------------------
+    def melds_needed(self, opened: bool) -> int:
+        """The fewest new melds a lay-down must hold (an opening may need several)."""
+        return 0
+
+    def limit_check(self, *, score: int, points: int, hold: bool = False) -> LimitCheck | None:
+        """The points limit on ``score`` plus ``points`` left in hand, or None when the game has none."""
+        return None
+
+    # -- solving -------------------------------------------------------------------------
+    def solve_hand(self, hand: tuple[Card, ...], *, score: int, opened: bool, find: Finder, solver: str,
+                   mask: int = 0) -> Solution:
+        """The best arrangement of ``hand`` and what the rules say about laying it down."""
+        raise NotImplementedError
+
+    def solve_table(self, scenario: Scenario, seat: int, hand: tuple[Card, ...], *, find: PlayFinder,
+                    solver: str) -> Solution:
+        """The best play at the table of ``scenario`` for the player in ``seat``."""
+        raise NotImplementedError
+
+    def solution_problems(self, solution: Solution) -> list[str]:
+        """Rule checks on a solver's answer beyond the arrangement itself (the validator asks)."""
+        return []
+
+
+    # -- judging a turn (the table model asks; ``state`` is the hand in progress) ---------------
+    #: the rule a draw after melding breaks
+    @property
+    def draw_after_meld_rule(self) -> str:
+        return self.TURN
+
+    #: the deck's rule on the number of players
+    PLAYERS: ClassVar[str] = ""
+    #: an empty stock is renewed from the discard pile (basic)
+    renews_stock: ClassVar[bool] = False
+    #: a player cuts for a wild card before the deal (Bing)
+    cuts: ClassVar[bool] = False
+
+    def stalemate(self, state: TableView) -> Reason | None:
+        """Why nobody can ever finish the hand, or None when that is not certain."""
+        return None
+
+    def draw_problems(self, state: TableView) -> list[Reason]:
+        """What forbids drawing from the stock as it is now (beyond the turn order)."""
+        if state.stock == 0:
+            return [Reason(self.TURN, "the stock is empty")]
+        return []
+
+    def take_problems(self, state: TableView) -> list[Reason]:
+        """What forbids taking the top discard (beyond the turn order)."""
+        return []
+
+    def lay_down_rules(self, state: TableView, melds: Sequence[Meld], layoffs: Sequence[LayOff],
+                       after: PlayerView, table: Sequence[TableMeld], problems: list[Reason],
+                       passed: list[Reason]) -> None:
+        """Judge a lay-down (new melds and lay-offs) by the game's own rules."""
+
+    def discard_problems(self, state: TableView, card: Card) -> list[Reason]:
+        """What forbids discarding now (a draw must come first)."""
+        if state.drew == "none":
+            return [Reason(self.TURN, "a discard ends a turn that started with a draw; "
+                                      f"{state.player.name} has not drawn")]
+        return []
+
+    def discard_limit(self, state: TableView, card: Card) -> tuple[bool, Reason] | None:
+        """A points rule the discard must keep (Bing's BING-LIMIT-HOLD): kept or not, with its numbers."""
+        return None
+
+    def end_turn_problems(self, state: TableView) -> list[Reason]:
+        """What forbids ending the turn without a discard."""
+        return [Reason(self.TURN, "a turn ends with a discard")]
+
+    def knock_arrangement(self, state: TableView, discard: Card | None, melds: Sequence[Meld] | None
+                          ) -> tuple[list[Reason], list[Reason], tuple[Meld, ...], tuple[Card, ...]]:
+        """(problems, passed, melds, deadwood) of a knock; only knocking games knock."""
+        return [Reason(self.TURN, f"knocking is a gin play, the variant is {self.variant.name}")], [], (), ()
+
+    # -- scoring -------------------------------------------------------------------------
+    def score_hand(self, sheet: Sheet, end: HandEnd) -> HandScore:
+        """Apply one hand's end to ``sheet``."""
+        raise NotImplementedError
+
+
+# -- shared helpers for the games' solve methods ---------------------------------------------
+
+def solution_of(hand: tuple[Card, ...], variant: Variant, arrangement: Arrangement | None, *,
+                legal: bool, reasons: Sequence[Reason], solver: str, score: int, opened: bool,
+                discard: Card | None = None, facts: dict[str, object] | None = None) -> Solution:
+    """A ``Solution`` for a hand arranged as ``arrangement`` (None: nothing melded)."""
+    if arrangement is None:
+        kept = list(hand)
+        if discard is not None:
+            kept.remove(discard)
+        melds: tuple[Meld, ...] = ()
+        deadwood = tuple(sorted(kept))
+    else:
+        melds, deadwood = arrangement.melds, arrangement.deadwood
+    return Solution(variant=variant, hand=hand, melds=melds, deadwood=deadwood,
+                    deadwood_points=variant.points(deadwood), legal=legal, reasons=tuple(reasons),
+                    solver=solver, discard=discard, score=score, opened=opened,
+                    facts=tuple((facts or {}).items()))
+
+
+def table_solution(variant: Variant, hand: tuple[Card, ...], melds: tuple[Meld, ...], layoffs: tuple[LayOff, ...],
+                   deadwood: tuple[Card, ...], *, legal: bool, reasons: list[Reason], score: int, opened: bool,
+                   discard: Card | None = None, facts: dict[str, object] | None = None) -> Solution:
+    """A ``Solution`` for a play at a table: new melds, lay-offs, the cards left."""
+    return Solution(variant=variant, hand=hand, melds=melds, deadwood=tuple(sorted(deadwood)),
+                    deadwood_points=variant.points(deadwood), legal=legal, reasons=tuple(reasons),
+                    discard=discard, layoffs=layoffs, score=score, opened=opened,
+                    facts=tuple((facts or {}).items()))
+
+
+def arrange(hand: Sequence[Card], table: Sequence[TableMeld], variant: Variant, *, min_melds: int,
+            find: PlayFinder, max_melds: int | None = None, allow_layoffs: bool = True
+            ) -> tuple[tuple[Meld, ...], tuple[LayOff, ...], tuple[Card, ...], int] | None:
+    """The best play of ``hand`` at ``table``: (new melds, lay-offs, cards left, their points)."""
+    found = find(hand, table, variant=variant, min_melds=min_melds, max_melds=max_melds,
+                 allow_layoffs=allow_layoffs)
+    if found is None:
+        return None
+    _, melds, layoffs, deadwood = found
+    return melds, layoffs, deadwood, variant.points(deadwood)
+
+
+def without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``hand`` less one copy of ``card``."""
+    rest = list(hand)
+    rest.remove(card)
+    return tuple(rest)
+
+
+def missing_hand(scenario: Scenario, seat: int) -> ScenarioError:
+    return ScenarioError(f"{scenario.where('players', seat)}: the hand of {scenario.players[seat].name!r} "
+                         "is not given; solve needs it")
+
+
+# -- the registry ------------------------------------------------------------------------------
+
+_GAMES: dict[str, type[Game]] = {}
+
+
+def register_game(game: type[Game], *, variant_toml: str | None = None) -> None:
+    """Make ``game`` known under ``game.name``; ``variant_toml`` (the text of a variant
+    file) adds a variant that plays it, so ``get_variant`` finds it by its name."""
+    if not game.name:
+        raise VariantError(f"{game.__name__} has no name")
+    _GAMES[game.name] = game
+    if variant_toml is not None:
+        register_variant_text(variant_toml)
+
+
+def game_names() -> tuple[str, ...]:
+    return tuple(_GAMES)
+
+
+def game_of(variant: Variant) -> Game:
+    """The game ``variant`` plays, holding its option values."""
+    cache = _CACHE.get(variant)
+    if cache is not None:
+        return cache
+    try:
+        cls = _GAMES[variant.game]
+    except KeyError:
+        raise VariantError(f"variant {variant.name!r} plays {variant.game!r}, which is not a known game; "
+                           f"known games: {', '.join(_GAMES)}") from None
+    game = cls(variant)
+    if len(_CACHE) > 256:
+        _CACHE.clear()
+    _CACHE[variant] = game
+    return game
+
+
+_CACHE: dict[Variant, Game] = {}

@@ -1,0 +1,299 @@
+"""Bing Rummy: every BING- behaviour (two decks, deuces wild, 14 cards, the 75-point limit).
+
+The opening (BING-OPEN) needs ``opening_melds`` melds in one turn; melding and laying off
+must keep score plus the points left in hand within the limit (BING-LIMIT), and so must
+every later draw and discard (BING-LIMIT-HOLD); a meld turn has no draw (BING-MELD-TURN);
+a hand's end adds the points left to the others' running scores, busts players over the
+limit and lets them buy back in (BING-SCORE, BING-BUST, BING-BUYBACK, BING-WIN).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rummycheck.cards import Card
+from rummycheck.errors import IllegalPlayError, ScenarioError
+from rummycheck.games.base import (
+    Game,
+    LimitCheck,
+    PlayerView,
+    TableView,
+    arrange,
+    solution_of,
+    table_solution,
+)
+from rummycheck.games.scoring import HandEnd, HandScore, Ledger, Sheet, check_player, counted, finish_sheet, unexpected
+from rummycheck.games.solve import best_discard
+from rummycheck.melds import Meld, TableMeld
+from rummycheck.position import Scenario
+from rummycheck.results import LayOff, Reason, Solution
+from rummycheck.solvers.base import Finder, PlayFinder
+
+__all__ = ["Bing"]
+
+
+def _less(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    rest = list(hand)
+    rest.remove(card)
+    return tuple(rest)
+
+
+class Bing(Game):
+    name = "bing"
+    DEAL = "BING-DEAL"
+    TURN = "BING-TURN"
+    SET = "BING-SET"
+    RUN = "BING-RUN"
+    WILD = "BING-WILD"
+    LAYOFF = "BING-LAYOFF"
+    OUT = "BING-OUT"
+    OPEN = "BING-OPEN"
+    DISCARD = "BING-TURN"
+    has_opening = True
+    has_limit = True
+    players_bust = True
+
+
+    PLAYERS = "BING-DECK"
+    cuts = True
+
+    @property
+    def draw_after_meld_rule(self) -> str:
+        return "BING-MELD-TURN"
+
+    def take_problems(self, state: TableView) -> list[Reason]:
+        """BING-LIMIT-HOLD: taking the top discard is illegal when no discard that may follow keeps the limit.
+
+        A Bing player who takes the top discard must discard another card in the same turn
+        (BING-TURN; no meld after a draw, BING-MELD-TURN); when every such discard leaves
+        score + hand over the limit, the take itself breaks the rule.
+        """
+        player = state.player
+        if not state.discard_pile or not player.opened or not player.known or not player.hand:
+            return []
+        card = state.discard_pile[-1]
+        hand = (*player.hand, card)
+        best = min(self.variant.points(_less(hand, c)) for c in set(player.hand))
+        check = self.limit_check(score=player.score, points=best, hold=True)
+        if check.ok:
+            return []
+        return [Reason("BING-LIMIT-HOLD", f"after taking {card} the best discard leaves {check.text}")]
+
+    def lay_down_rules(self, state: TableView, melds: Sequence[Meld], layoffs: Sequence[LayOff],
+                       after: PlayerView, table: Sequence[TableMeld], problems: list[Reason],
+                       passed: list[Reason]) -> None:
+        variant = self.variant
+        player = state.player
+        if state.drew != "none":
+            source = "stock" if state.drew == "stock" else "discard pile"
+            problems.append(Reason("BING-MELD-TURN", f"{player.name} drew this turn (from the {source})"
+                                                     " and may not meld in the same turn"))
+        needed = self.melds_needed(False)
+        opening = not player.opened or state.opened_this_turn
+        if not player.opened:
+            if len(melds) < needed:
+                problems.append(Reason("BING-OPEN", f"an opening lays down at least {needed} melds, "
+                                                    f"this lays down {len(melds)}"))
+            else:
+                passed.append(Reason("BING-OPEN", f"{len(melds)} melds, at least {needed} needed to open: met"))
+        if layoffs:
+            if opening and not variant.option("layoff_in_opening"):
+                problems.append(Reason("BING-LAYOFF", "lay-offs are not allowed in the opening turn "
+                                                      "(layoff_in_opening = false)"))
+            elif not player.opened and len(melds) < needed:
+                problems.append(Reason("BING-LAYOFF", "lay-offs count only with a legal opening or after it"))
+            else:
+                passed.append(Reason("BING-LAYOFF", f"{len(layoffs)} card(s) laid off on the table"))
+        if after.known:
+            check = self.limit_check(score=player.score, points=variant.points(after.hand))
+            (passed if check.ok else problems).append(Reason("BING-LIMIT", check.text))
+        elif after.unknown:
+            raise ScenarioError(f"the hand of {player.name!r} is not fully known; BING-LIMIT needs its points")
+
+    def discard_problems(self, state: TableView, card: Card) -> list[Reason]:
+        if state.melded and not self.variant.option("meld_turn_discard"):
+            return [Reason("BING-MELD-TURN", "a meld turn has no discard (meld_turn_discard = false)")]
+        if not state.melded and state.drew == "none":
+            return [Reason("BING-TURN", "a discard follows a draw (stock or discard pile)")]
+        return []
+
+    def discard_limit(self, state: TableView, card: Card) -> tuple[bool, Reason] | None:
+        player = state.player
+        if not player.opened:
+            return None
+        points = state.hand_points(state.after_removing(player, [card]))
+        check = self.limit_check(score=player.score, points=points, hold=True)
+        return check.ok, Reason("BING-LIMIT-HOLD", check.text)
+
+    def end_turn_problems(self, state: TableView) -> list[Reason]:
+        if not state.melded:
+            return [Reason("BING-TURN", "only a meld turn ends without a discard")]
+        if self.variant.option("meld_turn_discard"):
+            return [Reason("BING-MELD-TURN", "a meld turn ends with a discard (meld_turn_discard = true)")]
+        return []
+
+    def opened_size_problem(self, size: int, most: int) -> str | None:
+        least_down = 3 * self.melds_needed(False)
+        if size > most - least_down:
+            return (f"{size} cards, but a player who has opened laid down at least {least_down} "
+                    f"of the {most}: at most {most - least_down} ({self.OPEN})")
+        return None
+
+    def melds_needed(self, opened: bool) -> int:
+        return 0 if opened else int(self.variant.option("opening_melds") or 1)
+
+    def limit_check(self, *, score: int, points: int, hold: bool = False) -> LimitCheck:
+        """BING-LIMIT (and, with ``hold``, BING-LIMIT-HOLD): may score + points left stand?"""
+        variant = self.variant
+        limit = int(variant.option("limit") or 0)
+        strict = bool(variant.option("hold_strict" if hold else "limit_strict"))
+        total = score + points
+        ok = total < limit if strict else total <= limit
+        relation = ("<" if ok else ">=") if strict else ("<=" if ok else ">")
+        return LimitCheck(ok, f"score {score} + {points} left = {total} {relation} {limit}")
+
+    def solution_problems(self, solution: Solution) -> list[str]:
+        problems: list[str] = []
+        if solution.melds and not solution.opened:
+            needed = self.melds_needed(False)
+            if len(solution.melds) < needed:
+                problems.append(f"{self.OPEN}: an opening needs {needed} melds, the answer lays down "
+                                f"{len(solution.melds)}")
+        if solution.melds and solution.legal:
+            check = self.limit_check(score=solution.score, points=self.variant.points(solution.deadwood))
+            if not check.ok:
+                problems.append(f"BING-LIMIT: the answer is called legal but {check.text}")
+        return problems
+
+    def solve_hand(self, hand: tuple[Card, ...], *, score: int, opened: bool, find: Finder, solver: str,
+                   mask: int = 0) -> Solution:
+        variant = self.variant
+        needed = max(1, self.melds_needed(opened))
+        reasons: list[Reason] = []
+        discard: Card | None = None
+        if variant.option("meld_turn_discard") and len(hand) > 1:
+            # house rule: a meld turn ends with a discard, so one card is kept back for it
+            best = best_discard(hand, variant, find, min_melds=needed)
+            if best is not None:
+                discard = best[0]
+                reasons.append(Reason("BING-MELD-TURN", f"the meld turn ends with a discard: best discard {discard}"))
+            arrangement = best[1] if best is not None else None
+        else:
+            arrangement = find(hand, variant=variant, min_melds=needed)
+        if arrangement is None:
+            if opened:
+                reasons.append(Reason("BING-SET", "no set or run can be made from this hand; nothing to meld"))
+            else:
+                reasons.append(Reason("BING-OPEN", f"no arrangement lays down {needed} melds; "
+                                                   "an opening needs at least "
+                                                   f"{needed}, so meld nothing yet"))
+            return solution_of(hand, variant, None, legal=False, reasons=reasons, solver=solver,
+                             score=score, opened=opened, facts={"melds_needed": needed})
+        check = self.limit_check(score=score, points=arrangement.points)
+        if not opened:
+            reasons.append(Reason("BING-OPEN", f"{len(arrangement.melds)} melds, at least {needed} "
+                                               "needed to open: met"))
+        if check.ok:
+            reasons.append(Reason("BING-LIMIT", f"may meld: {check.text}"))
+        else:
+            reasons.append(Reason("BING-LIMIT", f"may not meld now: {check.text}"))
+        if not arrangement.deadwood and check.ok:
+            reasons.append(Reason("BING-OUT", "every card is melded: this goes out"))
+        facts: dict[str, object] = {"melds_needed": needed, "goes_out": not arrangement.deadwood and check.ok}
+        return solution_of(hand, variant, arrangement, legal=check.ok, reasons=reasons, solver=solver,
+                         score=score, opened=opened, discard=discard, facts=facts)
+
+    def solve_table(self, scenario: Scenario, seat: int, hand: tuple[Card, ...], *, find: PlayFinder,
+                    solver: str) -> Solution:
+        variant = self.variant
+        player = scenario.players[seat]
+        score, opened = player.score, player.opened
+        assert scenario.turn is not None
+        needed = self.melds_needed(opened)
+        allow = opened or bool(variant.option("layoff_in_opening"))
+        found = arrange(hand, scenario.table, variant, min_melds=max(needed, 0), allow_layoffs=allow, find=find)
+        reasons: list[Reason] = []
+        if scenario.turn.drew != "none":
+            reasons.append(Reason("BING-MELD-TURN", f"{scenario.turn.player} drew this turn and may not meld "
+                                                    "until a later turn; the arrangement below is for that turn"))
+        if found is None or (opened and not found[0] and not found[1]):
+            if opened:
+                reasons.append(Reason("BING-LAYOFF", "nothing can be melded or laid off"))
+            else:
+                reasons.append(Reason("BING-OPEN", f"no arrangement lays down {needed} melds; an opening needs "
+                                                   f"{needed}, so meld nothing yet (lay-offs count only with it)"))
+            return table_solution(variant, hand, (), (), hand, legal=False, reasons=reasons, score=score, opened=opened,
+                             facts={"melds_needed": needed})
+        melds, layoffs, deadwood, points = found
+        if not opened:
+            reasons.append(Reason("BING-OPEN", f"{len(melds)} melds, at least {needed} needed to open: met"))
+        if layoffs:
+            reasons.append(Reason("BING-LAYOFF", f"{len(layoffs)} card(s) laid off on table melds"))
+        if not allow and not opened:
+            reasons.append(Reason("BING-LAYOFF", "no lay-offs in the opening turn (layoff_in_opening = false)"))
+        check = self.limit_check(score=score, points=points)
+        reasons.append(Reason("BING-LIMIT", ("may meld: " if check.ok else "may not meld now: ") + check.text))
+        legal = check.ok and scenario.turn.drew == "none"
+        if not deadwood and legal:
+            reasons.append(Reason("BING-OUT", "every card is melded or laid off: this goes out"))
+        return table_solution(variant, hand, melds, layoffs, deadwood, legal=legal, reasons=reasons, score=score,
+                         opened=opened, facts={"melds_needed": needed, "goes_out": not deadwood and legal})
+
+    def score_hand(self, sheet: Sheet, end: HandEnd) -> HandScore:
+        variant = sheet.variant
+        limit = int(variant.option("limit") or 0)
+        playing = [p.name for p in sheet.players if not p.out]
+        ledger = Ledger(sheet)
+        if end.out is not None:
+            check_player(sheet, end.out, "went out")
+            if sheet.player(end.out).out:
+                raise ScenarioError(f"player {end.out!r} is out of the game (BING-BUST) and cannot go out")
+            if end.cards.get(end.out) or end.points.get(end.out):
+                raise ScenarioError(f"player {end.out!r} went out, so he holds no points (BING-OUT)")
+            ledger.add(end.out, 0, "BING-OUT", "went out: adds nothing")
+        counting = [n for n in playing if n != end.out]
+        unexpected(sheet, end, set(counting) | ({end.out} if end.out else set()))
+        for name in counting:
+            points, how = counted(sheet, end, name, rule="BING-VALUES")
+            old = ledger.scores[name]
+            ledger.add(name, points, "BING-SCORE", f"holds {how}: {old} + {points} = {old + points}")
+        busted = [n for n in counting if ledger.scores[n] > limit]
+        for name in busted:
+            ledger.add(name, 0, "BING-BUST", f"{ledger.scores[name]} is over {limit}: out of the game")
+        still_in = [n for n in playing if n not in busted]
+        level = max((ledger.scores[n] for n in still_in), default=None)
+        for name in end.buyback:
+            sheet.player(name)
+            if name not in busted:
+                raise ScenarioError(f"player {name!r} did not bust in this hand, so he cannot buy back in "
+                                    "(BING-BUYBACK)")
+            if not variant.option("buyback"):
+                raise IllegalPlayError("BING-BUYBACK: buying back in is switched off (buyback = false)")
+            if level is None:
+                raise IllegalPlayError(f"BING-BUYBACK: {name!r} cannot buy back in: nobody is left at "
+                                       f"{limit} or less to buy back against")
+        if len(set(end.buyback)) != len(end.buyback):
+            raise ScenarioError("a player can buy back in only once a hand")
+        if busted and level is not None:
+            among = ", ".join(f"{n} {ledger.scores[n]}" for n in still_in)
+            for name in busted:
+                if name in end.buyback:
+                    old = ledger.scores[name]
+                    ledger.add(name, level - old, "BING-BUYBACK",
+                               f"buys back in: {old} becomes {level}, the highest score at or below {limit} "
+                               f"among the players still in ({among})")
+        out_now = {p.name for p in sheet.players if p.out} | {n for n in busted if n not in end.buyback}
+        remaining = [n for n in sheet.names if n not in out_now]
+        winner: str | None = None
+        finished = False
+        if len(remaining) == 1 and len(sheet.players) > 1:
+            winner, finished = remaining[0], True
+            ledger.add(winner, 0, "BING-WIN", f"the only player at or below {limit}: wins the game")
+        elif not remaining:
+            finished = True
+            ledger.add(None, 0, "BING-WIN", f"every player is over {limit}: nobody wins; start a new game")
+        after = finish_sheet(sheet, ledger, out=out_now, won=end.out, winner=winner, finished=finished,
+                        extra={n: 1 for n in end.buyback})
+        return HandScore(number=sheet.hands + 1, before=sheet, after=after, lines=tuple(ledger.lines),
+                         hand_winner=end.out, busted=tuple(busted),
+                         buyback_level=level if busted else None, bought_back=tuple(end.buyback))

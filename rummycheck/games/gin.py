@@ -1,0 +1,438 @@
+"""Gin Rummy: every GIN- behaviour (one deck, two players, knock at 10).
+
+Melds go down only with a knock (GIN-KNOCK: deadwood within the knock limit, or the
+first upcard's points under Oklahoma); the defender then lays off on the knocker's melds
+unless the knocker has gin (GIN-LAYOFF, GIN-GIN); the hand scores the difference, an
+undercut, gin or big gin (GIN-SCORE, GIN-UNDERCUT, GIN-GIN, GIN-BIGGIN), a dead hand
+nothing (GIN-DEAD), and the game ends at the target with its bonuses (GIN-GAME).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from itertools import combinations, product
+
+from rummycheck.cards import Card, Suit, format_cards
+from rummycheck.errors import IllegalPlayError, ScenarioError
+from rummycheck.games.base import Game, PlayerView, TableView, arrange, missing_hand, solution_of, table_solution
+from rummycheck.games.scoring import HandEnd, HandScore, Ledger, Sheet, check_player, counted, finish_sheet, unexpected
+from rummycheck.games.solve import best_discard, solve
+from rummycheck.melds import Meld, MeldKind, TableMeld, meld_problems
+from rummycheck.position import Scenario
+from rummycheck.results import LayOff, Reason, Solution
+from rummycheck.solvers.base import Finder, PlayFinder
+from rummycheck.solvers.deadwood import fast_parts, fast_search, fast_tables, min_deadwood
+from rummycheck.solvers.exact import search
+from rummycheck.variants import Variant, get_variant
+
+__all__ = ["Gin", "GinLayoffs", "gin_knock_limit", "gin_layoffs"]
+
+
+def gin_knock_limit(variant: Variant, upcard: Card | None) -> tuple[int, str]:
+    """GIN-KNOCK: the knock limit in force and why (Oklahoma: the first upcard sets it)."""
+    if not variant.option("oklahoma"):
+        limit = int(variant.option("knock_limit") or 0)
+        return limit, f"knock limit {limit}"
+    if upcard is None:
+        raise ScenarioError("Oklahoma gin needs the first upcard (upcard = ...) to set the knock limit")
+    if upcard.number == 1:
+        return 0, f"Oklahoma: upcard {upcard} is an ace, so only gin may end the hand"
+    limit = variant.card_points(upcard)
+    return limit, f"Oklahoma: upcard {upcard} sets the knock limit at {limit}"
+
+
+@dataclass(frozen=True, slots=True)
+class GinLayoffs:
+    """GIN-LAYOFF: the defender's best lay-offs on the knocker's melds."""
+
+    before: int  # deadwood without lay-offs
+    after: int  # deadwood after the lay-offs
+    layoffs: tuple[tuple[Card, int], ...]  # (card, index into the knocker's melds)
+    melds: tuple[Meld, ...]  # the defender's own melds
+    deadwood: tuple[Card, ...]  # what he still holds
+
+
+def gin_layoffs(defender: Sequence[Card], knocker_melds: Sequence[Meld], *, variant: Variant | str = "gin"
+                ) -> GinLayoffs:
+    """The lay-offs that leave the defender the least deadwood (exhaustive over subsets).
+
+    Among equally good choices the one with fewer lay-offs wins, then the first in card order.
+    Each extended meld is judged by ``meld_problems``.
+    """
+
+    variant = get_variant(variant)
+    hand = tuple(sorted(defender))
+    options: dict[int, list[int]] = {}
+    for i, card in enumerate(hand):
+        fits = [m for m, meld in enumerate(knocker_melds)
+                if (meld.kind == MeldKind.SET and card.rank == meld.stands_for[0].rank)
+                or (meld.kind == MeldKind.RUN and card.suit == meld.stands_for[0].suit)]
+        if fits:
+            options[i] = fits
+    base = min_deadwood(hand, variant=variant)
+    best: tuple[int, int, tuple[tuple[Card, int], ...], tuple[Card, ...]] = (base, 0, (), hand)
+    candidates = sorted(options)
+    for size in range(1, len(candidates) + 1):
+        for chosen in combinations(candidates, size):
+            placing = _placement(hand, chosen, options, knocker_melds, variant)
+            if placing is None:
+                continue
+            rest = tuple(c for i, c in enumerate(hand) if i not in chosen)
+            points = min_deadwood(rest, variant=variant)
+            if (points, size) < best[:2]:
+                best = (points, size, placing, rest)
+    arrangement = search(best[3], variant=variant)
+    assert arrangement is not None
+    return GinLayoffs(before=base, after=best[0], layoffs=best[2], melds=arrangement.melds,
+                      deadwood=arrangement.deadwood)
+
+
+def _placement(hand: tuple[Card, ...], chosen: tuple[int, ...], options: Mapping[int, list[int]],
+               melds: Sequence[Meld], variant: Variant) -> tuple[tuple[Card, int], ...] | None:
+    """A way to lay the chosen cards off so that every extended meld is legal, or None."""
+    for targets in product(*(options[i] for i in chosen)):
+        grown: dict[int, list[Card]] = {}
+        for i, target in zip(chosen, targets):
+            grown.setdefault(target, []).append(hand[i])
+        if all(not meld_problems(Meld.natural(melds[m].kind, melds[m].stands_for + tuple(extra)), variant)
+               for m, extra in grown.items()):
+            return tuple((hand[i], t) for i, t in zip(chosen, targets))
+    return None
+
+
+class _GinVerdicts:
+    """Per-variant gin verdicts, made once: the knock reason for each deadwood count."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.size = variant.hand_size
+        self.limit = int(variant.option("knock_limit") or 0)
+        self.gin_bonus = int(variant.option("gin_bonus") or 0)
+        self.reasons: dict[int, tuple[Reason, ...]] = {}
+        self.facts = {(k, g): (("can_knock", k), ("gin", g), ("big_gin", False))
+                      for k in (False, True) for g in (False, True)}
+        self.tables = fast_tables(variant)
+
+    def knock_reasons(self, points: int, gin: bool) -> tuple[Reason, ...]:
+        found = self.reasons.get(-1 if gin else points)
+        if found is None:
+            if gin:
+                found = (Reason("GIN-GIN", f"deadwood 0: gin (bonus {self.gin_bonus}, no lay-offs)"),)
+            elif points <= self.limit:
+                found = (Reason("GIN-KNOCK", f"deadwood {points} <= {self.limit}: may knock"),)
+            else:
+                found = (Reason("GIN-KNOCK", f"deadwood {points} > {self.limit}: may not knock"),)
+            self.reasons[-1 if gin else points] = found
+        return found
+
+
+class Gin(Game):
+    name = "gin"
+    DEAL = "GIN-DEAL"
+    TURN = "GIN-TURN"
+    SET = "GIN-MELD"
+    RUN = "GIN-MELD"
+    LAYOFF = "GIN-LAYOFF"
+    OUT = "GIN-KNOCK"
+    DISCARD = "GIN-TURN"
+    knocks = True
+
+
+    PLAYERS = "GIN-DEAL"
+
+    def draw_problems(self, state: TableView) -> list[Reason]:
+        dead = int(self.variant.option("dead_stock") or 0)
+        if state.stock is not None and state.stock <= dead:
+            return [Reason("GIN-DEAD", f"{state.stock} cards left in the stock: the hand is dead")]
+        return []
+
+    def lay_down_rules(self, state: TableView, melds: Sequence[Meld], layoffs: Sequence[LayOff],
+                       after: PlayerView, table: Sequence[TableMeld], problems: list[Reason],
+                       passed: list[Reason]) -> None:
+        if layoffs:
+            knocker_name = state.players[state.knocker].name if state.knocker is not None else None
+            for lo in layoffs:
+                target = next((t for t in table if t.number == lo.target), None)
+                if target is not None and target.owner != knocker_name:
+                    problems.append(Reason("GIN-LAYOFF", f"the defender lays off only on the knocker's melds; "
+                                                         f"table meld {lo.target} is not the knocker's"))
+        if state.phase != "layoff":
+            problems.append(Reason("GIN-KNOCK", "in gin, melds go down only when a player knocks "
+                                                "(then the defender shows his and lays off)"))
+        elif state.current == state.knocker:
+            problems.append(Reason("GIN-LAYOFF", "the knocker's melds went down with the knock"))
+        elif layoffs and state.gin:
+            problems.append(Reason("GIN-LAYOFF", "never after gin: the knocker went gin (deadwood 0, "
+                                                 "GIN-GIN), so the defender may not lay off"))
+        elif layoffs:
+            passed.append(Reason("GIN-LAYOFF", f"the defender lays off {len(layoffs)} card(s) on the "
+                                               "knocker's melds"))
+
+    def knock_rule_limit(self, upcard: Card | None) -> tuple[int, str]:
+        """GIN-KNOCK: the most deadwood a knock allows, and a note saying where it comes from.
+
+        The note is empty for the ``knock_limit`` option; under Oklahoma it names the first
+        upcard: its points set the limit, an ace allows gin only.
+        """
+        if not self.variant.option("oklahoma"):
+            return int(self.variant.option("knock_limit") or 0), ""
+        if upcard is None:
+            raise ScenarioError("Oklahoma gin (oklahoma = true) sets the knock limit from the first upcard: "
+                                "give it as [pile] upcard = \"7s\"")
+        limit, why = gin_knock_limit(self.variant, upcard)
+        return limit, f" ({why})"
+
+    def knock_arrangement(self, state: TableView, discard: Card | None, melds: Sequence[Meld] | None
+                          ) -> tuple[list[Reason], list[Reason], tuple[Meld, ...], tuple[Card, ...]]:
+        problems: list[Reason] = []
+        passed: list[Reason] = []
+        player = state.player
+        variant = self.variant
+        if state.drew == "none":
+            problems.append(Reason("GIN-TURN", "a knock comes after drawing"))
+        if not player.known:
+            raise ScenarioError(f"the hand of {player.name!r} is not known; a knock needs it")
+        hand = list(player.hand)
+        if discard is not None:
+            if discard not in hand:
+                problems.append(Reason("GIN-TURN", f"{player.name} does not hold {discard}"))
+                return problems, passed, (), ()
+            if state.took is not None and discard == state.took and hand.count(discard) < 2:
+                problems.append(Reason("GIN-TURN", f"{discard} was taken from the discard pile this turn"))
+            hand.remove(discard)
+        if melds is None:
+            found = search(hand, variant=variant)
+            assert found is not None
+            melds, deadwood = found.melds, found.deadwood
+        else:
+            rest = list(hand)
+            for meld in melds:
+                for problem in meld_problems(meld, variant):
+                    problems.append(Reason("GIN-MELD", f"{meld}: {problem}"))
+                for card in meld.cards:
+                    if card in rest:
+                        rest.remove(card)
+                    else:
+                        problems.append(Reason("GIN-MELD", f"{card} is not in the hand"))
+            deadwood = tuple(sorted(rest))
+        points = variant.points(deadwood)
+        limit, why = self.knock_rule_limit(state.upcard)
+        if discard is None:
+            bonus = int(variant.option("big_gin_bonus") or 0)
+            if deadwood or bonus == 0:
+                problems.append(Reason("GIN-BIGGIN", "knocking without a discard is big gin: all 11 cards "
+                                                     "melded" + ("" if bonus else " (big gin is not played)")))
+            else:
+                passed.append(Reason("GIN-BIGGIN", f"all {len(hand)} cards meld: big gin (bonus {bonus})"))
+        elif points > limit:
+            problems.append(Reason("GIN-KNOCK", f"deadwood {points} > {limit}{why}: may not knock"))
+        elif points == 0:
+            passed.append(Reason("GIN-GIN", "deadwood 0: gin (no lay-offs)"))
+        else:
+            passed.append(Reason("GIN-KNOCK", f"deadwood {points} <= {limit}{why}: may knock"))
+        if variant.option("oklahoma") and state.upcard is not None and state.upcard.suit == Suit.SPADES:
+            passed.append(Reason("GIN-KNOCK", f"Oklahoma: the spade upcard {state.upcard} doubles the hand's score"))
+        return problems, passed, tuple(melds), tuple(deadwood)
+
+    def hand_size_problem(self, *, players: int, size: int, opened: bool, drew: bool,
+                          knocked: bool = False, ended: bool = False, knocker: bool = False,
+                          cut: bool = False) -> str | None:
+        dealt = self.dealt_size(players)
+        extra = 1 if drew else 0
+        if size == 0:
+            if ended or (knocked and knocker):
+                return None  # a knocker with no deadwood holds nothing: gin
+            return "no cards, which only happens when the hand is over"
+        if knocked and knocker:
+            return None if size <= dealt else f"{size} cards, but the knocker keeps at most {dealt} (GIN-KNOCK)"
+        allowed = {dealt} if knocked or ended else {dealt + extra}
+        if ended and knocker:
+            allowed = {dealt, dealt + 1}
+        if size not in allowed:
+            shown = " or ".join(str(n) for n in sorted(allowed))
+            drawn = ", one more after drawing" if extra and not (knocked or ended) else ""
+            return f"{size} cards; a gin player holds {shown} at this point ({dealt} dealt{drawn}) (GIN-DEAL)"
+        return None
+
+    def knock_limit(self, upcard: Card | None) -> tuple[int, str]:
+        return gin_knock_limit(self.variant, upcard)
+
+    def solve_hand(self, hand: tuple[Card, ...], *, score: int, opened: bool, find: Finder, solver: str,
+                   mask: int = 0) -> Solution:
+        variant = self.variant
+        verdicts = variant.memo.get("gin")
+        if verdicts is None:
+            verdicts = variant.memo["gin"] = _GinVerdicts(variant)
+        if find is fast_search and len(hand) == verdicts.size and verdicts.tables is not None:
+            parts = fast_parts(hand, variant, mask, verdicts.tables)  # the common case, kept lean
+            if parts is not None:
+                melds, deadwood, points = parts
+                gin = not deadwood
+                can_knock = points <= verdicts.limit
+                return Solution(variant, hand, melds, deadwood, points, can_knock,
+                                verdicts.knock_reasons(points, gin), solver, None, (), score, opened,
+                                verdicts.facts[(can_knock, gin)])
+        size = verdicts.size
+        reasons: list[Reason] = []
+        facts: dict[str, object] = {}
+        discard: Card | None = None
+        if len(hand) == size + 1:
+            whole = find(hand, variant=variant, min_melds=0)
+            assert whole is not None
+            big_gin_bonus = int(variant.option("big_gin_bonus") or 0)
+            if not whole.deadwood and big_gin_bonus > 0:
+                reasons.append(Reason("GIN-BIGGIN", f"all {len(hand)} cards meld without a discard: "
+                                                    f"big gin (bonus {big_gin_bonus})"))
+                facts.update(deadwood_after_discard=0, can_knock=True, gin=True, big_gin=True)
+                return solution_of(hand, variant, whole, legal=True, reasons=reasons, solver=solver,
+                                 score=score, opened=opened, facts=facts)
+            best = best_discard(hand, variant, find)
+            assert best is not None
+            discard, arrangement = best
+            reasons.append(Reason("GIN-TURN", f"best discard {discard}"))
+        else:
+            if len(hand) != size:
+                reasons.append(Reason("GIN-DEAL", f"a gin hand holds {size} cards ({size + 1} just after "
+                                                  f"drawing); this one has {len(hand)}"))
+            found = find(hand, variant=variant, min_melds=0)
+            assert found is not None
+            arrangement = found
+        points = arrangement.points
+        gin = points == 0 and not arrangement.deadwood
+        can_knock = points <= verdicts.limit
+        reasons.extend(verdicts.knock_reasons(points, gin))
+        facts.update(can_knock=can_knock, gin=gin, big_gin=False)
+        return solution_of(hand, variant, arrangement, legal=can_knock, reasons=reasons, solver=solver,
+                         score=score, opened=opened, discard=discard, facts=facts)
+
+    def solve_table(self, scenario: Scenario, seat: int, hand: tuple[Card, ...], *, find: PlayFinder,
+                    solver: str) -> Solution:
+        """Before a knock: the plain gin solve; after it, the defender's melds and lay-offs."""
+        variant = self.variant
+        assert scenario.turn is not None
+        if not scenario.turn.knocked:
+                return replace(solve(hand, variant=variant, solver=solver), score=scenario.players[seat].score)
+        knocker_seat = seat
+        players = scenario.players
+        defender_seat = (knocker_seat + 1) % len(players)
+        defender = players[defender_seat]
+        knocker = players[knocker_seat]
+        if defender.hand is None:
+            raise missing_hand(scenario, defender_seat)
+        hand = tuple(defender.hand)
+        knocker_melds = [t for t in scenario.table if t.owner == knocker.name]
+        knocker_points = variant.points(knocker.hand) if knocker.hand is not None else None
+        gin = knocker_points == 0
+        found = arrange(hand, knocker_melds, variant, min_melds=0, allow_layoffs=not gin, find=find)
+        assert found is not None
+        melds, layoffs, deadwood, points = found
+        reasons = [Reason("GIN-GIN", "the knocker has gin: no lay-offs")] if gin else [
+            Reason("GIN-LAYOFF", f"the defender lays off {len(layoffs)} card(s) on the knocker's melds")]
+        if knocker_points is not None:
+            reasons.append(Reason("GIN-SCORE",
+                                  f"defender deadwood {points} against the knocker's {knocker_points}"))
+        return table_solution(variant, hand, melds, layoffs, deadwood, legal=True, reasons=reasons,
+                              score=defender.score, opened=False,
+                              facts={"defender": defender.name, "knocker": knocker.name})
+
+    def score_hand(self, sheet: Sheet, end: HandEnd) -> HandScore:
+        variant = sheet.variant
+        ledger = Ledger(sheet)
+        if len(sheet.players) != 2:
+            raise ScenarioError(f"gin is played by two players, got {len(sheet.players)}")
+        if end.dead:
+            if end.knocker is not None:
+                raise ScenarioError("a dead hand has no knocker (GIN-DEAD)")
+            stock = variant.option("dead_stock")
+            ledger.add(None, 0, "GIN-DEAD", f"{stock} cards left in the stock and no knock: nobody scores")
+            return HandScore(number=sheet.hands + 1, before=sheet, after=finish_sheet(sheet, ledger),
+                             lines=tuple(ledger.lines))
+        knocker = check_player(sheet, end.knocker, "knocked (or set dead = true)")
+        defender = next(n for n in sheet.names if n != knocker)
+        unexpected(sheet, end, {knocker, defender})
+        knock, defence, big_gin = self.gin_counts(sheet, end, knocker, defender, ledger)
+        limit, why = gin_knock_limit(variant, end.upcard)
+        if knock > limit:
+            raise IllegalPlayError(f"GIN-KNOCK: {knocker!r} knocked with deadwood {knock}, more than allowed ({why})")
+        big_bonus = int(variant.option("big_gin_bonus") or 0)
+        hand_winner: str | None
+        if big_gin and knock != 0:
+            raise ScenarioError(f"big gin means every card melds, but {knocker!r} has deadwood {knock}")
+        start = len(ledger.lines)
+        if big_gin and big_bonus > 0:
+            hand_winner = knocker
+            ledger.add(knocker, defence, "GIN-BIGGIN", f"big gin: {defender}'s whole deadwood {defence}, no lay-offs")
+            ledger.add(knocker, big_bonus, "GIN-BIGGIN", "big gin bonus")
+        elif knock == 0:
+            hand_winner = knocker
+            gin_bonus = int(variant.option("gin_bonus") or 0)
+            note = " (big gin is not played here: scored as gin)" if big_gin else ""
+            ledger.add(knocker, defence, "GIN-GIN", f"gin: {defender}'s whole deadwood {defence}, no lay-offs{note}")
+            ledger.add(knocker, gin_bonus, "GIN-GIN", "gin bonus")
+        elif defence > knock:
+            hand_winner = knocker
+            ledger.add(knocker, defence - knock, "GIN-SCORE",
+                       f"knocked with {knock} against {defence}: {defence} - {knock} = {defence - knock}")
+        elif defence < knock or variant.option("undercut_on_tie"):
+            hand_winner = defender
+            tie = " (a tie counts as an undercut)" if defence == knock else ""
+            ledger.add(defender, knock - defence, "GIN-UNDERCUT",
+                       f"undercut{tie}: {defender} {defence} against {knocker}'s knock {knock}: "
+                       f"{knock} - {defence} = {knock - defence}")
+            ledger.add(defender, int(variant.option("undercut_bonus") or 0), "GIN-UNDERCUT", "undercut bonus")
+        else:
+            hand_winner = None
+            ledger.add(None, 0, "GIN-UNDERCUT",
+                       f"tie at {knock}: not an undercut under this option (undercut_on_tie = false); nobody scores")
+        if variant.option("oklahoma") and end.upcard is not None and end.upcard.suit == Suit.SPADES and hand_winner:
+            won = sum(line.points for line in ledger.lines[start:])
+            ledger.add(hand_winner, won, "GIN-KNOCK", f"Oklahoma: the spade upcard {end.upcard} doubles the hand")
+        return self.gin_game_end(sheet, ledger, hand_winner)
+
+    def gin_counts(self, sheet: Sheet, end: HandEnd, knocker: str, defender: str, ledger: Ledger
+                    ) -> tuple[int, int, bool]:
+        """(knocker's deadwood, defender's deadwood after any lay-offs, big gin)."""
+        variant = sheet.variant
+        if knocker in end.cards or defender in end.cards:
+            if not (knocker in end.cards and defender in end.cards):
+                raise ScenarioError("give the cards of both gin hands, or the points of both")
+            solution = solve(end.cards[knocker], variant=variant)
+            big_gin = bool(solution.fact("big_gin"))
+            knock = solution.deadwood_points
+            melds = end.knocker_melds if end.knocker_melds is not None else solution.melds
+            if knock == 0:  # gin: the defender melds his own cards but lays nothing off
+                    return 0, min_deadwood(end.cards[defender], variant=variant), big_gin
+            result = gin_layoffs(end.cards[defender], melds, variant=variant)
+            if result.layoffs:
+                placed = ", ".join(f"{card} on {format_cards(melds[m].cards)}" for card, m in result.layoffs)
+                ledger.add(defender, 0, "GIN-LAYOFF",
+                           f"lays off {placed}: deadwood {result.before} becomes {result.after}")
+            return knock, result.after, big_gin
+        knock, _ = counted(sheet, end, knocker, rule="GIN-KNOCK")
+        defence, _ = counted(sheet, end, defender, rule="GIN-LAYOFF")
+        return knock, defence, end.big_gin
+
+    def gin_game_end(self, sheet: Sheet, ledger: Ledger, hand_winner: str | None) -> HandScore:
+        variant = sheet.variant
+        target = int(variant.option("game_target") or 0)
+        champion = hand_winner if hand_winner is not None and ledger.scores[hand_winner] >= target else None
+        if champion is not None:
+            loser = next(n for n in sheet.names if n != champion)
+            shutout = ledger.scores[loser] == 0
+            ledger.add(champion, 0, "GIN-GAME", f"{ledger.scores[champion]} reaches {target}: wins the game")
+            ledger.add(champion, int(variant.option("game_bonus") or 0), "GIN-GAME", "game bonus")
+            box = int(variant.option("box_bonus") or 0)
+            for row in sheet.players:
+                boxes = row.hands_won + (1 if row.name == hand_winner else 0)
+                if boxes and box:
+                    hands = "1 hand" if boxes == 1 else f"{boxes} hands"
+                    ledger.add(row.name, boxes * box, "GIN-GAME", f"box bonus: {hands} won x {box}")
+            if shutout and variant.option("shutout_doubles"):
+                ledger.add(champion, ledger.scores[champion], "GIN-GAME",
+                           f"shutout: {loser} scored nothing, so the winner's total doubles")
+            margin = ledger.scores[champion] - ledger.scores[loser]
+            ledger.add(champion, 0, "GIN-GAME",
+                       f"wins by {ledger.scores[champion]} - {ledger.scores[loser]} = {margin}")
+        after = finish_sheet(sheet, ledger, won=hand_winner, winner=champion, finished=champion is not None)
+        return HandScore(number=sheet.hands + 1, before=sheet, after=after, lines=tuple(ledger.lines),
+                         hand_winner=hand_winner)
