@@ -17,11 +17,11 @@ from rummycheck.errors import (
 )
 from rummycheck.files.scenario import load_scenario, parse_scenario
 from rummycheck.games.solve import solve, solve_scenario
+from rummycheck.games.validate import arrangement_problems, solution_problems
 from rummycheck.melds import Meld, MeldKind
 from rummycheck.position import Scenario
 from rummycheck.results import LayOff, Reason, Solution
 from rummycheck.solvers.deadwood import min_deadwood
-from rummycheck.solvers.validate import arrangement_problems, solution_problems
 from rummycheck.table.disputes import Verdict, check_play
 from rummycheck.table.scoring import HandEnd, HandScore, ScoreLine, Sheet, new_sheet, score_hand, score_hands
 from rummycheck.table.state import GameState, IllegalPlay, PlayRecord

@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING
 from rummycheck.cards import Card
 from rummycheck.dealing import deal, deal_table, shoe
 from rummycheck.games.solve import solve
+from rummycheck.games.validate import solution_problems
 from rummycheck.melds import Meld, meld_problems
 from rummycheck.results import Solution
-from rummycheck.solvers.validate import solution_problems
 from rummycheck.variants import Variant
 
 if TYPE_CHECKING:

@@ -13,8 +13,8 @@ from rummycheck.variants import Variant
 
 if TYPE_CHECKING:
     from rummycheck.crosscheck import Crosscheck
+    from rummycheck.games.prove import Play
     from rummycheck.solvers.base import Arrangement
-    from rummycheck.solvers.prove import Play
 
 __all__ = ["arrangements_text", "crosscheck_text", "plays_text", "presets_table", "rules_table", "solution_text"]
 

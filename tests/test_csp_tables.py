@@ -20,8 +20,8 @@ from rummycheck.games.solve import solve_scenario
 from rummycheck.melds import Meld, MeldKind
 from rummycheck.position import Scenario, ScenarioPlayer, TableMeld, TurnInfo
 from rummycheck.solvers.csp import search_table
-from rummycheck.solvers.prove import all_optimal_plays
-from rummycheck.solvers.validate import solution_problems
+from rummycheck.games.prove import all_optimal_plays
+from rummycheck.games.validate import solution_problems
 from rummycheck.variants import Variant, get_variant
 
 runner = CliRunner()

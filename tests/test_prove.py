@@ -9,8 +9,8 @@ from typer.testing import CliRunner
 from rummycheck.cards import parse_cards
 from rummycheck.cli import app
 from rummycheck.games.solve import solve
-from rummycheck.solvers.prove import prove
-from rummycheck.solvers.validate import arrangement_problems
+from rummycheck.games.prove import prove
+from rummycheck.games.validate import arrangement_problems
 from rummycheck.variants import get_variant
 
 runner = CliRunner()

@@ -12,7 +12,7 @@ import pytest
 from rummycheck.cards import parse_cards
 from rummycheck.solvers import exact
 from rummycheck.solvers.exact import Arrangement
-from rummycheck.solvers.validate import arrangement_problems
+from rummycheck.games.validate import arrangement_problems
 from rummycheck.variants import Variant, get_variant
 
 SOLVERS = ["z3", "csp"]

@@ -15,8 +15,8 @@ from rummycheck.crosscheck import crosscheck_tables, layoff_problems, table_scen
 from rummycheck.games.solve import solve_scenario
 from rummycheck.melds import Meld, MeldKind
 from rummycheck.position import Scenario, ScenarioPlayer, TableMeld, TurnInfo
-from rummycheck.solvers.prove import prove_scenario
-from rummycheck.solvers.validate import solution_problems
+from rummycheck.games.prove import prove_scenario
+from rummycheck.games.validate import solution_problems
 from rummycheck.solvers.z3 import search_table
 from rummycheck.variants import Variant, get_variant
 

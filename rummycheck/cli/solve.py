@@ -79,7 +79,7 @@ def solve(
         return solve_hand(parsed, variant=chosen, score=score or 0, opened=opened, solver=solver), None
 
     solution, scenario = guarded(run)
-    from rummycheck.solvers import prove as proving  # z3 and constraint load only with --prove / --all
+    from rummycheck.games import prove as proving  # z3 and constraint load only with --prove / --all
 
     if scenario is not None:  # the whole play at the table, lay-offs included
         proof = guarded(lambda: proving.prove_scenario(scenario, solution)) if prove else None

@@ -23,7 +23,7 @@ from rummycheck.errors import ScenarioError, VariantError
 from rummycheck.melds import Meld, MeldKind, TableMeld
 from rummycheck.position import Scenario
 from rummycheck.results import LayOff, Reason, Solution
-from rummycheck.solvers.base import Arrangement, Finder, PlayFinder
+from rummycheck.solvers.base import Arrangement, Finder, PlayFinder, TableQuestion
 from rummycheck.variants import Variant, register_variant_text
 
 if TYPE_CHECKING:
@@ -187,6 +187,27 @@ class Game:
     def melds_needed(self, opened: bool) -> int:
         """The fewest new melds a lay-down must hold (an opening may need several)."""
         return 0
+
+    def meld_bounds(self, opened: bool) -> tuple[int, int | None]:
+        """(least, most) new melds the solver's hand search is asked for (``solve``)."""
+        return 0, None
+
+    def table_questions(self, scenario: Scenario, hand: tuple[Card, ...], *, opened: bool,
+                        discard: Card | None, every_discard: bool) -> list[TableQuestion]:
+        """The whole-play searches behind the best play at the table of ``scenario``.
+
+        ``discard`` is the answer's discard; with ``every_discard`` every possible discard
+        is asked (to list every optimal play), else only the answer's.
+        """
+        cards = list(hand)
+        if discard is not None:
+            cards.remove(discard)
+        least, most = self.meld_bounds(opened)
+        return [TableQuestion(tuple(cards), tuple(scenario.table), least, most, discard)]
+
+    def no_play_claim(self, solution: Solution, needed: int, what: str) -> str | None:
+        """What a proof must show when the answer lays nothing down (an opening not reachable)."""
+        return None
 
     def limit_check(self, *, score: int, points: int, hold: bool = False) -> LimitCheck | None:
         """The points limit on ``score`` plus ``points`` left in hand, or None when the game has none."""

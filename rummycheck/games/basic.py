@@ -20,7 +20,7 @@ from rummycheck.games.scoring import HandEnd, HandScore, Ledger, Sheet, check_pl
 from rummycheck.melds import Meld, MeldKind, TableMeld, extend_meld, meld_problems
 from rummycheck.position import Scenario
 from rummycheck.results import LayOff, Reason, Solution
-from rummycheck.solvers.base import Arrangement, Finder, Play, PlayFinder
+from rummycheck.solvers.base import Arrangement, Finder, Play, PlayFinder, TableQuestion
 from rummycheck.variants import Variant
 
 __all__ = ["Basic", "basic_target", "melded_points"]
@@ -71,6 +71,37 @@ class Basic(Game):
 
     PLAYERS = "BASIC-DECK"
     renews_stock = True
+
+    def meld_bounds(self, opened: bool) -> tuple[int, int | None]:
+        return 0, 1 if self.variant.option("melds_per_turn") == "one" else None
+
+    def table_questions(self, scenario: Scenario, hand: tuple[Card, ...], *, opened: bool,
+                        discard: Card | None, every_discard: bool) -> list[TableQuestion]:
+        """Lay-offs once opened or with ``layoff_before_meld`` (else only together with a new
+        meld); the turn ends with a discard, never the card just taken, unless nothing is left."""
+        variant = self.variant
+        most = self.meld_bounds(opened)[1]
+        allow = opened or bool(variant.option("layoff_before_meld"))
+        table = tuple(scenario.table)
+        if every_discard:
+            turn = scenario.turn
+            took = turn.took if turn is not None and turn.drew == "discard" else None
+            counts = Counter(hand)
+            discards: list[Card | None] = [] if variant.option("out_discard_required") else [None]
+            discards += [c for c in sorted(set(hand)) if c != took or counts[c] > 1]
+        else:
+            discards = [discard]
+        questions = []
+        for chosen in discards:
+            rest = list(hand)
+            if chosen is not None:
+                rest.remove(chosen)
+            questions.append(TableQuestion(tuple(rest), table if allow else (), 0, most, chosen,
+                                           empty_without_discard=every_discard))
+            if not allow and most != 0:  # layoff_before_meld = false: lay-offs together with a meld
+                questions.append(TableQuestion(tuple(rest), table, 1, most, chosen,
+                                               empty_without_discard=every_discard))
+        return questions
 
     def draw_problems(self, state: TableView) -> list[Reason]:
         """BASIC-STOCK: an empty stock is renewed from the discard pile, up to ``stock_reshuffles`` times."""

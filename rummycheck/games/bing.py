@@ -27,7 +27,7 @@ from rummycheck.games.solve import best_discard
 from rummycheck.melds import Meld, TableMeld
 from rummycheck.position import Scenario
 from rummycheck.results import LayOff, Reason, Solution
-from rummycheck.solvers.base import Finder, PlayFinder
+from rummycheck.solvers.base import Finder, PlayFinder, TableQuestion
 
 __all__ = ["Bing"]
 
@@ -138,6 +138,20 @@ class Bing(Game):
             return (f"{size} cards, but a player who has opened laid down at least {least_down} "
                     f"of the {most}: at most {most - least_down} ({self.OPEN})")
         return None
+
+    def meld_bounds(self, opened: bool) -> tuple[int, int | None]:
+        return max(1, self.melds_needed(opened)), None
+
+    def table_questions(self, scenario: Scenario, hand: tuple[Card, ...], *, opened: bool,
+                        discard: Card | None, every_discard: bool) -> list[TableQuestion]:
+        """An opening needs its melds; lay-offs in the opening turn only with ``layoff_in_opening``."""
+        allow = opened or bool(self.variant.option("layoff_in_opening"))
+        return [TableQuestion(hand, tuple(scenario.table) if allow else (), self.melds_needed(opened))]
+
+    def no_play_claim(self, solution: Solution, needed: int, what: str) -> str | None:
+        if solution.opened or solution.melds:
+            return None
+        return f"no {what} lays down {needed} melds ({self.OPEN})"
 
     def melds_needed(self, opened: bool) -> int:
         return 0 if opened else int(self.variant.option("opening_melds") or 1)

@@ -21,7 +21,7 @@ from rummycheck.games.solve import best_discard, solve
 from rummycheck.melds import Meld, MeldKind, TableMeld, meld_problems
 from rummycheck.position import Scenario
 from rummycheck.results import LayOff, Reason, Solution
-from rummycheck.solvers.base import Finder, PlayFinder
+from rummycheck.solvers.base import Finder, PlayFinder, TableQuestion
 from rummycheck.solvers.deadwood import fast_parts, fast_search, fast_tables, min_deadwood
 from rummycheck.solvers.exact import search
 from rummycheck.variants import Variant, get_variant
@@ -139,6 +139,15 @@ class Gin(Game):
 
 
     PLAYERS = "GIN-DEAL"
+
+    def table_questions(self, scenario: Scenario, hand: tuple[Card, ...], *, opened: bool,
+                        discard: Card | None, every_discard: bool) -> list[TableQuestion]:
+        """After a knock: the defender's melds, and lay-offs on the knocker's melds unless he has gin."""
+        assert scenario.turn is not None
+        knocker = scenario.player(scenario.turn.player)
+        gin = knocker.hand is not None and self.variant.points(knocker.hand) == 0
+        owned = tuple(t for t in scenario.table if t.owner == knocker.name)
+        return [TableQuestion(hand, () if gin else owned)]
 
     def draw_problems(self, state: TableView) -> list[Reason]:
         dead = int(self.variant.option("dead_stock") or 0)

@@ -21,7 +21,7 @@ from rummycheck.melds import Meld, TableMeld
 from rummycheck.results import LayOff
 from rummycheck.variants import Variant
 
-__all__ = ["Arrangement", "Finder", "Play", "PlayFinder", "SOLVER_NAMES"]
+__all__ = ["Arrangement", "Finder", "Play", "PlayFinder", "SOLVER_NAMES", "TableQuestion"]
 
 SOLVER_NAMES = ("exact", "z3", "csp")
 
@@ -34,6 +34,24 @@ class Arrangement:
     deadwood: tuple[Card, ...]
     points: int
     wilds_used: int
+
+
+@dataclass(frozen=True, slots=True)
+class TableQuestion:
+    """One whole-play search at a table, as a game asks it.
+
+    ``cards`` are the cards to lay out (after ``discard``, if any); ``table`` the melds open
+    for lay-offs; the new melds number ``min_melds``..``max_melds``.  With
+    ``empty_without_discard`` a play that keeps cards must discard one (basic: the turn
+    ends with a discard unless the hand is empty).
+    """
+
+    cards: tuple[Card, ...]
+    table: tuple[TableMeld, ...] = ()
+    min_melds: int = 0
+    max_melds: int | None = None
+    discard: Card | None = None
+    empty_without_discard: bool = False
 
 
 class Finder(Protocol):

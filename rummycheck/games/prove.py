@@ -19,12 +19,13 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from rummycheck.cards import Card
+from rummycheck.games.base import game_of
 from rummycheck.melds import Meld
 from rummycheck.results import LayOff, Solution, meld_json
 from rummycheck.solvers.base import Arrangement
 
 if TYPE_CHECKING:
-    from rummycheck.position import Scenario, TableMeld
+    from rummycheck.position import Scenario
 
 __all__ = ["Play", "Proof", "Question", "all_optimal", "all_optimal_plays", "arrangement_json", "play_json",
            "proof_json", "prove", "prove_scenario", "question"]
@@ -73,11 +74,7 @@ def question(solution: Solution) -> Question:
     kept = list(hand)
     if solution.discard is not None:
         kept.remove(solution.discard)
-    min_melds, max_melds = 0, None
-    if variant.name == "bing":
-        min_melds = 1 if solution.opened else int(variant.option("opening_melds") or 1)
-    elif variant.name == "basic" and variant.option("melds_per_turn") == "one":
-        max_melds = 1
+    min_melds, max_melds = game_of(variant).meld_bounds(solution.opened)
     return Question(hand, min_melds, max_melds, solution.discard is not None, tuple(kept))
 
 
@@ -95,9 +92,9 @@ def prove(solution: Solution, *, timeout_ms: int | None = None) -> Proof:
     min_melds = 0 if laid_off and solution.opened else asked.min_melds
     model = build_model(cards, variant=variant, min_melds=min_melds, max_melds=asked.max_melds,
                         discard=asked.discard)
-    no_answer = variant.name == "bing" and not solution.melds and not laid_off
-    if no_answer:
-        claim = f"no arrangement lays down {asked.min_melds} melds (BING-OPEN)"
+    opening = None if laid_off else game_of(variant).no_play_claim(solution, asked.min_melds, "arrangement")
+    if opening is not None:
+        claim = opening
         extra: list[object] = []
     else:
         claim = f"no legal arrangement leaves fewer than {solution.deadwood_points} points"
@@ -128,41 +125,26 @@ def prove_scenario(scenario: Scenario, solution: Solution, *, timeout_ms: int | 
 
     variant = solution.variant
     turn = scenario.turn
-    if turn is None or (variant.name == "gin" and not turn.knocked):
+    game = game_of(variant)
+    if turn is None or (game.knocks and not turn.knocked):
         return prove(solution, timeout_ms=timeout_ms)
-    cards = list(solution.hand)
-    if solution.discard is not None:
-        cards.remove(solution.discard)
-    table: tuple[TableMeld, ...] = scenario.table
-    min_melds, max_melds, allow = 0, None, True
-    # the questions to ask: (table melds open for lay-offs, least new melds)
-    if variant.name == "bing":
-        min_melds = 0 if solution.opened else int(variant.option("opening_melds") or 1)
-        allow = solution.opened or bool(variant.option("layoff_in_opening"))
-    elif variant.name == "basic":
-        max_melds = 1 if variant.option("melds_per_turn") == "one" else None
-        allow = solution.opened or bool(variant.option("layoff_before_meld"))
-    else:
-        knocker = scenario.player(turn.player)
-        table = tuple(t for t in table if t.owner == knocker.name)
-        allow = not (knocker.hand is not None and variant.points(knocker.hand) == 0)
-    questions: list[tuple[tuple[TableMeld, ...], int]] = [(table if allow else (), min_melds)]
-    if variant.name == "basic" and not allow:
-        # layoff_before_meld = false: a player who melds in this turn may lay off in it too
-        questions.append((table, max(min_melds, 1)))
-    if variant.name == "bing" and not solution.opened and not solution.melds:
-        claim = f"no play lays down {min_melds} melds (BING-OPEN)"
+    questions = game.table_questions(scenario, tuple(solution.hand), opened=solution.opened,
+                                     discard=solution.discard, every_discard=False)
+    opening = game.no_play_claim(solution, questions[0].min_melds, "play")
+    if opening is not None:
+        claim = opening
     else:
         claim = f"no legal play (new melds and lay-offs) leaves fewer than {solution.deadwood_points} points"
         if solution.discard is not None:
             claim += f" (discarding {solution.discard})"
-    for used, least in questions:
-        model = build_model(cards, variant=variant, min_melds=least, max_melds=max_melds,
+    for asked in questions:
+        used, least = asked.table, asked.min_melds
+        model = build_model(list(asked.cards), variant=variant, min_melds=least, max_melds=asked.max_melds,
                             table=[t.meld for t in used])
         if model.groups < least:
             continue
         extra: list[object] = []
-        if not (variant.name == "bing" and not solution.opened and not solution.melds):
+        if opening is None:
             extra = [model.points_left < solution.deadwood_points]
         bounded = replace(model, constraints=model.constraints + tuple(extra))
         found = optimise(bounded, timeout_ms=timeout_ms)
@@ -217,47 +199,23 @@ def all_optimal_plays(scenario: Scenario, solution: Solution) -> tuple[Play, ...
     a Bing player who cannot open, or who has opened but can neither meld nor lay off, has
     none.
     """
-    from collections import Counter
-
     from rummycheck.solvers.csp import all_optimal_table
 
     variant = solution.variant
+    game = game_of(variant)
     turn = scenario.turn
-    if turn is None or (variant.name == "gin" and not turn.knocked):
+    if turn is None or (game.knocks and not turn.knocked):
         return tuple(Play(a.melds, (), a.deadwood, a.points, a.wilds_used, solution.discard)
                      for a in all_optimal(solution))
-    hand = tuple(solution.hand)
-    table: tuple[TableMeld, ...] = scenario.table
-    # (cards, table melds open for lay-offs, least and most new melds, discard)
-    questions: list[tuple[tuple[Card, ...], tuple[TableMeld, ...], int, int | None, Card | None]] = []
-    if variant.name == "bing":
-        needed = 0 if solution.opened else int(variant.option("opening_melds") or 1)
-        allow = solution.opened or bool(variant.option("layoff_in_opening"))
-        questions.append((hand, table if allow else (), needed, None, None))
-    elif variant.name == "gin":
-        knocker = scenario.player(turn.player)
-        gin = knocker.hand is not None and variant.points(knocker.hand) == 0
-        owned = tuple(t for t in table if t.owner == knocker.name)
-        questions.append((hand, () if gin else owned, 0, None, None))
-    else:
-        most = 1 if variant.option("melds_per_turn") == "one" else None
-        allow = solution.opened or bool(variant.option("layoff_before_meld"))
-        took = turn.took if turn.drew == "discard" else None
-        counts = Counter(hand)
-        discards: list[Card | None] = [] if variant.option("out_discard_required") else [None]
-        discards += [c for c in sorted(set(hand)) if c != took or counts[c] > 1]
-        for discard in discards:
-            rest = list(hand)
-            if discard is not None:
-                rest.remove(discard)
-            questions.append((tuple(rest), table if allow else (), 0, most, discard))
-            if not allow and most != 0:
-                questions.append((tuple(rest), table, 1, most, discard))  # lay-offs with a meld
+    questions = game.table_questions(scenario, tuple(solution.hand), opened=solution.opened,
+                                     discard=None, every_discard=True)
     found: dict[tuple[object, ...], tuple[tuple[int, ...], Play]] = {}
-    for cards, used, least, most, discard in questions:
-        for cost, melds, layoffs, deadwood in all_optimal_table(cards, used, variant=variant, min_melds=least,
-                                                                 max_melds=most):
-            if variant.name == "basic" and discard is None and deadwood:
+    for asked in questions:
+        discard = asked.discard
+        for cost, melds, layoffs, deadwood in all_optimal_table(asked.cards, asked.table, variant=variant,
+                                                                 min_melds=asked.min_melds,
+                                                                 max_melds=asked.max_melds):
+            if asked.empty_without_discard and discard is None and deadwood:
                 continue  # keeping cards without discarding does not end the turn
             play = Play(melds, layoffs, deadwood, cost[0], cost[2], discard)
             key = (tuple(str(m) for m in melds), layoffs, discard)
@@ -267,8 +225,8 @@ def all_optimal_plays(scenario: Scenario, solution: Solution) -> tuple[Play, ...
     least_points = min(cost[0] for cost, _ in found.values())
     plays = sorted((entry for entry in found.values() if entry[0][0] == least_points),
                    key=lambda e: (e[0], [str(m) for m in e[1].melds], [str(lo) for lo in e[1].layoffs]))
-    if variant.name == "bing" and solution.opened and all(not p.melds and not p.layoffs for _, p in plays):
-        return ()  # BING-LAYOFF: nothing to meld or lay off
+    if game.has_opening and solution.opened and all(not p.melds and not p.layoffs for _, p in plays):
+        return ()  # nothing to meld or lay off (BING-LAYOFF)
     return tuple(play for _, play in plays)
 
 

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from rummycheck.cards import Card
+from rummycheck.games.base import game_of
 from rummycheck.melds import Meld, meld_problems
 from rummycheck.results import Solution
 from rummycheck.variants import Variant
@@ -51,16 +52,5 @@ def solution_problems(solution: Solution) -> list[str]:
     points = variant.points(solution.deadwood)
     if points != solution.deadwood_points:
         problems.append(f"deadwood points reported {solution.deadwood_points}, the cards count {points}")
-    if variant.name == "bing" and solution.melds and not solution.opened:
-        needed = int(variant.option("opening_melds") or 0)
-        if len(solution.melds) < needed:
-            problems.append(f"BING-OPEN: an opening needs {needed} melds, the answer lays down "
-                            f"{len(solution.melds)}")
-    if variant.name == "bing" and solution.melds and solution.legal:
-        limit = int(variant.option("limit") or 0)
-        total = solution.score + points
-        over = total >= limit if variant.option("limit_strict") else total > limit
-        if over:
-            problems.append(f"BING-LIMIT: the answer is called legal but {solution.score} + {points} "
-                            f"= {total} breaks the limit {limit}")
+    problems.extend(game_of(variant).solution_problems(solution))
     return problems
