@@ -22,6 +22,7 @@ from rummycheck.cards import Card
 from rummycheck.errors import VariantError
 
 __all__ = [
+    "Dispute",
     "OptionSpec",
     "Rule",
     "Variant",
@@ -112,6 +113,18 @@ class Rule:
 
 
 @dataclass(frozen=True, slots=True)
+class Dispute:
+    """A disputed point of the rules: the option, the readings tables play, the plays it bears on."""
+
+    rule: str
+    option: str
+    readings: tuple[OptionValue, ...]
+    actions: tuple[str, ...]  # the play words it bears on
+    point: str
+    opening: bool = False  # bears only on a player who has not opened
+
+
+@dataclass(frozen=True, slots=True)
 class Variant:
     """A game's rules with the option values in force.
 
@@ -125,6 +138,7 @@ class Variant:
     values: tuple[tuple[str, OptionValue], ...]
     presets: tuple[tuple[str, tuple[tuple[str, OptionValue], ...]], ...] = ()
     preset: str | None = None
+    disputes: tuple[Dispute, ...] = ()
     game: str = ""  # the game it plays (rummycheck.games); "" means the variant's own name
     # derived from the fields above in __post_init__, never passed in (so replace() rebuilds them)
     _lookup: MappingProxyType[str, OptionValue] = field(init=False, compare=False, repr=False)
@@ -304,7 +318,11 @@ def _variant_from_text(text: str, where: str) -> Variant:
     for preset_name, changes in data.get("presets", {}).items():
         converted = tuple((k, base.spec(k).convert(v)) for k, v in changes.items())
         presets.append((preset_name, converted))
-    return replace(base, presets=tuple(presets), preset=presets[0][0] if presets else None)
+    disputes = tuple(Dispute(rule=d["rule"], option=d["option"],
+                             readings=tuple(base.spec(d["option"]).convert(v) for v in d["readings"]),
+                             actions=tuple(d["actions"]), point=d["point"], opening=bool(d.get("opening", False)))
+                     for d in data.get("disputes", ()))
+    return replace(base, presets=tuple(presets), preset=presets[0][0] if presets else None, disputes=disputes)
 
 
 @cache

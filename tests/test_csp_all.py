@@ -8,8 +8,8 @@ from typer.testing import CliRunner
 
 from rummycheck.cards import parse_cards
 from rummycheck.cli import app
-from rummycheck.solvers.csp import all_optimal
 from rummycheck.games.validate import arrangement_problems
+from rummycheck.solvers.csp import all_optimal
 from rummycheck.variants import get_variant
 
 runner = CliRunner()

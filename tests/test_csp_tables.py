@@ -16,12 +16,12 @@ from typer.testing import CliRunner
 from rummycheck.cards import parse_cards
 from rummycheck.cli import app
 from rummycheck.crosscheck import crosscheck_tables, layoff_problems
+from rummycheck.games.prove import all_optimal_plays
 from rummycheck.games.solve import solve_scenario
+from rummycheck.games.validate import solution_problems
 from rummycheck.melds import Meld, MeldKind
 from rummycheck.position import Scenario, ScenarioPlayer, TableMeld, TurnInfo
 from rummycheck.solvers.csp import search_table
-from rummycheck.games.prove import all_optimal_plays
-from rummycheck.games.validate import solution_problems
 from rummycheck.variants import Variant, get_variant
 
 runner = CliRunner()

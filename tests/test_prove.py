@@ -8,8 +8,8 @@ from typer.testing import CliRunner
 
 from rummycheck.cards import parse_cards
 from rummycheck.cli import app
-from rummycheck.games.solve import solve
 from rummycheck.games.prove import prove
+from rummycheck.games.solve import solve
 from rummycheck.games.validate import arrangement_problems
 from rummycheck.variants import get_variant
 

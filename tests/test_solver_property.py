@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from rummycheck import Card, get_variant, min_deadwood, solve
 from rummycheck.cards import full_deck
-from rummycheck.solvers.exact import search
 from rummycheck.games.validate import arrangement_problems, solution_problems
+from rummycheck.solvers.exact import search
 
 VARIANT_SETUPS = [
     ("bing", {}),

@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 from rummycheck.cards import parse_cards
+from rummycheck.games.validate import arrangement_problems
 from rummycheck.solvers import exact
 from rummycheck.solvers.exact import Arrangement
-from rummycheck.games.validate import arrangement_problems
 from rummycheck.variants import Variant, get_variant
 
 SOLVERS = ["z3", "csp"]

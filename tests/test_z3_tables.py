@@ -12,11 +12,11 @@ import pytest
 
 from rummycheck.cards import parse_cards
 from rummycheck.crosscheck import crosscheck_tables, layoff_problems, table_scenario
+from rummycheck.games.prove import prove_scenario
 from rummycheck.games.solve import solve_scenario
+from rummycheck.games.validate import solution_problems
 from rummycheck.melds import Meld, MeldKind
 from rummycheck.position import Scenario, ScenarioPlayer, TableMeld, TurnInfo
-from rummycheck.games.prove import prove_scenario
-from rummycheck.games.validate import solution_problems
 from rummycheck.solvers.z3 import search_table
 from rummycheck.variants import Variant, get_variant
 

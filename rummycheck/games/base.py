@@ -205,6 +205,10 @@ class Game:
         least, most = self.meld_bounds(opened)
         return [TableQuestion(tuple(cards), tuple(scenario.table), least, most, discard)]
 
+    def out_discards(self, hand: Sequence[Card]) -> list[Card | None]:
+        """The final discards to try when going out in one lay-down (None: no discard)."""
+        return [None]
+
     def no_play_claim(self, solution: Solution, needed: int, what: str) -> str | None:
         """What a proof must show when the answer lays nothing down (an opening not reachable)."""
         return None

@@ -103,6 +103,11 @@ class Basic(Game):
                                                empty_without_discard=every_discard))
         return questions
 
+    def out_discards(self, hand: Sequence[Card]) -> list[Card | None]:
+        """BASIC-OUT: going out may end with a final discard (must, with ``out_discard_required``)."""
+        discards: list[Card | None] = [] if self.variant.option("out_discard_required") else [None]
+        return discards + list(sorted(set(hand)))
+
     def draw_problems(self, state: TableView) -> list[Reason]:
         """BASIC-STOCK: an empty stock is renewed from the discard pile, up to ``stock_reshuffles`` times."""
         if state.stock != 0:

@@ -18,42 +18,7 @@ from rummycheck.table.plays import Play, apply_play, parse_play
 from rummycheck.table.state import GameState, IllegalPlay
 from rummycheck.variants import OptionValue, Variant
 
-__all__ = ["DISPUTES", "Dispute", "DisputeRow", "Verdict", "check_play", "judge"]
-
-
-@dataclass(frozen=True, slots=True)
-class Dispute:
-    """A disputed point: the option, its other readings, and the actions it bears on."""
-
-    variant: str
-    rule: str
-    option: str
-    alternatives: tuple[OptionValue, ...]
-    actions: tuple[str, ...]  # verbs of plays it bears on
-    point: str
-
-
-_LAY = ("meld", "layoff", "out")
-DISPUTES: tuple[Dispute, ...] = (
-    Dispute("bing", "BING-LIMIT", "limit_strict", (True, False), _LAY, "limit strictness (< or <=)"),
-    Dispute("bing", "BING-OPEN", "opening_melds", (1, 2, 3), _LAY, "melds needed to open"),
-    Dispute("bing", "BING-LAYOFF", "layoff_in_opening", (False, True), ("layoff", "out"),
-            "lay-offs in the opening turn"),
-    Dispute("bing", "BING-MELD-TURN", "meld_turn_discard", (True, False), ("discard", "end"),
-            "discard after a meld turn"),
-    Dispute("bing", "BING-LIMIT-HOLD", "hold_strict", (True, False), ("discard",), "limit strictness after melding"),
-    Dispute("bing", "BING-RUN", "ace", ("low_or_high", "low", "high", "wrap"), _LAY, "ace rank in runs"),
-    Dispute("bing", "BING-VALUES", "wild_points", (2, 15, 20, 25), _LAY + ("discard",), "value of a wild left in hand"),
-    Dispute("bing", "BING-WILD", "max_wilds", (None, 1), _LAY, "wilds per meld"),
-    Dispute("basic", "BASIC-OPEN", "opening_points", (0, 31), _LAY, "opening points"),
-    Dispute("basic", "BASIC-RUN", "ace", ("low", "low_or_high"), _LAY, "ace rank in runs"),
-    Dispute("basic", "BASIC-TURN", "melds_per_turn", ("many", "one"), ("meld", "out"), "melds a turn"),
-    Dispute("basic", "BASIC-OUT", "out_discard_required", (False, True), _LAY, "final discard to go out"),
-    Dispute("basic", "BASIC-LAYOFF", "layoff_before_meld", (True, False), ("layoff", "out"),
-            "lay-offs before the first meld"),
-    Dispute("gin", "GIN-MELD", "ace", ("low", "low_or_high"), ("knock", "meld", "layoff"), "ace rank in runs"),
-    Dispute("gin", "GIN-BIGGIN", "big_gin_bonus", (31, 0), ("knock",), "big gin played or not"),
-)
+__all__ = ["DisputeRow", "Verdict", "check_play", "judge"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,14 +99,13 @@ def _disputes(scenario: Scenario, state: GameState, play: Play, legal: bool) -> 
     variant = scenario.variant
     rows = []
     verbs = set(play.verbs)
-    for dispute in DISPUTES:
-        if dispute.variant != variant.name or not verbs & set(dispute.actions):
+    for dispute in variant.disputes:
+        if not verbs & set(dispute.actions):
             continue
-        if dispute.option in ("opening_melds", "layoff_in_opening", "opening_points", "layoff_before_meld") \
-                and state.player.opened:
+        if dispute.opening and state.player.opened:
             continue  # opening rules do not bear on a player who has opened
         current = variant.option(dispute.option)
-        for alternative in dispute.alternatives:
+        for alternative in dispute.readings:
             if alternative == current:
                 continue
             try:

@@ -194,7 +194,7 @@ def apply_play(state: GameState, play: Play) -> list[PlayRecord]:
         elif action.verb == "take":
             top = state.top_discard
             if action.cards and top is not None and action.cards[0] != top:
-                raise IllegalPlay([Reason(f"{state.variant.name.upper()}-TURN",
+                raise IllegalPlay([Reason(state.game.TURN,
                                           f"the top discard is {top}, not {action.cards[0]}")])
             records.append(state.take_discard())
         elif action.verb == "discard":
@@ -216,18 +216,15 @@ def _go_out(state: GameState) -> list[PlayRecord]:
     from rummycheck.solvers.layoffs import best_layoffs
 
     variant = state.variant
+    game = state.game
     player = state.player
-    rule = f"{variant.name.upper()}-OUT" if variant.name != "gin" else "GIN-KNOCK"
-    if variant.name == "gin":
-        raise IllegalPlay([Reason("GIN-KNOCK", "a gin hand ends with a knock ('knock <card>'), not 'out'")])
+    rule = game.OUT
+    if game.knocks:
+        raise IllegalPlay([Reason(rule, "a gin hand ends with a knock ('knock <card>'), not 'out'")])
     if not player.known:
         raise IllegalPlay([Reason(rule, f"the hand of {player.name} is not known")])
-    needed = 0 if player.opened else int(variant.get("opening_melds", 0) or 0) if variant.name == "bing" else 0
-    discards: list[Card | None] = [None]
-    if variant.name == "basic":
-        discards += sorted(set(player.hand))
-        if variant.option("out_discard_required"):
-            discards.remove(None)
+    needed = game.melds_needed(player.opened)
+    discards = game.out_discards(player.hand)
     for discard in discards:
         hand = list(player.hand)
         if discard is not None:
