@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from tabulate import tabulate
 
 from rummycheck.cards import format_cards
+from rummycheck.games import game_of
 from rummycheck.results import Solution
 from rummycheck.variants import Variant
 
@@ -22,7 +23,7 @@ __all__ = ["arrangements_text", "crosscheck_text", "plays_text", "presets_table"
 def solution_text(solution: Solution) -> str:
     variant = solution.variant
     lines = [f"{variant.title} ({variant}) - hand: {format_cards(solution.hand)}"]
-    if variant.name == "bing":
+    if game_of(variant).has_opening:
         lines.append(f"running score {solution.score}, {'opened' if solution.opened else 'not opened yet'}")
     rows = []
     for number, meld in enumerate(solution.melds, start=1):

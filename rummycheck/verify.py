@@ -50,7 +50,7 @@ __all__ = [
 ]
 
 # Modules that register evaluators when imported (e.g. the table model's ``plays``).
-EVALUATOR_MODULES: tuple[str, ...] = ("rummycheck.table.disputes",)
+EVALUATOR_MODULES: tuple[str, ...] = ()
 
 # Keys another module is expected to register; until it does, each such check fails with this reason.
 PENDING: dict[str, str] = {
@@ -294,10 +294,10 @@ def _want_names(label: str, value: Any) -> list[str]:
 
 # -- evaluators: the hand (solver) ----------------------------------------------------------
 
-def _meld_rules(variant_name: str) -> tuple[str, ...]:
-    return {"bing": ("BING-SET", "BING-RUN", "BING-WILD", "BING-VALUES"),
-            "basic": ("BASIC-SET", "BASIC-RUN", "BASIC-SCORE"),
-            "gin": ("GIN-MELD",)}[variant_name]
+def _meld_rules(variant: Variant) -> tuple[str, ...]:
+    from rummycheck.games import game_of
+
+    return game_of(variant).melds_rules()
 
 
 def _per_player(subject: Subject, key: str, expected: Any,
@@ -335,7 +335,7 @@ def _evaluate_melds(subject: Subject, expected: Any) -> list[Outcome]:
     from rummycheck.cards import format_cards
 
     solution = subject.solution()
-    rules = [r.rule for r in solution.reasons] + list(_meld_rules(solution.variant.name))
+    rules = [r.rule for r in solution.reasons] + list(_meld_rules(solution.variant))
     if isinstance(expected, list):
         got = sorted(format_cards(sorted(m.cards)) for m in solution.melds)
         return [compare("melds", _meld_strings(expected), got, rules)]
@@ -346,7 +346,7 @@ def _evaluate_hand_points(subject: Subject, expected: Any) -> list[Outcome]:
     scenario = subject._need_scenario("hand points")
     if not isinstance(expected, Mapping):
         raise ExpectValueError(f"hand_points expects a table like {{ A = 26 }}, got {expected!r}")
-    rule = {"bing": "BING-VALUES", "basic": "BASIC-SCORE", "gin": "GIN-MELD"}[scenario.variant.name]
+    rule = _values_rule(scenario.variant)[0]
     outcomes = []
     for name, value in expected.items():
         hand = scenario.player(name).hand
@@ -429,11 +429,41 @@ def _bool_fact(name: str) -> Callable[[Solution], Any]:
     return read
 
 
-def _values_rule(solution: Solution) -> tuple[str, ...]:
-    return ({"bing": "BING-VALUES", "basic": "BASIC-SCORE", "gin": "GIN-MELD"}[solution.variant.name],)
+def _values_rule(variant: Variant) -> tuple[str, ...]:
+    from rummycheck.games import game_of
+
+    return (game_of(variant).VALUES,)
+
+
+def _evaluate_plays(subject: Subject, expected: Any) -> list[Outcome]:
+    """``[expect] plays = [{ play = "...", legal = true, rule = "BING-OPEN" }]``: each play through ``check``."""
+    from rummycheck.table.disputes import check_play
+
+    scenario = subject._need_scenario("plays")
+    if not isinstance(expected, list) or not all(isinstance(item, dict) for item in expected):
+        raise ExpectValueError(f"{subject.where('expect', 'plays')}: plays must be a list of tables like "
+                               "{ play = \"discard Kc\", legal = true, rule = \"BING-TURN\" }")
+    outcomes = []
+    for index, item in enumerate(expected):
+        label = f"plays[{index + 1}]"
+        unknown = sorted(set(item) - {"play", "legal", "rule"})
+        if unknown or not isinstance(item.get("play"), str) or not isinstance(item.get("legal"), bool):
+            raise ExpectValueError(f"{subject.where('expect', 'plays', index)}: each play needs play = \"...\" "
+                                   "and legal = true/false (and optionally rule = \"RULE-ID\")"
+                                   + (f"; unknown keys: {', '.join(unknown)}" if unknown else ""))
+        verdict = check_play(scenario, item["play"], disputes=False)
+        want: dict[str, Any] = {"legal": item["legal"]}
+        got: dict[str, Any] = {"legal": verdict.legal}
+        if "rule" in item:
+            want["rule"] = item["rule"]
+            rules = list(verdict.rules) + [r.rule for r in verdict.passed]
+            got["rule"] = item["rule"] if item["rule"] in rules else ", ".join(verdict.rules)
+        outcomes.append(compare(f"{label} {item['play']!r}", want, got, verdict.rules))
+    return outcomes
 
 
 def _register_builtins() -> None:
+    register_expectation("plays", _evaluate_plays)
     solver_keys: dict[str, tuple[Callable[[Solution], Any], Callable[[str, Any], Any]]] = {
         "deadwood": (lambda s: s.deadwood_points, _want_int),
         "legal": (lambda s: s.legal, _want_bool),
@@ -445,7 +475,7 @@ def _register_builtins() -> None:
         "discard": (lambda s: None if s.discard is None else str(s.discard), _want_card),
     }
     for key, (read, want) in solver_keys.items():
-        extra = _values_rule if key == "deadwood" else None
+        extra = (lambda s: _values_rule(s.variant)) if key == "deadwood" else None
         register_expectation(key, _solver_key(key, read, want, extra), replace=True)
     register_expectation("melds", _evaluate_melds, replace=True)
     register_expectation("hand_points", _evaluate_hand_points, replace=True)
@@ -515,7 +545,7 @@ def verify_file(path: str | Path) -> list[Check]:
         known = ", ".join(sorted(set(_REGISTRY) | set(PENDING)))
         raise ScenarioError("\n".join(f"{subject.where('expect', key)}: unknown [expect] key {key!r}; "
                                       f"known keys are: {known}" for key in unknown))
-    prefix = subject.variant.name.upper() + "-"
+    rule_ids = {rule.id for rule in subject.variant.rules}
     checks: list[Check] = []
     for key, expected in expect.items():
         place = subject.where("expect", key)
@@ -533,7 +563,7 @@ def verify_file(path: str | Path) -> list[Check]:
             except RummyError as error:
                 outcomes = [_failed(key, expected, str(error))]
         for outcome in outcomes:
-            rules = tuple(r for r in outcome.rules if r.startswith(prefix))
+            rules = tuple(r for r in outcome.rules if r in rule_ids)
             checks.append(Check(scenario=subject.source, title=subject.title, place=place, label=outcome.label,
                                 rules=rules, expected=outcome.expected, got=outcome.got,
                                 passed=outcome.passed, diff=outcome.diff))

@@ -120,6 +120,7 @@ class Game:
     OUT: ClassVar[str] = ""
     OPEN: ClassVar[str] = ""
     DISCARD: ClassVar[str] = ""
+    VALUES: ClassVar[str] = ""  # the rule that counts the points of cards left in hand
     #: melds go down only with a knock, and the hand ends with it (gin)
     knocks: ClassVar[bool] = False
     #: a player's first lay-down is an opening with its own requirement (Bing)
@@ -145,8 +146,8 @@ class Game:
         return self.meld_rule(kind)
 
     def melds_rules(self) -> tuple[str, ...]:
-        """Every rule id that judges the shape of a meld."""
-        return tuple(dict.fromkeys(r for r in (self.SET, self.RUN, self.WILD) if r))
+        """Every rule id behind an arrangement: the meld shapes and the points left."""
+        return tuple(dict.fromkeys(r for r in (self.SET, self.RUN, self.WILD, self.VALUES) if r))
 
     # -- the deal ------------------------------------------------------------------------
     def dealt_size(self, players: int) -> int:

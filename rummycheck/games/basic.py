@@ -67,6 +67,7 @@ class Basic(Game):
     OUT = "BASIC-OUT"
     OPEN = "BASIC-OPEN"
     DISCARD = "BASIC-DISCARD"
+    VALUES = "BASIC-SCORE"
 
 
     PLAYERS = "BASIC-DECK"

@@ -49,6 +49,7 @@ class Bing(Game):
     OUT = "BING-OUT"
     OPEN = "BING-OPEN"
     DISCARD = "BING-TURN"
+    VALUES = "BING-VALUES"
     has_opening = True
     has_limit = True
     players_bust = True

@@ -135,6 +135,7 @@ class Gin(Game):
     LAYOFF = "GIN-LAYOFF"
     OUT = "GIN-KNOCK"
     DISCARD = "GIN-TURN"
+    VALUES = "GIN-MELD"
     knocks = True
 
 

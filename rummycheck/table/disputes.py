@@ -128,39 +128,3 @@ def _disputes(scenario: Scenario, state: GameState, play: Play, legal: bool) -> 
             rows.append(DisputeRow(dispute.rule, dispute.option, current, alternative, other_legal,
                                    other_legal != legal, note))
     return rows
-
-
-def _evaluate_plays(subject: Any, expected: Any) -> list[Any]:
-    """``[expect] plays = [{ play = "...", legal = true, rule = "BING-OPEN" }]``: each play through ``check``."""
-    from rummycheck.verify import ExpectValueError, compare
-
-    scenario = subject._need_scenario("plays")
-    if not isinstance(expected, list) or not all(isinstance(item, dict) for item in expected):
-        raise ExpectValueError(f"{subject.where('expect', 'plays')}: plays must be a list of tables like "
-                               "{ play = \"discard Kc\", legal = true, rule = \"BING-TURN\" }")
-    outcomes = []
-    for index, item in enumerate(expected):
-        label = f"plays[{index + 1}]"
-        unknown = sorted(set(item) - {"play", "legal", "rule"})
-        if unknown or not isinstance(item.get("play"), str) or not isinstance(item.get("legal"), bool):
-            raise ExpectValueError(f"{subject.where('expect', 'plays', index)}: each play needs play = \"...\" "
-                                   "and legal = true/false (and optionally rule = \"RULE-ID\")"
-                                   + (f"; unknown keys: {', '.join(unknown)}" if unknown else ""))
-        verdict = check_play(scenario, item["play"], disputes=False)
-        want: dict[str, Any] = {"legal": item["legal"]}
-        got: dict[str, Any] = {"legal": verdict.legal}
-        if "rule" in item:
-            want["rule"] = item["rule"]
-            rules = list(verdict.rules) + [r.rule for r in verdict.passed]
-            got["rule"] = item["rule"] if item["rule"] in rules else ", ".join(verdict.rules)
-        outcomes.append(compare(f"{label} {item['play']!r}", want, got, verdict.rules))
-    return outcomes
-
-
-def _register() -> None:
-    from rummycheck.verify import register_expectation
-
-    register_expectation("plays", _evaluate_plays, replace=True)
-
-
-_register()
