@@ -23,10 +23,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rummycheck.cards import Card
-from rummycheck.dealing import deal, deal_table, shoe
+from rummycheck.dealing import deal
+from rummycheck.games import game_of
 from rummycheck.games.solve import solve
-from rummycheck.games.validate import solution_problems
-from rummycheck.melds import Meld, meld_problems
+from rummycheck.games.validate import layoff_problems, solution_problems
+from rummycheck.melds import Meld
 from rummycheck.results import Solution
 from rummycheck.variants import Variant
 
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     from rummycheck.position import Scenario
 
 __all__ = ["SOLVERS", "TABLE_SOLVERS", "Crosscheck", "Disagreement", "Failure", "Outcome", "crosscheck",
-           "crosscheck_tables", "layoff_problems", "outcome", "table_scenario"]
+           "crosscheck_tables", "outcome", "table_scenario"]
 
 SOLVERS = ("exact", "z3", "csp")
 TABLE_SOLVERS = ("exact", "z3", "csp")
@@ -139,65 +140,9 @@ def crosscheck(*, variant: Variant, hands: int, seed: int, kind: str = "plain",
 
 
 def table_scenario(rng: random.Random, variant: Variant, *, opened: bool = False) -> Scenario:
-    """A seeded table situation for ``variant``: the player to move and the melds on the table.
+    """A seeded table situation for ``variant``, as its game deals one (``Game.sample_table``)."""
+    return game_of(variant).sample_table(rng, opened=opened)
 
-    Bing: "me" (opened or not, 14 cards, not drawn yet) and "other", who laid the table
-    melds.  Basic: "me" has just drawn from the stock (one card over the deal).  Gin:
-    "knocker" has knocked with the table melds and one card of deadwood (gin, with none,
-    one time in four); the defender "me" holds 10 cards and lays off after the knock.
-    """
-    from rummycheck.position import Scenario, ScenarioPlayer, TableMeld, TurnInfo
-
-    wilds = rng.randint(0, 2) if variant.wild_number is not None else 0
-    size = variant.hand_size + (1 if variant.name == "basic" else 0)
-    melds, hand = deal_table(rng, variant, size=size, wilds=wilds)
-    me = ScenarioPlayer("me", opened=opened, hand=hand, hand_size=len(hand))
-    if variant.name == "gin":
-        left = shoe(variant)
-        for card in [c for m in melds for c in m.cards] + list(hand):
-            left.remove(card)
-        knocker_hand = () if rng.random() < 0.25 else (rng.choice(left),)
-        knocker = ScenarioPlayer("knocker", hand=knocker_hand, hand_size=len(knocker_hand))
-        table = tuple(TableMeld(n, m, "knocker") for n, m in enumerate(melds, start=1))
-        return Scenario("crosscheck", variant, (knocker, me), table, TurnInfo("knocker", knocked=True))
-    other = ScenarioPlayer("other", opened=True, hand_size=variant.hand_size)
-    table = tuple(TableMeld(n, m, "other") for n, m in enumerate(melds, start=1))
-    drew = "stock" if variant.name == "basic" else "none"
-    return Scenario("crosscheck", variant, (me, other), table, TurnInfo("me", drew=drew))
-
-
-def layoff_problems(solution: Solution, scenario: Scenario) -> list[str]:
-    """Every problem with the lay-offs of ``solution``: each table meld, with the cards laid
-    off on it, must pass ``meld_problems``; the game must allow lay-offs at this point."""
-    variant = solution.variant
-    from rummycheck.melds import extend_meld
-
-    problems: list[str] = []
-    if not solution.layoffs:
-        return problems
-    melds = {t.number: t.meld for t in scenario.table}
-    if variant.name == "bing" and not solution.opened and not variant.option("layoff_in_opening"):
-        problems.append("BING-LAYOFF: lay-offs in the opening turn, but layoff_in_opening is off")
-    if variant.name == "bing" and not solution.opened and not solution.melds:
-        problems.append("BING-LAYOFF: lay-offs without an opening")
-    if variant.name == "basic" and not solution.opened and not variant.option("layoff_before_meld") \
-            and not solution.melds:
-        problems.append("BASIC-LAYOFF: lay-offs before melding, but layoff_before_meld is off")
-    if variant.name == "gin" and scenario.turn is not None:
-        knocker = scenario.player(scenario.turn.player)
-        if knocker.hand is not None and variant.points(knocker.hand) == 0:
-            problems.append("GIN-GIN: lay-offs on a gin hand")
-        owned = {t.number for t in scenario.table if t.owner == knocker.name}
-        problems += [f"GIN-LAYOFF: {lo.card} laid off on meld {lo.target}, not the knocker's"
-                     for lo in solution.layoffs if lo.target not in owned]
-    for number in sorted({lo.target for lo in solution.layoffs}):
-        if number not in melds:
-            problems.append(f"lay-off on table meld {number}, which does not exist")
-            continue
-        added = [(lo.card, lo.stands_for) for lo in solution.layoffs if lo.target == number]
-        extended = extend_meld(melds[number], added, variant)
-        problems += [f"table meld {number} with lay-offs ({extended}): {p}" for p in meld_problems(extended, variant)]
-    return problems
 
 
 def crosscheck_tables(*, variant: Variant, situations: int, seed: int, solvers: Sequence[str] = TABLE_SOLVERS,
@@ -231,6 +176,6 @@ def crosscheck_tables(*, variant: Variant, situations: int, seed: int, solvers: 
             disagreements.append(Disagreement(me.hand, tuple(outcomes), table))
         if progress is not None:
             progress(1)
-    kind = "table" + (" (opened)" if opened and variant.name != "gin" else "")
+    kind = "table" + (" (opened)" if opened and not game_of(variant).knocks else "")
     return Crosscheck(variant, kind, seed, situations, tuple(solvers), agreements, tuple(disagreements),
                       tuple(failures), tuple((name, tuple(t)) for name, t in times.items()))

@@ -111,7 +111,7 @@ def test_gin_knock_oklahoma_cli_exit_1_names_rule_and_numbers(tmp_path: Path) ->
 def test_scenario_upcard_must_be_one_gin_card() -> None:
     text = ('variant = "bing"\n[[players]]\nname = "A"\nhand_size = 14\n[[players]]\nname = "B"\nhand_size = 14\n'
             '[pile]\nupcard = "7s"\n')
-    with pytest.raises(ScenarioError, match="upcard .* is for gin only"):
+    with pytest.raises(ScenarioError, match="upcard .* does not apply to Bing Rummy"):
         parse_scenario(text, source="s.toml")
     with pytest.raises(ScenarioError, match=r"s.toml:\d+:\d+: upcard must be one card"):
         parse_scenario(gin(FOUR_OVER, upcard="7s 8s"), source="s.toml")
@@ -145,7 +145,7 @@ def test_end_keys_are_checked_with_positions() -> None:
     lines = str(info.value).splitlines()
     assert any("'Z', who is not one of the players" in ln for ln in lines)
     assert any("names 'A' twice" in ln for ln in lines)
-    assert any("dead is for gin only (GIN-DEAD)" in ln for ln in lines)
+    assert any("dead does not apply to" in ln for ln in lines)
     assert all(ln.startswith("s.toml:") for ln in lines)
 
 

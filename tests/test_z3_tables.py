@@ -11,10 +11,10 @@ import random
 import pytest
 
 from rummycheck.cards import parse_cards
-from rummycheck.crosscheck import crosscheck_tables, layoff_problems, table_scenario
+from rummycheck.crosscheck import crosscheck_tables, table_scenario
 from rummycheck.games.prove import prove_scenario
 from rummycheck.games.solve import solve_scenario
-from rummycheck.games.validate import solution_problems
+from rummycheck.games.validate import layoff_problems, solution_problems
 from rummycheck.melds import Meld, MeldKind
 from rummycheck.position import Scenario, ScenarioPlayer, TableMeld, TurnInfo
 from rummycheck.solvers.z3 import search_table

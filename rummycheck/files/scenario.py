@@ -529,8 +529,9 @@ def _players(b: _Builder, data: dict[str, Any], variant: Variant | None) -> list
         elif size is None and "hand" not in entry:
             b.problem(path, f"player {name!r} needs a hand (the cards) or a hand_size (how many)",
                       value=False)
-        if out and variant is not None and variant.name != "bing":
-            b.problem((*path, "out"), "out (busted) exists only in bing (BING-BUST)")
+        if out and variant is not None and not game_of(variant).players_bust:
+            b.problem((*path, "out"), "out (busted out of the game) "
+                      f"does not apply to {variant.title} (variant {variant.name!r})")
         cut = _cut(b, entry, path, variant, name, hand)
         players.append(ScenarioPlayer(
             name=name, score=score, opened=opened,
@@ -543,7 +544,7 @@ def _players(b: _Builder, data: dict[str, Any], variant: Variant | None) -> list
     if variant is not None and players:
         low, high = int(variant.option("min_players") or 2), int(variant.option("max_players") or 2)
         if not low <= len(players) <= high:
-            deck = f"{variant.name.upper()}-DECK" if variant.name != "gin" else "GIN-DEAL"
+            deck = game_of(variant).PLAYERS
             b.problem(("players", 0), f"{variant.name} is played by {low} to {high} players, the scenario "
                                       f"has {len(players)} ({deck})", value=False)
     return players
@@ -559,8 +560,8 @@ def _cut(b: _Builder, entry: Mapping[str, Any], path: Path_, variant: Variant | 
         b.problem((*path, "cut"), f"cut must be one card (the deuce kept from the cut), got {entry.get('cut')!r}")
         return None
     card = placed[0].card
-    if variant is not None and variant.name != "bing":
-        b.problem((*path, "cut"), f"cutting for a deuce is a bing rule (BING-DEAL), the variant is {variant.name}")
+    if variant is not None and not game_of(variant).cuts:
+        b.problem((*path, "cut"), f"cutting for a card does not apply to {variant.title} (variant {variant.name!r})")
         return None
     if variant is not None and not variant.is_wild(card):
         b.problem((*path, "cut"), f"only a deuce is kept from the cut (BING-DEAL), got {card}")
@@ -598,7 +599,7 @@ def _table(b: _Builder, data: dict[str, Any], variant: Variant | None, names: li
         meld = _meld_from(b, placed, kind, variant, (*path, "cards"), label)
         if meld is not None:
             melds.append(TableMeld(number=index + 1, meld=meld, owner=owner))
-        if owner is not None and variant.name != "gin" and owner in b.unopened:
+        if owner is not None and not game_of(variant).knocks and owner in b.unopened:
             b.problem((*path, "owner"), f"{label} belongs to {owner!r}, who has not opened: a player with "
                                         "melds on the table has opened (set opened = true)")
     return melds
@@ -639,17 +640,19 @@ def _turn(b: _Builder, data: dict[str, Any], variant: Variant | None,
     if took is not None and player is not None and player.hand is not None and took not in player.hand:
         b.problem((*path, "took"), f"the card taken, {took}, is not in {name}'s hand")
     if variant is not None:
-        if variant.name == "bing" and melded and drew != "none":
-            b.problem((*path, "melded"), "a player who drew this turn may not meld in it (BING-MELD-TURN)")
-        if variant.name == "bing" and melded and player is not None and not player.opened:
+        game = game_of(variant)
+        if game.melds_instead_of_drawing and melded and drew != "none":
+            b.problem((*path, "melded"), "a player who drew this turn may not meld in it "
+                                         f"({game.draw_after_meld_rule})")
+        if game.has_opening and melded and player is not None and not player.opened:
             b.problem((*path, "melded"), f"{name} melded this turn, so {name} has opened: set opened = true "
                                          "for that player")
-        if variant.name == "gin" and melded:
+        if game.knocks and melded:
             b.problem((*path, "melded"), "gin has no melding during play; melds are shown when knocking "
                                          "(use knocked)")
-        if variant.name != "gin" and knocked:
-            b.problem((*path, "knocked"), f"knocked is for gin only, the variant is {variant.name}")
-        if variant.name == "gin" and knocked and drew == "none":
+        if not game.knocks and knocked:
+            b.problem((*path, "knocked"), f"knocked does not apply to {variant.title} (variant {variant.name!r})")
+        if game.knocks and knocked and drew == "none":
             b.problem((*path, "knocked"), "a knock comes after drawing and discarding (GIN-KNOCK): "
                                           "set drew")
     return TurnInfo(player=name, drew=drew, took=took, melded=melded, knocked=knocked)
@@ -668,9 +671,9 @@ def _pile(b: _Builder, data: dict[str, Any], variant: Variant | None) -> PileInf
     if placed is not None:
         if len(placed) != 1:
             b.problem(("pile", "upcard"), f"upcard must be one card (the first upcard), got {raw.get('upcard')!r}")
-        elif variant is not None and variant.name != "gin":
-            b.problem(("pile", "upcard"), f"upcard (the first upcard, GIN-DEAL) is for gin only, the variant "
-                                          f"is {variant.name}")
+        elif variant is not None and "upcard" not in game_of(variant).END_KEYS:
+            b.problem(("pile", "upcard"), "upcard (the first upcard) "
+                      f"does not apply to {variant.title} (variant {variant.name!r})")
         else:
             upcard = placed[0].card
     return PileInfo(discard=tuple(p.card for p in discard), stock=stock, upcard=upcard)
@@ -707,23 +710,17 @@ def _end(b: _Builder, data: dict[str, Any], variant: Variant | None, names: list
                 b.problem((*path, "points", name), f"end.points.{name} must be a whole number 0 or more, "
                                                    f"got {value!r}")
     if variant is not None:
-        if variant.name == "gin" and out is not None:
-            b.problem((*path, "out"), "a gin hand ends with a knock: use knocker, not out")
-        if variant.name != "gin" and knocker is not None:
-            b.problem((*path, "knocker"), f"knocker is for gin only, the variant is {variant.name}")
-        if variant.name != "basic" and (rummy or stalemate):
-            key = "rummy" if rummy else "stalemate"
-            b.problem((*path, key), f"{key} is for basic rummy only (BASIC-RUMMY, BASIC-STALEMATE)")
+        game = game_of(variant)
+        if "out" not in game.END_KEYS and out is not None:
+            b.problem((*path, "out"), f"a {variant.title} hand ends with a knock: use knocker, not out")
+        for key, flag in (("knocker", knocker is not None), ("rummy", rummy), ("stalemate", stalemate),
+                          ("dead", dead), ("big_gin", big_gin), ("buyback", bool(buyback))):
+            if flag and key not in game.END_KEYS:
+                b.problem((*path, key), f"{key} does not apply to {variant.title} (variant {variant.name!r})")
         if stalemate and out is not None:
             b.problem((*path, "stalemate"), "a stalemate has nobody going out: drop out or stalemate")
         if rummy and out is None:
             b.problem((*path, "rummy"), "rummy needs out = \"<name>\" (who went rummy)")
-        if variant.name != "gin":
-            for key, flag, rule in (("dead", dead, "GIN-DEAD"), ("big_gin", big_gin, "GIN-BIGGIN")):
-                if flag:
-                    b.problem((*path, key), f"{key} is for gin only ({rule}), the variant is {variant.name}")
-        if variant.name != "bing" and buyback:
-            b.problem((*path, "buyback"), f"buyback is for bing only (BING-BUYBACK), the variant is {variant.name}")
         if dead and knocker is not None:
             b.problem((*path, "dead"), "a dead hand has no knocker (GIN-DEAD): drop knocker or dead")
         if big_gin and knocker is None:
@@ -755,7 +752,7 @@ def _check_counts(b: _Builder, variant: Variant, players: list[ScenarioPlayer], 
                   end: EndInfo | None) -> None:
     """Hand sizes that cannot occur in the variant at this point of the hand (``state.hand_size_problem``)."""
     for index, player in enumerate(players):
-        if player.name in b.unreliable or (player.out and variant.name == "bing"):
+        if player.name in b.unreliable or (player.out and game_of(variant).players_bust):
             continue
         on_turn = turn is not None and turn.player == player.name
         problem = game_of(variant).hand_size_problem(

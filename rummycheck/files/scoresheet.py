@@ -22,6 +22,7 @@ from tabulate import tabulate
 from rummycheck.cards import Card, check_copies
 from rummycheck.errors import RummyError, ScenarioError, located
 from rummycheck.files.scenario import TomlLocator
+from rummycheck.games import game_of
 from rummycheck.table.scoring import HandEnd, HandScore, Sheet, new_sheet, score_hand
 from rummycheck.variants import Variant, get_variant
 
@@ -261,13 +262,11 @@ def _hand(check: _Checker, raw: Mapping[str, Any], path: Path_, names: Sequence[
                    buyback=tuple(buyback))
 
 
-_ONLY = {"bing": ("out", "points", "cards", "buyback", "note"),
-         "basic": ("out", "points", "cards", "rummy", "stalemate", "note"),
-         "gin": ("knocker", "points", "cards", "dead", "big_gin", "upcard", "note")}
+_COMMON_END_KEYS = ("points", "cards", "note")
 
 
 def _variant_keys(check: _Checker, raw: Mapping[str, Any], path: Path_, variant: Variant) -> None:
-    allowed = _ONLY[variant.name]
+    allowed = _COMMON_END_KEYS + game_of(variant).END_KEYS
     for key in raw:
         if key in HAND_KEYS and key not in allowed:
             check.problem((*path, key), f"{key!r} does not apply to {variant.title}; a hand there takes: "
@@ -303,7 +302,7 @@ def _status(result: HandScore, name: str) -> str:
     parts = []
     row = result.after.player(name)
     if name == result.hand_winner:
-        parts.append("won the hand" if result.after.variant.name != "bing" else "went out")
+        parts.append("went out" if game_of(result.after.variant).players_bust else "won the hand")
     if name in result.busted:
         parts.append("busted")
     if name in result.bought_back:

@@ -14,14 +14,16 @@ A new game is one module defining a ``Game`` subclass plus one variant TOML;
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from rummycheck.cards import Card
+from rummycheck.dealing import deal_table
 from rummycheck.errors import ScenarioError, VariantError
 from rummycheck.melds import Meld, MeldKind, TableMeld
-from rummycheck.position import Scenario
+from rummycheck.position import Scenario, ScenarioPlayer, TurnInfo
 from rummycheck.results import LayOff, Reason, Solution
 from rummycheck.solvers.base import Arrangement, Finder, PlayFinder, TableQuestion
 from rummycheck.variants import Variant, register_variant_text
@@ -206,6 +208,30 @@ class Game:
         least, most = self.meld_bounds(opened)
         return [TableQuestion(tuple(cards), tuple(scenario.table), least, most, discard)]
 
+    #: the keys a hand's end may carry for this game (scenario [end], score sheets), beyond points and cards
+    END_KEYS: ClassVar[tuple[str, ...]] = ("out",)
+    #: the rule a card kept apart from the deal belongs to (Bing's cut deuce); "" when there is none
+    CUT: ClassVar[str] = ""
+
+    def sample_table(self, rng: random.Random, *, opened: bool = False) -> Scenario:
+        """A seeded table situation (for cross-checks): "me" to move, "other" owns the table melds."""
+        variant = self.variant
+        wilds = rng.randint(0, 2) if variant.wild_number is not None else 0
+        size = variant.hand_size + (1 if self.turn_starts_with_draw else 0)
+        melds, hand = deal_table(rng, variant, size=size, wilds=wilds)
+        me = ScenarioPlayer("me", opened=opened, hand=hand, hand_size=len(hand))
+        other = ScenarioPlayer("other", opened=True, hand_size=variant.hand_size)
+        table = tuple(TableMeld(n, m, "other") for n, m in enumerate(melds, start=1))
+        drew = "stock" if self.turn_starts_with_draw else "none"
+        return Scenario("crosscheck", variant, (me, other), table, TurnInfo("me", drew=drew))
+
+    #: a lay-down comes after the turn's draw (basic); Bing melds instead of drawing
+    turn_starts_with_draw: ClassVar[bool] = False
+
+    def layoff_rule_problems(self, solution: Solution, scenario: Scenario) -> list[str]:
+        """The game's rules on when lay-offs are allowed, checked on a solver's answer (the validator asks)."""
+        return []
+
     def out_discards(self, hand: Sequence[Card]) -> list[Card | None]:
         """The final discards to try when going out in one lay-down (None: no discard)."""
         return [None]
@@ -244,6 +270,8 @@ class Game:
     PLAYERS: ClassVar[str] = ""
     #: an empty stock is renewed from the discard pile (basic)
     renews_stock: ClassVar[bool] = False
+    #: a turn is a draw and a discard, or a meld turn without a draw (Bing)
+    melds_instead_of_drawing: ClassVar[bool] = False
     #: a player cuts for a wild card before the deal (Bing)
     cuts: ClassVar[bool] = False
 

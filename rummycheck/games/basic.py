@@ -72,6 +72,13 @@ class Basic(Game):
 
     PLAYERS = "BASIC-DECK"
     renews_stock = True
+    turn_starts_with_draw = True
+    END_KEYS = ("out", "rummy", "stalemate")
+
+    def layoff_rule_problems(self, solution: Solution, scenario: Scenario) -> list[str]:
+        if not solution.opened and not self.variant.option("layoff_before_meld") and not solution.melds:
+            return ["BASIC-LAYOFF: lay-offs before melding, but layoff_before_meld is off"]
+        return []
 
     def meld_bounds(self, opened: bool) -> tuple[int, int | None]:
         return 0, 1 if self.variant.option("melds_per_turn") == "one" else None

@@ -57,6 +57,17 @@ class Bing(Game):
 
     PLAYERS = "BING-DECK"
     cuts = True
+    melds_instead_of_drawing = True
+    CUT = "BING-DEAL"
+    END_KEYS = ("out", "buyback")
+
+    def layoff_rule_problems(self, solution: Solution, scenario: Scenario) -> list[str]:
+        problems = []
+        if not solution.opened and not self.variant.option("layoff_in_opening"):
+            problems.append("BING-LAYOFF: lay-offs in the opening turn, but layoff_in_opening is off")
+        if not solution.opened and not solution.melds:
+            problems.append("BING-LAYOFF: lay-offs without an opening")
+        return problems
 
     @property
     def draw_after_meld_rule(self) -> str:

@@ -9,17 +9,19 @@ nothing (GIN-DEAD), and the game ends at the target with its bonuses (GIN-GAME).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations, product
 
 from rummycheck.cards import Card, Suit, format_cards
+from rummycheck.dealing import deal_table, shoe
 from rummycheck.errors import IllegalPlayError, ScenarioError
 from rummycheck.games.base import Game, PlayerView, TableView, arrange, missing_hand, solution_of, table_solution
 from rummycheck.games.scoring import HandEnd, HandScore, Ledger, Sheet, check_player, counted, finish_sheet, unexpected
 from rummycheck.games.solve import best_discard, solve
 from rummycheck.melds import Meld, MeldKind, TableMeld, meld_problems
-from rummycheck.position import Scenario
+from rummycheck.position import Scenario, ScenarioPlayer, TurnInfo
 from rummycheck.results import LayOff, Reason, Solution
 from rummycheck.solvers.base import Finder, PlayFinder, TableQuestion
 from rummycheck.solvers.deadwood import fast_parts, fast_search, fast_tables, min_deadwood
@@ -140,6 +142,33 @@ class Gin(Game):
 
 
     PLAYERS = "GIN-DEAL"
+    END_KEYS = ("knocker", "dead", "big_gin", "upcard")
+
+    def sample_table(self, rng: random.Random, *, opened: bool = False) -> Scenario:
+        """"knocker" has knocked with the table melds and one card of deadwood (gin, with none, one
+        time in four); the defender "me" holds 10 cards and lays off after the knock."""
+        variant = self.variant
+        melds, hand = deal_table(rng, variant, size=variant.hand_size, wilds=0)
+        me = ScenarioPlayer("me", opened=opened, hand=hand, hand_size=len(hand))
+        left = shoe(variant)
+        for card in [c for m in melds for c in m.cards] + list(hand):
+            left.remove(card)
+        knocker_hand = () if rng.random() < 0.25 else (rng.choice(left),)
+        knocker = ScenarioPlayer("knocker", hand=knocker_hand, hand_size=len(knocker_hand))
+        table = tuple(TableMeld(n, m, "knocker") for n, m in enumerate(melds, start=1))
+        return Scenario("crosscheck", variant, (knocker, me), table, TurnInfo("knocker", knocked=True))
+
+    def layoff_rule_problems(self, solution: Solution, scenario: Scenario) -> list[str]:
+        if scenario.turn is None:
+            return []
+        problems = []
+        knocker = scenario.player(scenario.turn.player)
+        if knocker.hand is not None and self.variant.points(knocker.hand) == 0:
+            problems.append("GIN-GIN: lay-offs on a gin hand")
+        owned = {t.number for t in scenario.table if t.owner == knocker.name}
+        problems += [f"GIN-LAYOFF: {lo.card} laid off on meld {lo.target}, not the knocker's"
+                     for lo in solution.layoffs if lo.target not in owned]
+        return problems
 
     def table_questions(self, scenario: Scenario, hand: tuple[Card, ...], *, opened: bool,
                         discard: Card | None, every_discard: bool) -> list[TableQuestion]:

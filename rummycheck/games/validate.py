@@ -12,11 +12,12 @@ from collections.abc import Sequence
 
 from rummycheck.cards import Card
 from rummycheck.games.base import game_of
-from rummycheck.melds import Meld, meld_problems
+from rummycheck.melds import Meld, extend_meld, meld_problems
+from rummycheck.position import Scenario
 from rummycheck.results import Solution
 from rummycheck.variants import Variant
 
-__all__ = ["arrangement_problems", "solution_problems"]
+__all__ = ["arrangement_problems", "layoff_problems", "solution_problems"]
 
 
 def arrangement_problems(hand: Sequence[Card], melds: Sequence[Meld], deadwood: Sequence[Card],
@@ -53,4 +54,23 @@ def solution_problems(solution: Solution) -> list[str]:
     if points != solution.deadwood_points:
         problems.append(f"deadwood points reported {solution.deadwood_points}, the cards count {points}")
     problems.extend(game_of(variant).solution_problems(solution))
+    return problems
+
+
+def layoff_problems(solution: Solution, scenario: Scenario) -> list[str]:
+    """Every problem with the lay-offs of ``solution``: each table meld, with the cards laid
+    off on it, must pass ``meld_problems``; the game must allow lay-offs at this point."""
+    variant = solution.variant
+    problems: list[str] = []
+    if not solution.layoffs:
+        return problems
+    melds = {t.number: t.meld for t in scenario.table}
+    problems.extend(game_of(variant).layoff_rule_problems(solution, scenario))
+    for number in sorted({lo.target for lo in solution.layoffs}):
+        if number not in melds:
+            problems.append(f"lay-off on table meld {number}, which does not exist")
+            continue
+        added = [(lo.card, lo.stands_for) for lo in solution.layoffs if lo.target == number]
+        extended = extend_meld(melds[number], added, variant)
+        problems += [f"table meld {number} with lay-offs ({extended}): {p}" for p in meld_problems(extended, variant)]
     return problems
