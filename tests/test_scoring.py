@@ -7,9 +7,10 @@ import pytest
 
 from rummycheck.cards import Card, parse_cards
 from rummycheck.errors import IllegalPlayError, ScenarioError
+from rummycheck.games.base import score_hand, score_hands
 from rummycheck.games.basic import basic_target
 from rummycheck.games.gin import gin_layoffs
-from rummycheck.games.scoring import HandEnd, HandScore, Sheet, new_sheet, score_hand, score_hands
+from rummycheck.games.scoring import HandEnd, HandScore, Sheet, new_sheet
 from rummycheck.melds import Meld
 
 

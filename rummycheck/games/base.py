@@ -17,21 +17,20 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from typing import ClassVar, Protocol
 
 from rummycheck.cards import Card
 from rummycheck.dealing import deal_table
 from rummycheck.errors import ScenarioError, VariantError
+from rummycheck.games.scoring import HandEnd, HandScore, Sheet
 from rummycheck.melds import Meld, MeldKind, TableMeld
 from rummycheck.position import Scenario, ScenarioPlayer, TurnInfo
 from rummycheck.results import LayOff, Reason, Solution
 from rummycheck.solvers.base import Arrangement, Finder, PlayFinder, TableQuestion
 from rummycheck.variants import Variant, register_variant_text
 
-if TYPE_CHECKING:
-    from rummycheck.games.scoring import HandEnd, HandScore, Sheet
-
-__all__ = ["Game", "LimitCheck", "PlayerView", "TableView", "game_names", "game_of", "register_game"]
+__all__ = ["Game", "LimitCheck", "PlayerView", "TableView", "game_names", "game_of", "register_game", "score_hand",
+           "score_hands"]
 
 
 class PlayerView(Protocol):
@@ -411,3 +410,22 @@ def game_of(variant: Variant) -> Game:
 
 
 _CACHE: dict[Variant, Game] = {}
+
+
+# -- scoring entry points ------------------------------------------------------------------------
+
+def score_hands(sheet: Sheet, ends: Sequence[HandEnd]) -> list[HandScore]:
+    """Score several hands in order; each result's ``after`` is the next one's ``before``."""
+    results = []
+    for end in ends:
+        result = score_hand(sheet, end)
+        results.append(result)
+        sheet = result.after
+    return results
+
+def score_hand(sheet: Sheet, end: HandEnd) -> HandScore:
+    """Apply one hand's end to ``sheet`` under its variant's scoring rules."""
+    if sheet.finished:
+        raise ScenarioError(f"the game is over after hand {sheet.hands}"
+                            + (f" ({sheet.winner} won)" if sheet.winner else "") + "; no more hands can be scored")
+    return game_of(sheet.variant).score_hand(sheet, end)

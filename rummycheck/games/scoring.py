@@ -48,8 +48,6 @@ __all__ = [
     "counted",
     "finish_sheet",
     "new_sheet",
-    "score_hand",
-    "score_hands",
     "unexpected",
 ]
 
@@ -200,24 +198,6 @@ def new_sheet(variant: Variant | str, players: Sequence[str], *, scores: Mapping
             raise ScenarioError(f"a running score cannot be negative, got {value!r} for {name!r}")
     rows = tuple(PlayerScore(n, scores.get(n, 0), out=n in out, hands_won=wins.get(n, 0)) for n in names)
     return Sheet(variant=variant, players=rows)
-
-def score_hands(sheet: Sheet, ends: Sequence[HandEnd]) -> list[HandScore]:
-    """Score several hands in order; each result's ``after`` is the next one's ``before``."""
-    results = []
-    for end in ends:
-        result = score_hand(sheet, end)
-        results.append(result)
-        sheet = result.after
-    return results
-
-def score_hand(sheet: Sheet, end: HandEnd) -> HandScore:
-    """Apply one hand's end to ``sheet`` under its variant's scoring rules."""
-    if sheet.finished:
-        raise ScenarioError(f"the game is over after hand {sheet.hands}"
-                            + (f" ({sheet.winner} won)" if sheet.winner else "") + "; no more hands can be scored")
-    from rummycheck.games.base import game_of
-
-    return game_of(sheet.variant).score_hand(sheet, end)
 
 class Ledger:
     """Collects lines and running totals while one hand is scored."""

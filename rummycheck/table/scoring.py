@@ -8,16 +8,8 @@ the hand's end and the score lines, and each game's module scores its own hands
 from __future__ import annotations
 
 from rummycheck.errors import IllegalPlayError, ScenarioError
-from rummycheck.games.scoring import (
-    HandEnd,
-    HandScore,
-    PlayerScore,
-    ScoreLine,
-    Sheet,
-    new_sheet,
-    score_hand,
-    score_hands,
-)
+from rummycheck.games.base import score_hand, score_hands
+from rummycheck.games.scoring import HandEnd, HandScore, PlayerScore, ScoreLine, Sheet, new_sheet
 from rummycheck.position import Scenario
 from rummycheck.table.state import GameState
 
