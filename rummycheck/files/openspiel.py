@@ -109,7 +109,7 @@ NUM_MELDS = 185
 NUM_ACTIONS = MELD_BASE + NUM_MELDS  # 241
 WALL_STOCK_SIZE = 2
 MAX_UPCARD_DRAWS = 50
-MAX_DEADWOOD = 98  # OpenSpiel's bound for the defender's melds (every meld he holds is legal)
+MAX_KNOCK_CARD = 10  # OpenSpiel refuses a game with a larger one
 HAND_SIZE = 10
 NUM_CARDS = 52
 
@@ -806,8 +806,8 @@ def _parse_params(line: _Line, source: str) -> OpenSpielParams:
                         f"only the standard game is supported (52 cards, 2 players, 10-card hands); "
                         f"got {key}={merged[key]}")
     knock = merged["knock_card"]
-    if not 0 <= int(knock) <= MAX_DEADWOOD:
-        raise _fail(source, line.number, line.column, f"knock_card must be 0..{MAX_DEADWOOD}, got {knock}")
+    if not 0 <= int(knock) <= MAX_KNOCK_CARD:
+        raise _fail(source, line.number, line.column, f"knock_card must be 0..{MAX_KNOCK_CARD}, got {knock}")
     return OpenSpielParams(
         knock_card=int(merged["knock_card"]),
         gin_bonus=int(merged["gin_bonus"]),
