@@ -233,6 +233,22 @@ def test_the_fiftieth_upcard_draw_ends_the_hand_with_no_score() -> None:
         parse_openspiel(_serialized(history + [30]))
 
 
+def _heuristic_hand() -> list[int]:
+    p0 = _ids("5s 6s 3c 4c 5c 6c 2d 4d 5d 6d")
+    p1 = [c for c in range(52) if c not in p0 + _ids("2h")][:10]
+    return p0 + p1 + _ids("2h") + [DRAW_UPCARD]
+
+
+def test_openspiel_counts_eleven_cards_its_own_way_and_refuses_this_knock() -> None:
+    # 4d5d6d + 3c4c5c6c leaves 5s 6s 2d 2h, 9 after throwing the 6s: a knock by the usual rules;
+    # OpenSpiel melds the most points first (5s5c5d, 6s6c6d), leaving 11 after its discard
+    history = _heuristic_hand()
+    game = parse_openspiel(_serialized(history))
+    assert game.moves[-1].kind is MoveKind.TAKE
+    with pytest.raises(ScenarioError, match=r":30:1: action 55 \(knock\): player 0 cannot knock with deadwood 11 "):
+        parse_openspiel(_serialized(history + [KNOCK]))
+
+
 def test_oklahoma_upcard_sets_the_knock_card_and_an_ace_means_gin_only() -> None:
     for upcard, knock in (("As", 0), ("7d", 7), ("Qh", 10), ("Tc", 10), ("2c", 2)):
         history = list(range(1, 13)) + list(range(39, 47)) + _ids(upcard)
@@ -403,6 +419,8 @@ def test_fresh_pyspiel_games_decode_score_and_round_trip() -> None:
 
 def test_pyspiel_agrees_on_the_hand_built_hands_and_the_meld_table() -> None:
     pyspiel = pytest.importorskip("pyspiel")
+    _, state = pyspiel.deserialize_game_and_state(_serialized(_heuristic_hand()))
+    assert KNOCK not in state.legal_actions()
     state = pyspiel.load_game("gin_rummy").new_initial_state()
     for action in range(MELD_BASE, MELD_BASE + 185):
         assert state.action_to_string(0, action) == "Player: 0 Action: " + "".join(map(str, meld_cards(action)))
