@@ -367,6 +367,16 @@ def test_bad_record_strings_give_one_located_error(strings: list[str], where: st
     assert fragment.lower() in message.lower(), message
 
 
+def test_bad_deal_or_names_for_record_strings() -> None:
+    deal = _deal_of(_LAYOFF_DEAL)
+    twice = OpenSpielDeal(hands=(deal.hands[0], deal.hands[1][:9] + deal.hands[0][:1]), upcard=deal.upcard)
+    with pytest.raises(ScenarioError, match=r"^<record>: the deal holds 4h twice$"):
+        moves_from_record_actions([], deal=twice)
+    with pytest.raises(ScenarioError, match="the two player names must be different single words"):
+        moves_from_record_actions([], deal=deal, names=("A", "A"))
+    assert moves_from_record_actions([], deal=deal).history == tuple(_LAYOFF_DEAL)
+
+
 def test_record_strings_rebuild_the_exact_actions_with_other_names() -> None:
     history = _LAYOFF_DEAL + _KNOCK + _ids("7h 8h") + [PASS, PASS]
     game = parse_openspiel(_serialized(history))

@@ -967,6 +967,11 @@ def _layoff_targets(table: Sequence[Sequence[int]], layoffs: Sequence[int]) -> l
     return chosen if place(0) else None
 
 
+def _check_names(names: tuple[str, str]) -> None:
+    if len(names) != 2 or names[0] == names[1] or any(not n or len(n.split()) != 1 for n in names):
+        raise ScenarioError(f"the two player names must be different single words, got {names!r}")
+
+
 def record_actions(game: OpenSpielGame, names: tuple[str, str] = ("A", "B")) -> list[str]:
     """The moves as record-format action strings, each prefixed with the actor's name.
 
@@ -974,6 +979,7 @@ def record_actions(game: OpenSpielGame, names: tuple[str, str] = ("A", "B")) -> 
     ``knock`` string; a knock at the wall is ``take`` then ``knock``; the defender's pass that
     ends his lay-offs is implied by his next ``meld`` or ``finish``.
     """
+    _check_names(names)
     out: list[str] = []
     table: list[tuple[int, ...]] = []
     layoff_cards = [id_of_card(m.cards[0]) for m in game.moves if m.kind is MoveKind.LAYOFF]
@@ -1065,10 +1071,15 @@ def moves_from_record_actions(
         history.append(action)
         where.append((line, column))
 
+    _check_names(names)
     if len(deal.hands[0]) != HAND_SIZE or len(deal.hands[1]) != HAND_SIZE or deal.upcard is None:
-        raise _fail(source, 1, 1, "the deal needs two hands of 10 cards and the upcard")
+        raise ScenarioError(f"{source}: the deal needs two hands of 10 cards and the upcard")
     for card in (*deal.hands[0], *deal.hands[1], deal.upcard):
-        play(id_of_card(card), 1, 1)
+        if id_of_card(card) in replay.dealt:
+            raise ScenarioError(f"{source}: the deal holds {card} twice")
+        replay.apply(id_of_card(card))
+        history.append(id_of_card(card))
+        where.append((1, 1))
     stock = list(deal.stock)
     wall_take = False
     knocker_table: list[list[int]] = []
