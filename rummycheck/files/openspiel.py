@@ -73,8 +73,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from rummycheck.cards import Card, Rank, Suit
-from rummycheck.deadwood import min_deadwood
 from rummycheck.errors import CardParseError, ScenarioError, located
+from rummycheck.solvers.deadwood import min_deadwood
 
 __all__ = [
     "DRAW_STOCK",
