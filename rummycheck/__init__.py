@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rummycheck.cards import Card, Rank, Suit, format_cards, parse_cards
+    from rummycheck.errors import CardParseError, IllegalPlayError, RummyError, ScenarioError, VariantError
     from rummycheck.files.scenario import load_scenario, parse_scenario
     from rummycheck.games.solve import solve, solve_scenario
     from rummycheck.games.validate import arrangement_problems, solution_problems
@@ -29,6 +30,11 @@ if TYPE_CHECKING:
 # Public names and the module each comes from.  They load on first use, so that
 # ``import rummycheck`` (and the command line's start-up) stays light.
 _WHERE: dict[str, str] = {
+    "VariantError": "rummycheck.errors",
+    "ScenarioError": "rummycheck.errors",
+    "RummyError": "rummycheck.errors",
+    "IllegalPlayError": "rummycheck.errors",
+    "CardParseError": "rummycheck.errors",
     "Card": "rummycheck.cards",
     "GameState": "rummycheck.table.state",
     "HandEnd": "rummycheck.table.scoring",
