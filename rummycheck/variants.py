@@ -27,8 +27,11 @@ __all__ = [
     "Rule",
     "Variant",
     "get_variant",
+    "is_house_rules_name",
     "load_house_rules",
+    "resolve_house_rules",
     "register_variant_text",
+    "unregister_variant",
     "parse_override",
     "variant_names",
 ]
@@ -343,6 +346,12 @@ def register_variant_text(text: str) -> str:
     return name
 
 
+def unregister_variant(name: str) -> None:
+    """Forget a variant added with ``register_variant_text`` (the shipped ones stay)."""
+    _EXTRA.pop(name, None)
+    _load_builtin.cache_clear()
+
+
 def variant_names() -> tuple[str, ...]:
     """The names ``get_variant`` knows: the shipped variants and any registered since."""
     return VARIANT_NAMES + tuple(n for n in _EXTRA if n not in VARIANT_NAMES)
@@ -360,7 +369,7 @@ def get_variant(name: str | Path | Variant, *, preset: str | None = None, **over
     """
     if isinstance(name, Variant):
         variant = name
-    elif isinstance(name, Path) or str(name).strip().lower().endswith(".toml"):
+    elif isinstance(name, Path) or is_house_rules_name(str(name)):
         variant = load_house_rules(name)
     else:
         key = str(name).strip().lower()
@@ -397,6 +406,18 @@ def _key_position(text: str, key: str, section: str | None) -> tuple[int, int]:
         if current == section and pattern.match(line):
             return number, len(line) - len(line.lstrip()) + 1
     return 1, 1
+
+
+def is_house_rules_name(name: str) -> bool:
+    """True when a variant name is a path to a house-rules file (it ends in ``.toml``)."""
+    return name.strip().lower().endswith(".toml")
+
+
+def resolve_house_rules(name: str, relative_to: str) -> str:
+    """A house-rules path named inside a file: relative to that file's folder (``relative_to``)."""
+    if not is_house_rules_name(name) or Path(name).is_absolute() or relative_to.startswith("<"):
+        return name
+    return str(Path(relative_to).parent / name)
 
 
 def load_house_rules(path: str | Path) -> Variant:
@@ -467,7 +488,7 @@ def load_house_rules(path: str | Path) -> Variant:
         except VariantError as error:
             raise fail(key, "rules", str(error)) from None
     variant = base.with_options(**changes) if changes else base
-    title = data.get("title", f"{base.title} ({name})")
+    title = data.get("title", base.title)
     if not isinstance(title, str):
         raise fail("title", None, f"title must be text, got {title!r}")
     return replace(variant, name=name.strip(), title=title)

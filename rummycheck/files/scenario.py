@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from rummycheck.cards import Card
-from rummycheck.errors import CardParseError, RummyError, ScenarioError, located
+from rummycheck.errors import CardParseError, RummyError, ScenarioError, VariantError, located
 from rummycheck.games import game_of
 from rummycheck.melds import Meld, MeldKind, TableMeld, meld_problems
 from rummycheck.position import (
@@ -36,7 +36,7 @@ from rummycheck.position import (
     TurnInfo,
     _nearest,
 )
-from rummycheck.variants import Variant, get_variant
+from rummycheck.variants import Variant, get_variant, is_house_rules_name, resolve_house_rules
 
 __all__ = [
     "EndInfo",
@@ -475,11 +475,22 @@ def _variant(b: _Builder, data: dict[str, Any]) -> Variant | None:
         b.problem(("variant",), f"variant must be a string, got {name!r}")
         return None
     preset = b.get_str(data, "preset", ())
+    if is_house_rules_name(name):
+        # a club's rules file, relative to the scenario; its own errors name its own lines
+        try:
+            variant = get_variant(resolve_house_rules(name, b.source), preset=preset)
+        except VariantError as error:
+            raise ScenarioError(str(error)) from None
+        return _rules_overrides(b, data, variant)
     try:
         variant = get_variant(name, preset=preset)
     except RummyError as error:
         b.problem(("variant",) if preset is None else ("preset",), str(error))
         return None
+    return _rules_overrides(b, data, variant)
+
+
+def _rules_overrides(b: _Builder, data: dict[str, Any], variant: Variant) -> Variant:
     rules = b.get_table(data, "rules", ())
     for key, value in rules.items():
         if isinstance(value, (dict, list)):

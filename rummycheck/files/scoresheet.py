@@ -24,7 +24,7 @@ from rummycheck.errors import RummyError, ScenarioError, located
 from rummycheck.files.scenario import TomlLocator
 from rummycheck.games import game_of
 from rummycheck.table.scoring import HandEnd, HandScore, Sheet, new_sheet, score_hand
-from rummycheck.variants import Variant, get_variant
+from rummycheck.variants import Variant, get_variant, is_house_rules_name, resolve_house_rules
 
 __all__ = ["ScoreSheetFile", "hand_text", "is_sheet", "load_sheet", "parse_sheet", "run_sheet", "sheet_json"]
 
@@ -177,11 +177,17 @@ def _variant(check: _Checker, data: Mapping[str, Any]) -> Variant | None:
         return None
     if not check.expect_type(rules, dict, ("rules",), "a table of rule options"):
         return None
-    try:
-        variant = get_variant(str(name), preset=preset)
-    except RummyError as error:
-        check.problem(("variant",) if preset is None else ("preset",), str(error))
-        return None
+    if is_house_rules_name(str(name)):
+        try:  # a club's rules file, relative to the sheet; its own errors name its own lines
+            variant = get_variant(resolve_house_rules(str(name), check.source), preset=preset)
+        except RummyError as error:
+            raise ScenarioError(str(error)) from None
+    else:
+        try:
+            variant = get_variant(str(name), preset=preset)
+        except RummyError as error:
+            check.problem(("variant",) if preset is None else ("preset",), str(error))
+            return None
     for key, value in rules.items():
         try:
             variant = variant.with_options(**{key: value})

@@ -27,9 +27,10 @@ from rummycheck.melds import Meld, MeldKind, TableMeld
 from rummycheck.position import Scenario, ScenarioPlayer, TurnInfo
 from rummycheck.results import LayOff, Reason, Solution
 from rummycheck.solvers.base import Arrangement, Finder, PlayFinder, TableQuestion
-from rummycheck.variants import Variant, register_variant_text
+from rummycheck.variants import Variant, register_variant_text, unregister_variant
 
 __all__ = ["Game", "LimitCheck", "PlayerView", "TableView", "game_names", "game_of", "register_game", "score_hand",
+           "unregister_game",
            "score_hands"]
 
 
@@ -386,6 +387,14 @@ def register_game(game: type[Game], *, variant_toml: str | None = None) -> None:
     _GAMES[game.name] = game
     if variant_toml is not None:
         register_variant_text(variant_toml)
+
+
+def unregister_game(name: str, *, variant: str | None = None) -> None:
+    """Forget a game added with ``register_game`` (and the variant registered with it)."""
+    _GAMES.pop(name, None)
+    _CACHE.clear()
+    if variant is not None:
+        unregister_variant(variant)
 
 
 def game_names() -> tuple[str, ...]:
