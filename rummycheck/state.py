@@ -320,10 +320,16 @@ class GameState:
         outside = Counter(card for card in full_deck() for _ in range(variant.decks))
         outside.subtract(c for t in self.table for c in t.meld.cards)
         cards = sorted(c for c, n in outside.items() if n > 0)
-        for card in cards:
-            for t in self.table:
-                if not meld_problems(extend_meld(t.meld, [(card, card)], variant), variant):
-                    return None
+        # whether an outside card fits a table meld depends on the table alone: memoised per variant
+        fitting: dict[tuple[Meld, ...], bool] = variant.memo.setdefault("stalemate_fits", {})
+        key = tuple(t.meld for t in self.table)
+        if key not in fitting:
+            if len(fitting) > 4096:
+                fitting.clear()
+            fitting[key] = any(not meld_problems(extend_meld(t.meld, [(card, card)], variant), variant)
+                               for card in cards for t in self.table)
+        if fitting[key]:
+            return None
         most = max(p.size for p in self.players)
         if most <= 1:
             return Reason("BASIC-STALEMATE", "stalemate: no card outside the table fits a table meld and no "

@@ -37,13 +37,16 @@ __all__ = [
     "ActionSyntaxError",
     "HandRecord",
     "HandReplay",
+    "HandRun",
     "IllegalAction",
     "Record",
     "RecordAction",
     "RecordError",
     "Replay",
+    "next_dealer",
     "parse_action",
     "replay",
+    "start_sheet",
     "state_at",
 ]
 
@@ -316,8 +319,12 @@ class _Stop(Exception):
         super().__init__(illegal.line())
 
 
-class _HandRun:
-    """One hand being replayed: the ``GameState`` plus the record's knowledge of the stock."""
+class HandRun:
+    """One hand being replayed: the ``GameState`` plus the record's knowledge of the stock.
+
+    ``stock`` is the stock from the top (``None``: an unknown card).  Simulations may
+    drive ``state`` directly and keep ``stock`` in step (see tests/record_driver.py).
+    """
 
     def __init__(self, record: Record, index: int, sheet: Sheet, dealer: str) -> None:
         self.record = record
@@ -548,7 +555,7 @@ class _HandRun:
         return "", None, "the record stops before the hand is over"
 
 
-def _next_dealer(sheet: Sheet, seats: Sequence[str], dealer: str) -> str:
+def next_dealer(sheet: Sheet, seats: Sequence[str], dealer: str) -> str:
     """The next dealer: the next seat to the left (seat order) still in the game."""
     out = {row.name for row in sheet.players if row.out}
     at = seats.index(dealer)
@@ -559,11 +566,11 @@ def _next_dealer(sheet: Sheet, seats: Sequence[str], dealer: str) -> str:
     return dealer
 
 
-def _start_sheet(record: Record) -> Sheet:
+def start_sheet(record: Record) -> Sheet:
     return new_sheet(record.variant, record.players, scores=dict(record.start))
 
 
-def _score(record: Record, run: _HandRun, sheet: Sheet) -> HandReplay:
+def _score(record: Record, run: HandRun, sheet: Sheet) -> HandReplay:
     ending, end, note = run.ending()
     number = run.index + 1
     total = len(run.hand.actions)
@@ -587,7 +594,7 @@ def _score(record: Record, run: _HandRun, sheet: Sheet) -> HandReplay:
 
 def replay(record: Record) -> Replay:
     """Replay every hand of ``record``; stop at the first illegal action (see the module docstring)."""
-    start = _start_sheet(record)
+    start = start_sheet(record)
     sheet = start
     hands: list[HandReplay] = []
     dealer = record.dealer
@@ -607,11 +614,11 @@ def replay(record: Record) -> Replay:
                 won = f" ({sheet.winner} won)" if sheet.winner else ""
                 raise RecordError(f"{record.where('hand', index)}: the game is over after hand {index}{won}; "
                                   "no more hands can be played")
-            dealer = hand.dealer or _next_dealer(sheet, record.players, dealer)
+            dealer = hand.dealer or next_dealer(sheet, record.players, dealer)
         else:
             dealer = hand.dealer or record.dealer
         try:
-            run = _HandRun(record, index, sheet, dealer)
+            run = HandRun(record, index, sheet, dealer)
         except _Stop as stop:
             return Replay(record, tuple(hands), stop.illegal, start, sheet)
         try:
@@ -643,12 +650,12 @@ def state_at(record: Record, hand: int, at: int) -> GameState:
     if done is not None and not done.legal:
         assert done.illegal is not None
         raise RecordError(done.illegal.line())
-    sheet = done.sheet if done is not None else _start_sheet(record)
+    sheet = done.sheet if done is not None else start_sheet(record)
     dealer = record.hands[hand - 1].dealer or (
-        record.dealer if hand == 1 else _next_dealer(sheet, record.players, done.hands[-1].dealer if done else
+        record.dealer if hand == 1 else next_dealer(sheet, record.players, done.hands[-1].dealer if done else
                                                      record.dealer))
     try:
-        run = _HandRun(record, hand - 1, sheet, dealer)
+        run = HandRun(record, hand - 1, sheet, dealer)
         run.run(stop=at)
     except _Stop as stop:
         raise RecordError(stop.illegal.line()) from None
