@@ -20,15 +20,16 @@ from rummycheck.melds import Meld
 from rummycheck.results import LayOff
 from rummycheck.table.deal import deal_hand, deal_record
 from rummycheck.table.replay import HandRecord, HandRun, Record, RecordAction, next_dealer, replay, start_sheet
-from rummycheck.variants import OptionValue
+from rummycheck.variants import OptionValue, Variant
 
 
 def _meld_text(melds: tuple[Meld, ...] | list[Meld]) -> str:
     return " / ".join(str(m) for m in melds)
 
 
-def _layoff_text(lo: LayOff) -> str:
-    card = str(lo.card) if lo.card == lo.stands_for else f"{lo.card}={lo.stands_for}"
+def _layoff_text(lo: LayOff, variant: Variant) -> str:
+    # a wild always says what it stands for: on its own it may fit only after a later lay-off
+    card = f"{lo.card}={lo.stands_for}" if lo.card != lo.stands_for or variant.is_wild(lo.card) else str(lo.card)
     return f"layoff {card} on {lo.target}"
 
 
@@ -99,7 +100,7 @@ class Driver:
         texts = []
         if melds:
             texts.append(f"meld {_meld_text(melds)}")
-        texts.extend(_layoff_text(lo) for lo in layoffs)
+        texts.extend(_layoff_text(lo, state.variant) for lo in layoffs)
         for text in texts:
             self.say(text)
         state.lay_down(melds, layoffs)

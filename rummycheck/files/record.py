@@ -133,8 +133,13 @@ def parse_record(text: str, *, source: str = "<record>") -> Record:
     except tomllib.TOMLDecodeError as error:
         message = str(error)
         match = re.search(r"\s*\(at line (\d+), column (\d+)\)\s*$", message)
-        line, column = (int(match.group(1)), int(match.group(2))) if match else (1, 1)
-        message = message[:match.start()] if match else message
+        if match:
+            line, column = int(match.group(1)), int(match.group(2))
+            message = message[:match.start()]
+        else:  # "at end of document"
+            rows = text.splitlines() or [""]
+            line, column = len(rows), len(rows[-1]) + 1
+            message = re.sub(r"\s*\(at end of document\)\s*$", "", message)
         raise RecordError(located(source, line, column, f"not valid TOML: {message[:1].lower()}{message[1:]}")) \
             from None
     r = _Reader(text, source)
@@ -487,10 +492,13 @@ def write_scenario(state: GameState, record: Record, *, title: str = "") -> str:
     turn = state.players[state.knocker].name if knocked and state.knocker is not None else state.player.name
     out.append(f"player = {_quote(turn)}")
     drew = "stock" if knocked else state.drew
+    took = state.took if state.took is not None and state.took in state.player.hand else None
+    if drew == "discard" and took is None:
+        drew = "stock"  # the card taken is melded already: nothing about it is left to judge
     if drew != "none":
         out.append(f"drew = {_quote(drew)}")
-    if state.took is not None and not knocked:
-        out.append(f"took = {_quote(str(state.took))}")
+    if took is not None and not knocked:
+        out.append(f"took = {_quote(str(took))}")
     if state.melded and not knocked:
         out.append("melded = true")
     if knocked:

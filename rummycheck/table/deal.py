@@ -69,6 +69,10 @@ def deal_record(variant: Variant | str, *, players: int | Sequence[str] = 2, see
         raise ScenarioError(f"{resolved.title} is played by {low} to {high} players, not {len(seats)}")
     if len(set(seats)) != len(seats):
         raise ScenarioError("two players share a name")
+    needed = dealt_size(resolved, len(seats)) * len(seats) + 1
+    if needed > 52 * resolved.decks:
+        raise ScenarioError(f"{len(seats)} hands of {dealt_size(resolved, len(seats))} cards and the upcard need "
+                            f"{needed} cards, but the decks hold {52 * resolved.decks}")
     chosen = dealer if dealer is not None else seats[-1]
     if chosen not in seats:
         raise ScenarioError(f"the dealer {chosen!r} is not one of the players ({', '.join(seats)})")

@@ -177,7 +177,11 @@ def parse_action(text: str, players: Sequence[str]) -> Play:
         match = _PLAY_PLACE.match(message)
         if match is None:
             raise ActionSyntaxError(offset, message) from None
-        raise ActionSyntaxError(offset + int(match.group(1)) - 1, message[match.end():]) from None
+        detail = message[match.end():]
+        token = re.search(r"got '([^']+)'$", detail)
+        if token is not None and token.group(1) in rest:  # point at the bad card itself
+            raise ActionSyntaxError(offset + rest.index(token.group(1)), detail) from None
+        raise ActionSyntaxError(offset + int(match.group(1)) - 1, detail) from None
 
 
 # -- replaying ------------------------------------------------------------------------------
@@ -411,9 +415,13 @@ class HandRun:
             verb = play.actions[0].verb
             if verb in ("meld", "layoff"):
                 j = i + 1
-                while j < end and actions[j].actor == actions[i].actor \
+                while j < len(actions) and actions[j].actor == actions[i].actor \
                         and parse_action(actions[j].text, self.record.players).actions[0].verb in ("meld", "layoff"):
                     j += 1
+                if j > end:
+                    raise RecordError(f"{self.where(end + 1)}: action {end + 1} continues the lay-down that starts "
+                                      f"at action {i + 1} (melds and lay-offs of one turn are judged together); "
+                                      f"take --at {i + 1} or --at {j + 1}")
                 self._lay_down(i, j)
                 i = j
             else:
@@ -587,7 +595,7 @@ def _score(record: Record, run: HandRun, sheet: Sheet) -> HandReplay:
     for name, value in run.hand.scores or ():
         if after.get(name) != value:
             mismatches.append(f"{record.where('hand', run.index, 'scores', name)}: hand {number}: the record says "
-                              f"{name} {value}, the rules give {after.get(name)}")
+                              f"{name} {value}, the rules give {name} {after.get(name)}")
     return HandReplay(number, run.dealer, run.applied, total, ending, table, result, run.hand.scores,
                       tuple(mismatches))
 
