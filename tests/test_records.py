@@ -173,3 +173,15 @@ def test_check_knock_with_declared_melds() -> None:
     verdict = check_play(scenario, "knock Kd with Ac 2c 3c / 4d 5d 6d", disputes=False)
     assert not verdict.legal and verdict.rules == ("GIN-KNOCK",)
     assert "deadwood 34 > 10" in verdict.line()
+
+
+def test_docs_examples_are_the_shipped_records() -> None:
+    # each TOML example of docs/records.md is a shipped record (or its first hand) and replays as legal
+    docs = (ROOT / "docs" / "records.md").read_text(encoding="utf-8")
+    blocks = [b.split("```", 1)[0] for b in docs.split("```toml\n")[1:]]
+    assert len(blocks) == 3
+    for block in blocks:
+        record = parse_record(block, source="docs/records.md")
+        assert replay(record).ok
+        shipped = [load_record(p) for p in RECORDS]
+        assert any(s.title == record.title and s.hands[:len(record.hands)] == record.hands for s in shipped)

@@ -18,8 +18,8 @@ from typer.testing import CliRunner
 from rummycheck.cli import app
 from rummycheck.disputes import check_play
 from rummycheck.files.record import load_record, parse_record, write_record, write_scenario
-from rummycheck.scenario import parse_scenario
 from rummycheck.layoffs import solve_scenario
+from rummycheck.scenario import parse_scenario
 from rummycheck.table.replay import RecordError, replay, state_at
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -152,7 +152,8 @@ def test_illegal_action_in_the_second_hand_names_hand_two() -> None:
 
 
 def test_a_bad_deal_is_caught_before_the_first_action() -> None:
-    text = changed("gin-knock.toml", 'cards.A = "As 2c 3c 4c 4d 5d 6d 7h 8h Ks"', 'cards.A = "As 2c 3c 4c 4d 5d 6d 7h 8h"')
+    text = changed("gin-knock.toml", 'cards.A = "As 2c 3c 4c 4d 5d 6d 7h 8h Ks"',
+                   'cards.A = "As 2c 3c 4c 4d 5d 6d 7h 8h"')
     result = replay(parse_record(text, source="r.toml"))
     assert result.illegal is not None and result.illegal.action == 0 and result.illegal.rule == "GIN-DEAL"
     assert "A is dealt 9 cards; each player gets 10" in result.illegal.message
@@ -326,3 +327,50 @@ def test_an_action_broken_anywhere_in_a_random_game_is_caught_there() -> None:
         result = replay(parse_record(text, source="r.toml"))
         assert result.illegal is not None and result.illegal.action == first + 1
         assert result.illegal.rule.endswith("-TURN")
+
+
+BIG_GIN = '''variant = "gin"
+players = ["A", "B"]
+dealer = "B"
+
+[[hand]]
+cards.A = "7h 8h 9h 4d 5d 6d Ac 2c 3c 4c"
+cards.B = "3s 7s Js Kd 5h Qh 2d 9d Qc 5c"
+upcard = "Ks"
+stock = "Th"
+actions = [
+  "A pass",
+  "B pass",
+  "A draw Th",
+  "A knock",
+  "B finish",
+]
+'''
+
+
+def test_big_gin_scores_the_bonus_and_ends_a_game_to_100() -> None:
+    # B has no meld: 3 + 7 + 10 + 10 + 5 + 10 + 2 + 9 + 10 + 5 = 71; big gin 71 + 31 = 102 >= 100:
+    # game bonus 100 and one box 25: 102 + 100 + 25 = 227
+    result = replay(parse_record(BIG_GIN, source="big.toml"))
+    score = result.hands[0].score
+    assert result.ok and score is not None
+    assert [ln.rule for ln in score.lines][:2] == ["GIN-BIGGIN", "GIN-BIGGIN"]
+    assert result.sheet.scores() == {"A": 227, "B": 0} and result.sheet.winner == "A"
+    laid = BIG_GIN.replace('"B finish"', '"B layoff 5c on 3"')
+    assert replay(parse_record(laid)).illegal is not None
+
+
+def test_a_grouped_lay_down_blames_the_action_with_a_card_not_held() -> None:
+    text = changed("bing-bust-buyback.toml", '"A layoff Jc on 2",', '"A layoff Jc on 2",\n  "A layoff Qd on 1",')
+    result = replay(parse_record(text, source="r.toml"))
+    assert result.illegal is not None and result.illegal.action == 3 and result.illegal.rule == "BING-TURN"
+    assert "A does not hold Qd" in result.illegal.message
+
+
+def test_check_pass_at_the_wall_is_gin_dead() -> None:
+    wall = ('variant = "gin"\n[[players]]\nname = "A"\nhand = "Ac 2c 3c 4d 5d 6d 7h 8h 9h Ts"\n[[players]]\n'
+            'name = "B"\nhand_size = 10\n[turn]\nplayer = "A"\n[pile]\ndiscard = "2h"\nstock = 2\n')
+    verdict = check_play(parse_scenario(wall), "pass", disputes=False)
+    assert verdict.legal and verdict.rules == ("GIN-DEAD",)
+    early = wall.replace("stock = 2", "stock = 9")
+    assert not check_play(parse_scenario(early), "pass", disputes=False).legal

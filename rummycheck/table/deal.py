@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from rummycheck.cards import Card
 from rummycheck.dealing import shoe
 from rummycheck.errors import ScenarioError
-from rummycheck.table.replay import HandRecord, Record
 from rummycheck.scenario import dealt_size
+from rummycheck.table.replay import HandRecord, Record
 from rummycheck.variants import OptionValue, Variant, get_variant
 
 __all__ = ["cutter_of", "deal_hand", "deal_record", "seat_names"]
