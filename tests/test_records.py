@@ -185,3 +185,20 @@ def test_docs_examples_are_the_shipped_records() -> None:
         assert replay(record).ok
         shipped = [load_record(p) for p in RECORDS]
         assert any(s.title == record.title and s.hands[:len(record.hands)] == record.hands for s in shipped)
+
+
+def test_house_rules_file_sets_the_variant_and_round_trips(tmp_path: Path) -> None:
+    (tmp_path / "club.toml").write_text('variant = "gin"\npreset = "classic"\n[rules]\nknock_limit = 5\n',
+                                        encoding="utf-8")
+    text = (ROOT / "records" / "gin-knock.toml").read_text(encoding="utf-8").replace(
+        'variant = "gin"', 'house = "club.toml"')
+    (tmp_path / "hand.toml").write_text(text, encoding="utf-8")
+    record = load_record(tmp_path / "hand.toml")
+    assert record.variant.option("knock_limit") == 5 and record.variant.option("gin_bonus") == 20
+    assert write_record(record) == text
+    result = replay(record)  # A knocks with 6: over the club's limit of 5
+    assert result.illegal is not None and result.illegal.rule == "GIN-KNOCK"
+    assert "deadwood 6 > 5" in result.illegal.message
+    missing = text.replace('house = "club.toml"', 'house = "nowhere.toml"')
+    with pytest.raises(RecordError, match="cannot read the house rules"):
+        parse_record(missing, source=str(tmp_path / "other.toml"))

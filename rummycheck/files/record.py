@@ -39,7 +39,9 @@ from rummycheck.variants import OptionValue, Variant, get_variant
 
 __all__ = ["load_record", "parse_record", "write_record", "write_scenario"]
 
-TOP_KEYS = ("title", "description", "variant", "preset", "rules", "players", "dealer", "seed", "start", "hand")
+TOP_KEYS = ("title", "description", "house", "variant", "preset", "rules", "players", "dealer", "seed", "start",
+            "hand")
+HOUSE_KEYS = ("title", "description", "variant", "preset", "rules")
 HAND_KEYS = ("dealer", "note", "cards", "cut", "upcard", "stock", "restock", "actions", "buyback", "scores")
 UNKNOWN = "?"
 Path_ = tuple[str | int, ...]
@@ -164,7 +166,8 @@ def _build(r: _Reader, data: dict[str, Any]) -> Record | None:
     r.unknown(data, TOP_KEYS, (), "the record")
     title = r.string(data, "title", ()) or ""
     description = r.string(data, "description", ()) or ""
-    variant = _variant(r, data)
+    house = _house(r, data)
+    variant = _variant(r, data, house)
     players = _players(r, data)
     dealer = r.string(data, "dealer", ())
     if dealer is None:
@@ -192,20 +195,57 @@ def _build(r: _Reader, data: dict[str, Any]) -> Record | None:
     rules = data.get("rules", {})
     return Record(variant_name=variant.name, players=tuple(players), hands=tuple(hands), dealer=dealer,
                   preset=data.get("preset"), rules=tuple(rules.items()), seed=seed, start=start,
-                  title=title, description=description, source=r.source, positions=dict(r.locator.keys))
+                  title=title, description=description, source=r.source, positions=dict(r.locator.keys),
+                  house=data.get("house"), house_variant=house, variant_written="variant" in data)
 
 
-def _variant(r: _Reader, data: dict[str, Any]) -> Variant | None:
+def _house(r: _Reader, data: dict[str, Any]) -> Variant | None:
+    """``house = "club.toml"``: a house-rules file (variant, preset, [rules]) beside the record."""
+    name = r.string(data, "house", ())
+    if name is None:
+        return None
+    path = Path(r.source).parent / name
+    try:
+        text = path.read_text(encoding="utf-8")
+        house = tomllib.loads(text)
+    except OSError as error:
+        r.problem(("house",), f"cannot read the house rules {str(path)!r}: {error.strerror or error}")
+        return None
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        r.problem(("house",), f"the house rules {str(path)!r} are not valid TOML: {error}")
+        return None
+    unknown = sorted(set(house) - set(HOUSE_KEYS))
+    if unknown or not isinstance(house.get("variant"), str) or not isinstance(house.get("rules", {}), dict):
+        r.problem(("house",), f"the house rules {str(path)!r} hold variant = \"...\", optionally preset and "
+                              "[rules]" + (f"; unknown keys: {', '.join(unknown)}" if unknown else ""))
+        return None
+    try:
+        variant = get_variant(house["variant"], preset=house.get("preset"))
+        return variant.with_options(**house.get("rules", {}))
+    except RummyError as error:
+        r.problems.append((*r.at(("house",)), f"{path}: {error}"))
+        return None
+
+
+def _variant(r: _Reader, data: dict[str, Any], house: Variant | None) -> Variant | None:
     name = data.get("variant")
+    if name is None and house is not None:
+        name = house.name
     if not isinstance(name, str):
         if name is None:
-            r.problems.append((1, 1, "the record needs a variant: add variant = \"bing\", \"basic\" or \"gin\""))
+            r.problems.append((1, 1, "the record needs a variant: add variant = \"bing\", \"basic\" or \"gin\" "
+                                     "(or house = \"rules.toml\")"))
         else:
             r.problem(("variant",), f"variant must be a string, got {name!r}")
         return None
+    if house is not None and name != house.name:
+        r.problem(("variant",), f"the record says variant {name!r} but its house rules are for {house.name!r}")
+        return None
     preset = r.string(data, "preset", ())
     try:
-        variant = get_variant(name, preset=preset)
+        variant = house if house is not None and preset is None else get_variant(name, preset=preset)
+        if house is not None and preset is not None:
+            variant = get_variant(name, preset=preset, **house.changed_options())
     except RummyError as error:
         r.problem(("variant",) if preset is None else ("preset",), str(error))
         return None
@@ -401,7 +441,10 @@ def write_record(record: Record) -> str:
         out.append(f"title = {_quote(record.title)}")
     if record.description:
         out.append(f"description = {_quote(record.description)}")
-    out.append(f"variant = {_quote(record.variant_name)}")
+    if record.house is not None:
+        out.append(f"house = {_quote(record.house)}")
+    if record.variant_written:
+        out.append(f"variant = {_quote(record.variant_name)}")
     if record.preset is not None:
         out.append(f"preset = {_quote(record.preset)}")
     out.append("players = [" + ", ".join(_quote(p) for p in record.players) + "]")
@@ -457,12 +500,11 @@ def write_scenario(state: GameState, record: Record, *, title: str = "") -> str:
     if title:
         out.append(f"title = {_quote(title)}")
     out.append(f"variant = {_quote(record.variant_name)}")
-    if record.preset is not None:
-        out.append(f"preset = {_quote(record.preset)}")
-    if record.rules:
+    changed = state.variant.changed_options()  # preset, house rules and [rules] together
+    if changed:
         out.append("")
         out.append("[rules]")
-        out.extend(f"{_key(k)} = {_value(v)}" for k, v in record.rules)
+        out.extend(f"{_key(k)} = {_value(v)}" for k, v in changed.items())
     for player in state.players:
         out.append("")
         out.append("[[players]]")

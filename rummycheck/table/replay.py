@@ -125,9 +125,17 @@ class Record:
     source: str = field(default="<record>", compare=False)
     positions: dict[Path_, tuple[int, int]] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
+    house: str | None = None  # a house-rules file (its path as written, relative to the record)
+    house_variant: Variant | None = field(default=None, compare=False, repr=False)  # what that file sets
+    variant_written: bool = True  # the record says variant = "..." itself (else the house file does)
+
     @property
     def variant(self) -> Variant:
-        return get_variant(self.variant_name, preset=self.preset, **dict(self.rules))
+        base = self.house_variant if self.house_variant is not None else get_variant(self.variant_name,
+                                                                                     preset=self.preset)
+        if self.house_variant is not None and self.preset is not None:
+            base = get_variant(self.variant_name, preset=self.preset, **base.changed_options())
+        return base.with_options(**dict(self.rules)) if self.rules else base
 
     def where(self, *path: str | int) -> str:
         """``file:line:col`` of the key or value at ``path``, or of its nearest enclosing key."""
@@ -537,11 +545,10 @@ class HandRun:
                 defender = next(p for p in state.players if p.name != knocker.name)
                 if not knocker.known or not defender.known:
                     return "knock", None, "the hands are not fully known: the hand cannot be scored"
-                from rummycheck.deadwood import min_deadwood
-
+                # what each still holds is his deadwood: the knocker's melds went down with the knock,
+                # the defender's with his own meld actions (cards he did not show count)
                 big = any(r.kind == "knock" and r.fact("big_gin") for r in state.history)
-                points = {knocker.name: variant.points(knocker.hand),
-                          defender.name: min_deadwood(defender.hand, variant=variant)}
+                points = {knocker.name: variant.points(knocker.hand), defender.name: variant.points(defender.hand)}
                 return "knock", HandEnd(knocker=knocker.name, points=points, big_gin=big,
                                         upcard=state.upcard), ""
             assert state.winner is not None
