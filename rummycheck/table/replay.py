@@ -196,6 +196,7 @@ def parse_action(text: str, players: Sequence[str]) -> Play:
 
 _DEAL_RULE = {"bing": "BING-DEAL", "basic": "BASIC-DECK", "gin": "GIN-DEAL"}
 _OUT_RULE = {"bing": "BING-OUT", "basic": "BASIC-OUT", "gin": "GIN-KNOCK"}
+_TURN_RULE = {"bing": "BING-TURN", "basic": "BASIC-TURN", "gin": "GIN-TURN"}
 # a lay-down problem that a later meld or lay-off of the same turn can still put right
 _REPAIRABLE = {"BING-LIMIT", "BING-OPEN", "BASIC-OPEN", "BASIC-DISCARD", "BASIC-OUT", "BING-LAYOFF"}
 
@@ -401,8 +402,11 @@ class HandRun:
                           current=record.players.index(first),
                           upcard=upcard if variant.name == "gin" else None,
                           offer="non-dealer" if variant.name == "gin" else "")
+        found = state.problems()  # the judge's whole-state validation of the table after the deal
+        if found:
+            raise _Stop(IllegalAction(self.index + 1, 0, "deal", self.record.where("hand", self.index),
+                                      tuple(Reason(rule, problem) for problem in found)))
         stock = list(hand.stock) + [None] * (stock_size - len(hand.stock))
-        del sheet
         return state, stock
 
     # -- actions -------------------------------------------------------------------------
@@ -472,7 +476,8 @@ class HandRun:
 
     def _draw(self, number: int, named: Card | None) -> None:
         state = self.state
-        renewing = (self.variant.name == "basic" and state.stock == 0 and state.can_draw_stock())
+        state.verify_draw_stock()  # the rules first, then what the record knows of the stock
+        renewing = self.variant.name == "basic" and state.stock == 0
         if renewing:
             pile = state.discard_pile[:-1]
             if self.restocked < len(self.hand.restock):
@@ -488,8 +493,8 @@ class HandRun:
                 self.stock, self.bag = [None] * len(pile), Counter(pile)
         top = self.stock[0] if self.stock else None
         if named is not None and top is not None and named != top:
-            raise self.illegal(number, [Reason(state._turn_rule(), f"the next card of the stock is {top}, "
-                                                                  f"not {named}")])
+            rule = _TURN_RULE[self.variant.name]
+            raise self.illegal(number, [Reason(rule, f"the next card of the stock is {top}, not {named}")])
         if named is not None and self.bag is not None and self.bag[named] == 0:
             raise self.illegal(number, [Reason("BASIC-STOCK", f"{named} is not in the renewed stock")])
         state.draw_stock(named if named is not None else top)
