@@ -757,8 +757,9 @@ class GameState:
         """Gin: decline the first upcard (GIN-DEAL), or pass at the wall (GIN-DEAD)."""
         problems = self._need_phase("pass")
         if not problems:
-            wall = int(self.variant.option("dead_stock") or 0) if self.variant.name == "gin" else -1
-            if self.variant.name != "gin":
+            walled = self.variant.get("dead_stock") is not None  # gin: a stock with a wall (GIN-DEAD)
+            wall = int(self.variant.get("dead_stock") or 0) if walled else -1
+            if not walled:
                 problems.append(Reason(self._turn_rule(), "passing is a gin play (the first upcard, the wall)"))
             elif self.drew != "none":
                 problems.append(Reason("GIN-TURN", f"{self.player.name} drew this turn and discards next"))

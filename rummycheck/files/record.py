@@ -29,6 +29,7 @@ from rummycheck.scenario import TomlLocator
 from rummycheck.state import GameState
 from rummycheck.table.replay import (
     ActionSyntaxError,
+    GameFacts,
     HandRecord,
     Record,
     RecordAction,
@@ -326,8 +327,9 @@ def _hand(r: _Reader, raw: dict[str, Any], index: int, players: list[str],
         r.problem(path, f"hand {index + 1} needs upcard = \"...\" (the card turned up to start the discard pile)",
                   key=True)
     cut = _one_card(r, raw, "cut", path, "the deuce the cutter kept (BING-DEAL)")
-    if cut is not None and variant is not None and variant.name != "bing":
-        r.problem((*path, "cut"), f"cutting for a deuce is a bing rule (BING-DEAL), the variant is {variant.name}")
+    facts = GameFacts.of(variant) if variant is not None else None
+    if cut is not None and facts is not None and not facts.cuts:
+        r.problem((*path, "cut"), f"nobody cuts for a deuce in {variant.title if variant else ''} (BING-DEAL)")
     stock = r.cards(raw.get("stock", ""), (*path, "stock")) or ()
     restock: list[tuple[Card | None, ...]] = []
     raw_restock = raw.get("restock", [])
@@ -338,9 +340,9 @@ def _hand(r: _Reader, raw: dict[str, Any], index: int, players: list[str],
             renewed = r.cards(value, (*path, "restock", i))
             if renewed is not None:
                 restock.append(renewed)
-        if raw_restock and variant is not None and variant.name != "basic":
-            r.problem((*path, "restock"), f"restock (the renewed stock, BASIC-STOCK) is for basic rummy, "
-                                          f"the variant is {variant.name}")
+        if raw_restock and facts is not None and not facts.renews:
+            r.problem((*path, "restock"), "restock (the renewed stock, BASIC-STOCK) is for a game whose stock "
+                                          f"is renewed, not {variant.title if variant else ''}")
     actions = _actions(r, raw.get("actions", []), (*path, "actions"), players)
     buyback: list[str] = []
     raw_buyback = raw.get("buyback", [])
@@ -351,8 +353,9 @@ def _hand(r: _Reader, raw: dict[str, Any], index: int, players: list[str],
             if players and name not in players:
                 r.problem((*path, "buyback", i), f"buyback names {name!r}, who is not one of the players")
             buyback.append(name)
-        if raw_buyback and variant is not None and variant.name != "bing":
-            r.problem((*path, "buyback"), f"buyback is for bing only (BING-BUYBACK), the variant is {variant.name}")
+        if raw_buyback and facts is not None and not facts.buyback:
+            r.problem((*path, "buyback"), f"buying back in (BING-BUYBACK) is not part of "
+                                          f"{variant.title if variant else ''}")
     scores = _scores(r, raw["scores"], (*path, "scores"), players) if "scores" in raw else None
     _copies(r, variant, path, cards, upcard, stock)
     if len(r.problems) > before:

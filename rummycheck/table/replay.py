@@ -35,6 +35,7 @@ from rummycheck.variants import OptionValue, Variant, get_variant
 
 __all__ = [
     "ActionSyntaxError",
+    "GameFacts",
     "HandRecord",
     "HandReplay",
     "HandRun",
@@ -194,9 +195,42 @@ def parse_action(text: str, players: Sequence[str]) -> Play:
 
 # -- replaying ------------------------------------------------------------------------------
 
-_DEAL_RULE = {"bing": "BING-DEAL", "basic": "BASIC-DECK", "gin": "GIN-DEAL"}
-_OUT_RULE = {"bing": "BING-OUT", "basic": "BASIC-OUT", "gin": "GIN-KNOCK"}
-_TURN_RULE = {"bing": "BING-TURN", "basic": "BASIC-TURN", "gin": "GIN-TURN"}
+@dataclass(frozen=True, slots=True)
+class GameFacts:
+    """What a record needs to know about a game's deal and end, read from the variant's data
+    (its rule ids and options), never from its name: the piece that belongs with each game's
+    behaviour (``games/``) once the layout has one.
+
+    ``cuts`` (BING-DEAL): the player on the dealer's right cuts for a deuce, in games with
+    wild deuces.  ``knocks`` (gin): the hand ends with a knock, the non-dealer is offered
+    the upcard first and the stock has a wall (``wall``, GIN-DEAD).  ``renews`` (basic):
+    an empty stock is renewed from the discard pile (BASIC-STOCK).  ``rummy`` (basic):
+    going out in one turn counts more (BASIC-RUMMY).  ``buyback`` (bing): busted players
+    may buy back in.
+    """
+
+    deal_rule: str
+    turn_rule: str
+    out_rule: str
+    cuts: bool
+    knocks: bool
+    wall: int
+    renews: bool
+    rummy: bool
+    buyback: bool
+
+    @classmethod
+    def of(cls, variant: Variant) -> GameFacts:
+        prefix = variant.name.upper()
+        knocks = variant.get("knock_limit") is not None
+        return cls(deal_rule=variant.rule_for_option("hand_size"), turn_rule=f"{prefix}-TURN",
+                   out_rule=f"{prefix}-KNOCK" if knocks else f"{prefix}-OUT",
+                   cuts=variant.wild_number is not None, knocks=knocks,
+                   wall=int(variant.get("dead_stock") or 0) if knocks else -1,
+                   renews=variant.get("stock_reshuffles") is not None,
+                   rummy=variant.get("rummy_multiplier") is not None,
+                   buyback=variant.get("buyback") is not None)
+
 # a lay-down problem that a later meld or lay-off of the same turn can still put right
 _REPAIRABLE = {"BING-LIMIT", "BING-OPEN", "BASIC-OPEN", "BASIC-DISCARD", "BASIC-OUT", "BING-LAYOFF"}
 
@@ -345,6 +379,7 @@ class HandRun:
         self.hand = record.hands[index]
         self.dealer = dealer
         self.variant = sheet.variant
+        self.facts = GameFacts.of(sheet.variant)
         self.applied = 0
         self.restocked = 0
         self.bag: Counter[Card] | None = None
@@ -353,7 +388,8 @@ class HandRun:
     # -- the deal ----------------------------------------------------------------------
     def _deal(self, sheet: Sheet) -> tuple[GameState, list[Card | None]]:
         variant, hand, record = self.variant, self.hand, self.record
-        rule = _DEAL_RULE[variant.name]
+        facts = self.facts
+        rule = facts.deal_rule
         in_game = [row.name for row in sheet.players if not row.out]
         size = dealt_size(variant, len(in_game))
         problems: list[Reason] = []
@@ -372,15 +408,16 @@ class HandRun:
                 problems.append(Reason(rule, f"the deal gives {row.name} no cards (cards.{row.name})"))
                 cards = ()
             elif len(cards) != size:
-                extra = " (13 dealt plus the cut deuce)" if variant.name == "bing" and row.name == cutter \
-                    and hand.cut is not None else ""
+                extra = " (13 dealt plus the cut deuce)" if row.name == cutter and hand.cut is not None else ""
                 problems.append(Reason(rule, f"{row.name} is dealt {len(cards)} cards; each player gets {size}"
                                              f"{extra} with {len(in_game)} players"))
             known = tuple(sorted(c for c in cards if c is not None))
             cut = hand.cut if row.name == cutter else None
             players.append(PlayerState(name=row.name, score=row.score, hand=known,
                                        unknown=sum(1 for c in cards if c is None), cut=cut))
-        if hand.cut is not None:
+        if hand.cut is not None and not facts.cuts:
+            problems.append(Reason(rule, f"nobody cuts for a deuce in {variant.title} (cut = \"{hand.cut}\")"))
+        elif hand.cut is not None:
             holder = next((p for p in players if p.name == cutter), None)
             if not variant.is_wild(hand.cut):
                 problems.append(Reason("BING-DEAL", f"only a deuce is kept from the cut, not {hand.cut}"))
@@ -400,8 +437,8 @@ class HandRun:
         assert upcard is not None
         state = GameState(variant=variant, players=players, discard_pile=[upcard], stock=stock_size,
                           current=record.players.index(first),
-                          upcard=upcard if variant.name == "gin" else None,
-                          offer="non-dealer" if variant.name == "gin" else "")
+                          upcard=upcard if facts.knocks else None,
+                          offer="non-dealer" if facts.knocks else "")
         found = state.problems()  # the judge's whole-state validation of the table after the deal
         if found:
             raise _Stop(IllegalAction(self.index + 1, 0, "deal", self.record.where("hand", self.index),
@@ -454,7 +491,7 @@ class HandRun:
     def _stalemated(self) -> bool:
         """Basic: the stock is empty and cannot be renewed (again): the hand is a stalemate (BASIC-STOCK)."""
         state = self.state
-        return (self.variant.name == "basic" and state.phase == "play" and state.drew == "none"
+        return (self.facts.renews and state.phase == "play" and state.drew == "none"
                 and state.stock == 0 and not state.can_draw_stock())
 
     def _one(self, i: int, play: Play) -> None:
@@ -477,7 +514,7 @@ class HandRun:
     def _draw(self, number: int, named: Card | None) -> None:
         state = self.state
         state.verify_draw_stock()  # the rules first, then what the record knows of the stock
-        renewing = self.variant.name == "basic" and state.stock == 0
+        renewing = self.facts.renews and state.stock == 0
         if renewing:
             pile = state.discard_pile[:-1]
             if self.restocked < len(self.hand.restock):
@@ -493,7 +530,7 @@ class HandRun:
                 self.stock, self.bag = [None] * len(pile), Counter(pile)
         top = self.stock[0] if self.stock else None
         if named is not None and top is not None and named != top:
-            rule = _TURN_RULE[self.variant.name]
+            rule = self.facts.turn_rule
             raise self.illegal(number, [Reason(rule, f"the next card of the stock is {top}, not {named}")])
         if named is not None and self.bag is not None and self.bag[named] == 0:
             raise self.illegal(number, [Reason("BASIC-STOCK", f"{named} is not in the renewed stock")])
@@ -539,23 +576,20 @@ class HandRun:
     # -- the end of the hand ------------------------------------------------------------------
     def ending(self) -> tuple[str, HandEnd | None, str]:
         """(how the hand ended, the ``HandEnd`` to score, a note when it cannot be scored)."""
-        state, variant = self.state, self.variant
-        name = variant.name
+        state, variant, facts = self.state, self.variant, self.facts
+        if state.phase == "over" and state.dead:
+            return "dead", HandEnd(dead=True), ""
+        if state.phase == "over" and state.knocker is not None:
+            knocker = state.players[state.knocker]
+            defender = next(p for p in state.players if p.name != knocker.name)
+            if not knocker.known or not defender.known:
+                return "knock", None, "the hands are not fully known: the hand cannot be scored"
+            # what each still holds is his deadwood: the knocker's melds went down with the knock,
+            # the defender's with his own meld actions (cards he did not show count)
+            big = any(r.kind == "knock" and r.fact("big_gin") for r in state.history)
+            points = {knocker.name: variant.points(knocker.hand), defender.name: variant.points(defender.hand)}
+            return "knock", HandEnd(knocker=knocker.name, points=points, big_gin=big, upcard=state.upcard), ""
         if state.phase == "over":
-            if name == "gin":
-                if state.dead:
-                    return "dead", HandEnd(dead=True), ""
-                assert state.knocker is not None
-                knocker = state.players[state.knocker]
-                defender = next(p for p in state.players if p.name != knocker.name)
-                if not knocker.known or not defender.known:
-                    return "knock", None, "the hands are not fully known: the hand cannot be scored"
-                # what each still holds is his deadwood: the knocker's melds went down with the knock,
-                # the defender's with his own meld actions (cards he did not show count)
-                big = any(r.kind == "knock" and r.fact("big_gin") for r in state.history)
-                points = {knocker.name: variant.points(knocker.hand), defender.name: variant.points(defender.hand)}
-                return "knock", HandEnd(knocker=knocker.name, points=points, big_gin=big,
-                                        upcard=state.upcard), ""
             assert state.winner is not None
             winner = state.players[state.winner]
             others = [p for p in state.players if not p.out and p.name != winner.name]
@@ -563,13 +597,12 @@ class HandRun:
             if hidden:
                 return "out", None, f"the hand of {', '.join(hidden)} is not fully known: the hand cannot be scored"
             return "out", HandEnd(out=winner.name, cards={p.name: p.hand for p in others},
-                                  rummy=name == "basic" and state.opened_this_turn,
+                                  rummy=facts.rummy and state.opened_this_turn,
                                   buyback=self.hand.buyback), ""
-        wall = int(variant.option("dead_stock") or 0) if name == "gin" else -1
-        if name == "gin" and state.phase == "play" and state.drew == "none" and state.offer == "" \
-                and state.stock is not None and state.stock <= wall:
+        if facts.knocks and state.phase == "play" and state.drew == "none" and state.offer == "" \
+                and state.stock is not None and state.stock <= facts.wall:
             return "dead", HandEnd(dead=True), ""
-        if name == "basic" and state.phase == "play" and state.drew == "none" \
+        if facts.renews and state.phase == "play" and state.drew == "none" \
                 and (state.stalemate() is not None or self._stalemated()):
             return "stalemate", HandEnd(stalemate=True), ""
         return "", None, "the record stops before the hand is over"
@@ -622,7 +655,7 @@ def replay(record: Record) -> Replay:
         if index > 0:
             previous = hands[-1]
             if not previous.ending:
-                rule = _OUT_RULE[record.variant_name]
+                rule = GameFacts.of(record.variant).out_rule
                 illegal = IllegalAction(index, previous.total, "(end of hand)", record.where("hand", index),
                                         (Reason(rule, f"hand {index} is not over but the record deals hand "
                                                       f"{index + 1}"),))
