@@ -150,13 +150,22 @@ class Basic(Game):
         if any(p.size == 0 for p in players):
             return None
         variant = self.variant
-        outside = Counter(card for card in full_deck() for _ in range(variant.decks))
-        outside.subtract(c for t in state.table for c in t.meld.cards)
-        cards = sorted(c for c, n in outside.items() if n > 0)
-        for card in cards:
-            for t in state.table:
-                if not meld_problems(extend_meld(t.meld, [(card, card)], variant), variant):
-                    return None
+        # what lies outside the table and whether any of it fits a table meld depend on the
+        # table alone: memoised per variant
+        memo: dict[tuple[Meld, ...], tuple[bool, list[Card], int]] = variant.memo.setdefault("stalemate", {})
+        key = tuple(t.meld for t in state.table)
+        if key not in memo:
+            outside = Counter(card for card in full_deck() for _ in range(variant.decks))
+            outside.subtract(c for t in state.table for c in t.meld.cards)
+            cards = sorted(c for c, n in outside.items() if n > 0)
+            fits = any(not meld_problems(extend_meld(t.meld, [(card, card)], variant), variant)
+                       for card in cards for t in state.table)
+            if len(memo) > 4096:
+                memo.clear()
+            memo[key] = (fits, cards, sum(n for n in outside.values() if n > 0))
+        fits, cards, total = memo[key]
+        if fits:
+            return None
         most = max(p.size for p in state.players)
         if most <= 1:
             return Reason("BASIC-STALEMATE", "stalemate: no card outside the table fits a table meld and no "
@@ -164,7 +173,7 @@ class Basic(Game):
                                              "for a new meld), so nobody can ever finish")
         if _some_meld(cards, variant) is None:
             return Reason("BASIC-STALEMATE", "stalemate: no card outside the table fits a table meld and those "
-                                             f"{sum(n for n in outside.values() if n > 0)} cards hold no set or "
+                                             f"{total} cards hold no set or "
                                              "run, so nobody can ever finish")
         return None
 

@@ -9,6 +9,8 @@ A play is one or more actions separated by ``;`` (see ``docs/check.md``)::
     layoff Jc on 2            lay a card off on table meld 2 (``layoff 2d=Jc on 2``)
     end                       end a Bing meld turn (no discard)
     knock 7c                  gin: discard the 7c and knock (``knock`` alone: big gin)
+    knock 7c with Ac 2c 3c / 4d 5d 6d   the same, with the knocker's declared melds
+    pass                      gin: decline the first upcard, or pass at the wall (GIN-DEAD)
     finish                    gin: the defender is done laying off
     out                       go out: meld and lay off every card (found by the solver)
 
@@ -30,7 +32,7 @@ from rummycheck.variants import Variant
 
 __all__ = ["Action", "Play", "PlaySyntaxError", "apply_play", "parse_play"]
 
-VERBS = ("draw", "take", "discard", "meld", "layoff", "end", "knock", "finish", "out")
+VERBS = ("draw", "take", "discard", "meld", "layoff", "end", "knock", "finish", "out", "pass")
 _ALIASES = {"lay": "layoff", "lay-off": "layoff", "gin": "knock", "go": "out"}
 
 
@@ -90,28 +92,23 @@ def parse_play(text: str, *, source: str = "--play") -> Play:
                 raise PlaySyntaxError(f"{where}: {verb} takes at most one card, got {' '.join(args)!r}")
             cards = tuple(_card(a, where)[0] for a in args)
             actions.append(Action(verb, cards))
+        elif verb == "knock" and any(a.lower() == "with" for a in args):
+            at = [a.lower() for a in args].index("with")
+            if at > 1:
+                raise PlaySyntaxError(f"{where}: knock needs at most one card before 'with', like "
+                                      f"'knock Kc with Ac 2c 3c / 4d 5d 6d', got {part.strip()!r}")
+            declared = _melds(args[at + 1:], where, part)
+            actions.append(Action(verb, tuple(_card(a, where)[0] for a in args[:at]), melds=declared))
         elif verb == "discard" or verb == "knock":
             if len(args) != 1 and not (verb == "knock" and not args):
                 raise PlaySyntaxError(f"{where}: {verb} needs one card, like '{verb} Kc', got {part.strip()!r}")
             actions.append(Action(verb, tuple(_card(a, where)[0] for a in args)))
-        elif verb in ("end", "finish", "out"):
+        elif verb in ("end", "finish", "out", "pass"):
             if args:
                 raise PlaySyntaxError(f"{where}: {verb} takes no cards, got {' '.join(args)!r}")
             actions.append(Action(verb))
         elif verb == "meld":
-            melds = []
-            for group in " ".join(args).split("/"):
-                tokens = group.replace(",", " ").split()
-                if not tokens:
-                    raise PlaySyntaxError(f"{where}: empty meld in {part.strip()!r}")
-                pairs = []
-                for token in tokens:
-                    card, meaning = _card(token, where)
-                    pairs.append((card, meaning or card))
-                melds.append(tuple(pairs))
-            if not melds:
-                raise PlaySyntaxError(f"{where}: meld needs cards, like 'meld Kd Kh Kc'")
-            actions.append(Action(verb, melds=tuple(melds)))
+            actions.append(Action(verb, melds=_melds(args, where, part)))
         else:  # layoff
             args = [a for a in args if a.lower() != "on"]
             if len(args) != 2 or not args[1].isdigit():
@@ -122,6 +119,21 @@ def parse_play(text: str, *, source: str = "--play") -> Play:
     if not actions:
         raise PlaySyntaxError(f"{source}:1:1: empty play; expected e.g. 'meld Kd Kh Kc / 8c 9c Tc / 3h 3s 3h'")
     return Play(text, tuple(actions))
+
+
+def _melds(args: list[str], where: str, part: str) -> tuple[tuple[tuple[Card, Card], ...], ...]:
+    """Melds separated by '/', each card optionally with a stated meaning (``2d=Jc``)."""
+    melds = []
+    for group in " ".join(args).split("/"):
+        tokens = group.replace(",", " ").split()
+        if not tokens:
+            raise PlaySyntaxError(f"{where}: empty meld in {part.strip()!r}")
+        pairs = []
+        for token in tokens:
+            card, meaning = _card(token, where)
+            pairs.append((card, meaning or card))
+        melds.append(tuple(pairs))
+    return tuple(melds)
 
 
 def _meld_of(pairs: tuple[tuple[Card, Card], ...], variant: Variant) -> Meld:
@@ -202,7 +214,10 @@ def apply_play(state: GameState, play: Play) -> list[PlayRecord]:
         elif action.verb == "end":
             records.append(state.end_turn())
         elif action.verb == "knock":
-            records.append(state.knock(action.cards[0] if action.cards else None))
+            declared = [_meld_of(m, state.variant) for m in action.melds] if action.melds else None
+            records.append(state.knock(action.cards[0] if action.cards else None, declared))
+        elif action.verb == "pass":
+            records.append(state.pass_turn())
         elif action.verb == "finish":
             records.append(state.finish())
         else:

@@ -125,6 +125,8 @@ class GameState:
     winner: int | None = None
     reshuffles: int = 0
     upcard: Card | None = None  # gin: the first upcard (Oklahoma reads the knock limit from it)
+    offer: str = ""  # gin, from a deal: "non-dealer" or "dealer" may take the first upcard; "declined": both passed
+    dead: bool = False  # gin: the hand ended dead at the wall (GIN-DEAD)
     history: list[PlayRecord] = field(default_factory=list)
 
     # -- construction -------------------------------------------------------------------
@@ -257,6 +259,9 @@ class GameState:
             if self.melded:
                 problems.append(Reason(self.game.draw_after_meld_rule,
                                        "the draw comes first in a turn, before melding"))
+            if self.offer in ("non-dealer", "dealer"):
+                problems.append(Reason("GIN-DEAL", f"the first upcard is on offer to the {self.offer}: "
+                                                   f"{self.player.name} takes it or passes before any draw"))
             if self.stock is not None:
                 problems.extend(self.game.draw_problems(self))
         if problems:
@@ -284,6 +289,7 @@ class GameState:
         if self.stock is not None:
             self.stock -= 1
         self.drew = "stock"
+        self.offer = ""
         return self._record(PlayRecord("draw_stock", player.name, () if card is None else (card,),
                                        reasons=tuple(reasons)))
 
@@ -295,6 +301,9 @@ class GameState:
             if self.melded:
                 problems.append(Reason(self.game.draw_after_meld_rule,
                                        "the draw comes first in a turn, before melding"))
+            if self.offer == "declined":
+                problems.append(Reason("GIN-DEAL", "both players passed the first upcard: "
+                                                   f"{self.player.name} draws from the stock"))
             if not self.discard_pile:
                 problems.append(Reason(self._turn_rule(), "the discard pile is empty (or not given)"))
             else:
@@ -313,6 +322,7 @@ class GameState:
         self.players[self.current] = replace(player, hand=tuple(sorted((*player.hand, card))))
         self.drew = "discard"
         self.took = card
+        self.offer = ""
         return self._record(PlayRecord("take_discard", player.name, (card,),
                                        reasons=(Reason(self._turn_rule(), f"{player.name} takes {card}"),)))
 
@@ -487,6 +497,56 @@ class GameState:
         self._advance_turn()
         return self._record(PlayRecord("end_turn", name, reasons=(Reason("BING-MELD-TURN",
                                                                          "a meld turn ends without a discard"),)))
+
+    # -- turns and passing (records) ---------------------------------------------------------
+    def verify_actor(self, name: str) -> None:
+        """The action is by ``name``: raise ``IllegalPlay`` (the turn rule) when it is not his turn."""
+        if name not in [p.name for p in self.players]:
+            raise IllegalPlay([Reason(self._turn_rule(), f"{name!r} is not at the table")])
+        if self.phase != "over" and name != self.player.name:
+            doing = "lay off" if self.phase == "layoff" else "play"
+            raise IllegalPlay([Reason(self._turn_rule(), f"it is {self.player.name}'s turn to {doing}, "
+                                                         f"not {name}'s")])
+
+    def verify_pass(self) -> None:
+        """Gin: decline the first upcard (GIN-DEAL), or pass at the wall (GIN-DEAD)."""
+        problems = self._need_phase("pass")
+        if not problems:
+            walled = self.variant.get("dead_stock") is not None  # gin: a stock with a wall (GIN-DEAD)
+            wall = int(self.variant.get("dead_stock") or 0) if walled else -1
+            if not walled:
+                problems.append(Reason(self._turn_rule(), "passing is a gin play (the first upcard, the wall)"))
+            elif self.drew != "none":
+                problems.append(Reason("GIN-TURN", f"{self.player.name} drew this turn and discards next"))
+            elif self.offer not in ("non-dealer", "dealer") and (self.stock is None or self.stock > wall):
+                problems.append(Reason("GIN-TURN", "a pass declines the first upcard or ends the hand at the "
+                                                   f"wall ({wall} cards left in the stock); "
+                                                   f"{self.player.name} draws"))
+        if problems:
+            raise IllegalPlay(problems)
+
+    def can_pass(self) -> bool:
+        return _can(self.verify_pass)
+
+    def pass_turn(self) -> PlayRecord:
+        """Gin: pass on the first upcard (then the dealer may take it; after him the non-dealer
+        draws from the stock), or at the wall, which ends the hand dead (GIN-DEAD)."""
+        self.verify_pass()
+        name = self.player.name
+        if self.offer == "non-dealer":
+            self.offer = "dealer"
+            self.current = self._next_seat(self.current)
+            reason = Reason("GIN-DEAL", f"{name} passes the first upcard: the dealer may take it")
+        elif self.offer == "dealer":
+            self.offer = "declined"
+            self.current = self._next_seat(self.current)
+            reason = Reason("GIN-DEAL", f"{name} passes the first upcard too: the non-dealer draws from the stock")
+        else:
+            self.phase = "over"
+            self.dead = True
+            reason = Reason("GIN-DEAD", f"{name} passes at the wall ({self.stock} cards left in the stock): "
+                                        "the hand is dead")
+        return self._record(PlayRecord("pass", name, reasons=(reason,)))
 
     # -- gin: knocking and finishing ------------------------------------------------------------
     def _knock_arrangement(self, discard: Card | None, melds: Sequence[Meld] | None

@@ -1,0 +1,63 @@
+"""``rummycheck deal``: a new record with a seeded deal and no actions."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from rummycheck.cli.common import JsonOpt, PresetOpt, RuleOpt, VariantOpt, app, emit_json, fail, guarded
+
+
+@app.command()
+def deal(
+    variant: VariantOpt = "bing",
+    players: Annotated[int, typer.Option("--players", "-n", help="Number of players (names A, B, C, ...).")] = 2,
+    names: Annotated[str | None, typer.Option("--names", help="Player names in seat order, comma-separated "
+                                                              "(instead of --players).")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the shuffle (default: a random one, "
+                                                                  "written into the record).")] = None,
+    dealer: Annotated[str | None, typer.Option("--dealer", help="Who deals (default: the last seat).")] = None,
+    preset: PresetOpt = None,
+    rule: RuleOpt = None,
+    output: Annotated[str | None, typer.Option("--output", "-o", help="Write the record to this file "
+                                                                      "(default: standard output).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --output file.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Deal a hand with an explicit seed and write it as a record (docs/records.md), ready for actions."""
+    from rummycheck.files.record import write_record
+    from rummycheck.table.deal import deal_record
+    from rummycheck.variants import parse_override
+
+    chosen = seed if seed is not None else random.SystemRandom().randrange(2**31)
+
+    def run() -> Any:
+        seats: int | list[str] = players
+        if names is not None:
+            seats = [n.strip() for n in names.split(",") if n.strip()]
+        overrides = [parse_override(r) for r in rule or []]
+        return deal_record(variant, players=seats, seed=chosen, dealer=dealer, preset=preset, rules=overrides)
+
+    record = guarded(run)
+    text = write_record(record)
+    if output is not None:
+        target = Path(output)
+        if target.exists() and not force:
+            fail(f"{output}: the file exists; use --force to overwrite it")
+        target.write_text(text, encoding="utf-8")
+    if as_json:
+        hand = record.hands[0]
+        emit_json({"variant": record.variant_name, "players": list(record.players), "dealer": record.dealer,
+                   "seed": record.seed, "cards": {n: [str(c) for c in cards if c is not None]
+                                                  for n, cards in hand.cards},
+                   "upcard": None if hand.upcard is None else str(hand.upcard),
+                   "cut": None if hand.cut is None else str(hand.cut),
+                   "stock": [str(c) for c in hand.stock if c is not None],
+                   "output": output, "record": text})
+    elif output is None:
+        typer.echo(text, nl=False)
+    else:
+        typer.echo(f"wrote {output} ({record.variant_name}, {len(record.players)} players, seed {record.seed})")

@@ -1,0 +1,89 @@
+"""``rummycheck replay``: apply every action of a record through the game's rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from rummycheck.cli.common import JsonOpt, app, emit_json, fail, guarded
+
+
+@app.command()
+def replay(
+    record: Annotated[str, typer.Argument(help="A record file (TOML, see docs/records.md).", show_default=False)],
+    at: Annotated[int | None, typer.Option("--at", help="Print the table before action N of the hand "
+                                                        "(one past the last: after it).")] = None,
+    hand: Annotated[int, typer.Option("--hand", help="The hand --at refers to (1 = the first).")] = 1,
+    scenario: Annotated[str | None, typer.Option("--scenario", help="With --at: write that table as a scenario "
+                                                                    "file for solve and check ('-': standard "
+                                                                    "output).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --scenario file.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Replay a record: exit 0 when every action is legal (and stated scores agree), 1 at the first
+    illegal action (with its hand, number, file:line:col and rule), 2 on bad input."""
+    from rummycheck.files.record import load_record
+    from rummycheck.table.replay import replay as run_replay
+    from rummycheck.table.replay import state_at
+
+    loaded = guarded(lambda: load_record(record))
+    if scenario is not None and at is None:
+        fail("--scenario needs --at N (the moment of the hand to write)")
+    if at is not None:
+        state = guarded(lambda: state_at(loaded, hand, at))
+        actions = loaded.hands[hand - 1].actions
+        following = actions[at - 1].text if at <= len(actions) else None
+        if scenario is not None:
+            from rummycheck.files.record import write_scenario
+
+            title = f"{Path(record).name}, hand {hand}, before action {at}" + (f": {following}" if following else "")
+            text = guarded(lambda: write_scenario(state, loaded, title=title))
+            if scenario == "-":
+                typer.echo(text, nl=False)
+                return
+            target = Path(scenario)
+            if target.exists() and not force:
+                fail(f"{scenario}: the file exists; use --force to overwrite it")
+            target.write_text(text, encoding="utf-8")
+        if as_json:
+            emit_json({"hand": hand, "at": at, "next": following, "state": state.to_json(), "scenario": scenario})
+            return
+        head = f"hand {hand}, before action {at}" + (f": {following}" if following else " (after the last action)")
+        typer.echo("\n".join([head, *state.describe()] + ([f"wrote {scenario}"] if scenario else [])))
+        return
+    result = guarded(lambda: run_replay(loaded))
+    if as_json:
+        emit_json(result.to_json())
+    else:
+        typer.echo(_text(result))
+    raise typer.Exit(0 if result.ok else 1)
+
+
+def _text(result: Any) -> str:
+    from rummycheck.files.scoresheet import hand_text
+
+    record = result.record
+    variant = record.variant
+    lines = [f"{variant.title} ({variant})" + (f" - {record.title}" if record.title else "")]
+    for hand in result.hands:
+        lines.append("")
+        lines.append(f"hand {hand.number} (dealer {hand.dealer}): {hand.actions} of {hand.total} actions"
+                     + (f", ends: {hand.ending}" if hand.ending else ""))
+        lines.extend(hand.table)
+        if hand.score is not None:
+            lines.append("")
+            lines.append(hand_text(hand.score))
+        elif hand.note and result.legal:
+            lines.append(f"not scored: {hand.note}")
+        lines.extend(hand.mismatches)
+    lines.append("")
+    if result.illegal is not None:
+        lines.append(result.illegal.line())
+    else:
+        totals = ", ".join(f"{name} {points}" for name, points in result.sheet.scores().items())
+        agree = "" if result.mismatches else (" (as the record states)" if any(h.stated for h in result.hands)
+                                               else "")
+        lines.append(f"legal: {len(result.hands)} hand(s), {result.actions} actions; scores {totals}{agree}")
+    return "\n".join(lines)

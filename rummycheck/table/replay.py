@@ -1,0 +1,710 @@
+"""Replaying a record through the one judge, ``GameState``.
+
+A record (see ``docs/records.md``; read and written by ``rummycheck.files.record``) holds
+the deal of each hand and its actions.  ``replay(record)`` sets up each hand from its deal
+(the dealt hands, the upcard, Bing's cut deuce, the stock as far as it is known), applies
+every action with ``GameState`` and stops at the first illegal one, naming the hand, the
+action, its ``file:line:col`` and the rule ids with their numbers (the wording of
+``check``).  A hand that ends is scored with the scoring engine (``score_hand``), and the
+running scores carry on to the next hand; finishing scores written in the record are
+compared with the engine's.
+
+What the replay adds to ``GameState`` is only the record's knowledge of the cards: the
+stock order (``A draw`` takes the next known card, or an unknown one; ``A draw 7h`` must
+agree with a known stock), the renewed stock of basic rummy, and the grouping of the
+meld and lay-off actions of one turn into one lay-down (so BING-LIMIT and BING-OPEN are
+judged on the whole lay-down, as ``check`` judges ``meld ...; layoff ...``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rummycheck.cards import Card
+from rummycheck.errors import RummyError, ScenarioError
+from rummycheck.games import game_of
+from rummycheck.results import Reason
+from rummycheck.table.plays import Play, PlaySyntaxError, apply_play, parse_play
+from rummycheck.table.scoring import HandEnd, HandScore, Sheet, new_sheet, score_hand
+from rummycheck.table.state import GameState, IllegalPlay, PlayerState
+from rummycheck.variants import OptionValue, Variant, get_variant
+
+__all__ = [
+    "ActionSyntaxError",
+    "GameFacts",
+    "HandRecord",
+    "HandReplay",
+    "HandRun",
+    "IllegalAction",
+    "Record",
+    "RecordAction",
+    "RecordError",
+    "Replay",
+    "next_dealer",
+    "parse_action",
+    "replay",
+    "start_sheet",
+    "state_at",
+]
+
+Path_ = tuple[str | int, ...]
+_PLAY_PLACE = re.compile(r"^<action>:1:(\d+): ")
+
+
+class RecordError(ScenarioError):
+    """A record file is malformed: bad TOML, unknown keys, bad cards, an action that cannot be read."""
+
+
+@dataclass(frozen=True, slots=True)
+class RecordAction:
+    """One action string: ``actor`` and the play in the ``--play`` words, as written.
+
+    ``line`` and ``column`` are where the text starts in the file (0 when built in code);
+    ``comment`` is a trailing ``# comment`` on the action's line, without the ``#``.
+    """
+
+    text: str
+    comment: str = ""
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+
+    @property
+    def actor(self) -> str:
+        return self.text.split(maxsplit=1)[0] if self.text.split() else ""
+
+    @property
+    def play_text(self) -> str:
+        parts = self.text.split(maxsplit=1)
+        return parts[1] if len(parts) > 1 else ""
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One hand: its deal and its actions.
+
+    ``cards`` holds the dealt hands by player (seat order; ``None`` marks an unknown card);
+    players out of the game (Bing) have no entry.  ``stock`` is the stock from the top
+    down as far as known (the rest unknown); ``restock`` (basic) the order of each
+    renewed stock (BASIC-STOCK), when known.  ``dealer`` is None when the hand follows the
+    default rotation.  ``scores`` are the running scores after the hand as the record
+    states them (checked by replay), ``buyback`` the Bing players who buy back in.
+    """
+
+    cards: tuple[tuple[str, tuple[Card | None, ...]], ...]
+    upcard: Card | None = None
+    dealer: str | None = None
+    cut: Card | None = None
+    stock: tuple[Card | None, ...] = ()
+    restock: tuple[tuple[Card | None, ...], ...] = ()
+    actions: tuple[RecordAction, ...] = ()
+    buyback: tuple[str, ...] = ()
+    scores: tuple[tuple[str, int], ...] | None = None
+    note: str = ""
+
+    def hand_of(self, name: str) -> tuple[Card | None, ...] | None:
+        return dict(self.cards).get(name)
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A checked record: the game's rules and players, then each hand."""
+
+    variant_name: str
+    players: tuple[str, ...]
+    hands: tuple[HandRecord, ...]
+    dealer: str
+    preset: str | None = None
+    rules: tuple[tuple[str, OptionValue], ...] = ()
+    seed: int | None = None
+    start: tuple[tuple[str, int], ...] = ()
+    title: str = ""
+    description: str = ""
+    source: str = field(default="<record>", compare=False)
+    positions: dict[Path_, tuple[int, int]] = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    house: str | None = None  # a house-rules file (its path as written, relative to the record)
+    house_variant: Variant | None = field(default=None, compare=False, repr=False)  # what that file sets
+    variant_written: bool = True  # the record says variant = "..." itself (else the house file does)
+
+    @property
+    def variant(self) -> Variant:
+        base = self.house_variant if self.house_variant is not None else get_variant(self.variant_name,
+                                                                                     preset=self.preset)
+        if self.house_variant is not None and self.preset is not None:
+            base = get_variant(self.variant_name, preset=self.preset, **base.changed_options())
+        return base.with_options(**dict(self.rules)) if self.rules else base
+
+    def where(self, *path: str | int) -> str:
+        """``file:line:col`` of the key or value at ``path``, or of its nearest enclosing key."""
+        key: Path_ = tuple(path)
+        while key and key not in self.positions:
+            key = key[:-1]
+        line, column = self.positions.get(key, (1, 1))
+        return f"{self.source}:{line}:{column}"
+
+    def action_where(self, hand: int, action: int) -> str:
+        """``file:line:col`` of action ``action`` (1-based) of hand ``hand`` (1-based)."""
+        act = self.hands[hand - 1].actions[action - 1]
+        if act.line:
+            return f"{self.source}:{act.line}:{act.column}"
+        return self.where("hand", hand - 1, "actions")
+
+
+# -- parsing --------------------------------------------------------------------------------
+
+class ActionSyntaxError(RecordError):
+    """An action string cannot be read; ``offset`` is the 0-based column of the bad part in the string."""
+
+    def __init__(self, offset: int, detail: str) -> None:
+        self.offset = offset
+        self.detail = detail
+        super().__init__(detail)
+
+
+def parse_action(text: str, players: Sequence[str]) -> Play:
+    """The play of one action string (the actor's name first); raise ``ActionSyntaxError``."""
+    words = text.split(maxsplit=1)
+    if not words:
+        raise ActionSyntaxError(0, "empty action; expected e.g. \"A draw\" (the player, then the play)")
+    if words[0] not in players:
+        raise ActionSyntaxError(text.index(words[0]), "an action starts with the player's name "
+                                                      f"({', '.join(players)}), got {words[0]!r}")
+    rest = words[1] if len(words) > 1 else ""
+    offset = text.index(rest, len(words[0])) if rest else len(text)
+    if ";" in rest:
+        raise ActionSyntaxError(offset + rest.index(";"), "one action a string: write "
+                                                          f"{rest.split(';')[0].strip()!r} and the rest as the next "
+                                                          "strings")
+    try:
+        return parse_play(rest, source="<action>")
+    except PlaySyntaxError as error:
+        message = str(error)
+        match = _PLAY_PLACE.match(message)
+        if match is None:
+            raise ActionSyntaxError(offset, message) from None
+        detail = message[match.end():]
+        token = re.search(r"got '([^']+)'$", detail)
+        if token is not None and token.group(1) in rest:  # point at the bad card itself
+            raise ActionSyntaxError(offset + rest.index(token.group(1)), detail) from None
+        raise ActionSyntaxError(offset + int(match.group(1)) - 1, detail) from None
+
+
+# -- replaying ------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class GameFacts:
+    """What a record needs to know about a game's deal and end, asked of the game (``game_of``).
+
+    ``cuts`` (BING-DEAL): the player on the dealer's right cuts for a deuce, in games with
+    wild deuces.  ``knocks`` (gin): the hand ends with a knock, the non-dealer is offered
+    the upcard first and the stock has a wall (``wall``, GIN-DEAD).  ``renews`` (basic):
+    an empty stock is renewed from the discard pile (BASIC-STOCK).  ``rummy`` (basic):
+    going out in one turn counts more (BASIC-RUMMY).  ``buyback`` (bing): busted players
+    may buy back in.
+    """
+
+    deal_rule: str
+    turn_rule: str
+    out_rule: str
+    cuts: bool
+    knocks: bool
+    wall: int
+    renews: bool
+    rummy: bool
+    buyback: bool
+
+    @classmethod
+    def of(cls, variant: Variant) -> GameFacts:
+        game = game_of(variant)
+        return cls(deal_rule=game.DEAL, turn_rule=game.TURN, out_rule=game.OUT, cuts=game.cuts,
+                   knocks=game.knocks, wall=int(variant.get("dead_stock") or 0) if game.knocks else -1,
+                   renews=game.renews_stock, rummy="rummy" in game.END_KEYS,
+                   buyback="buyback" in game.END_KEYS)
+
+
+# a lay-down problem that a later meld or lay-off of the same turn can still put right
+_REPAIRABLE = {"BING-LIMIT", "BING-OPEN", "BASIC-OPEN", "BASIC-DISCARD", "BASIC-OUT", "BING-LAYOFF"}
+
+
+@dataclass(frozen=True, slots=True)
+class IllegalAction:
+    """The first illegal action of a record: where it is and the rules it breaks, with the numbers.
+
+    ``action`` is 1-based within the hand; 0 means the deal itself.
+    """
+
+    hand: int
+    action: int
+    text: str
+    where: str
+    reasons: tuple[Reason, ...]
+    passed: tuple[Reason, ...] = ()
+
+    @property
+    def rule(self) -> str:
+        return self.reasons[0].rule if self.reasons else ""
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(r.rule for r in self.reasons))
+
+    @property
+    def message(self) -> str:
+        return "; ".join(r.message for r in self.reasons)
+
+    def verdict(self) -> str:
+        """The wording of ``check``: ``illegal: RULE: message; RULE: message``."""
+        return "illegal: " + "; ".join(str(r) for r in self.reasons)
+
+    def line(self) -> str:
+        what = "the deal" if self.action == 0 else f"action {self.action} {self.text!r}"
+        return f"{self.where}: hand {self.hand}, {what}: {self.verdict()}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hand": self.hand, "action": self.action, "text": self.text, "where": self.where,
+                "rule": self.rule, "rules": list(self.rules), "message": self.message,
+                "reasons": [{"rule": r.rule, "message": r.message} for r in self.reasons]}
+
+
+@dataclass(frozen=True, slots=True)
+class HandReplay:
+    """One replayed hand: how far it went, how it ended, its score lines and the table at the end.
+
+    ``ending`` is ``out`` (bing, basic), ``knock`` or ``dead`` (gin), ``stalemate`` (basic),
+    or ``""`` when the record stops before the hand is over (then ``score`` is None).
+    """
+
+    number: int
+    dealer: str
+    actions: int
+    total: int
+    ending: str
+    table: tuple[str, ...]
+    score: HandScore | None = None
+    stated: tuple[tuple[str, int], ...] | None = None
+    mismatches: tuple[str, ...] = ()
+    note: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        score = self.score
+        return {
+            "hand": self.number,
+            "dealer": self.dealer,
+            "actions": self.actions,
+            "finished": bool(self.ending),
+            "ending": self.ending or None,
+            "winner": None if score is None else score.hand_winner,
+            "lines": [] if score is None else [{"player": ln.player, "points": ln.points, "rule": ln.rule,
+                                                "text": ln.text} for ln in score.lines],
+            "totals": None if score is None else score.after.scores(),
+            "stated": None if self.stated is None else dict(self.stated),
+            "mismatches": list(self.mismatches),
+            "note": self.note or None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """The result of replaying a record."""
+
+    record: Record
+    hands: tuple[HandReplay, ...]
+    illegal: IllegalAction | None
+    start: Sheet
+    sheet: Sheet
+
+    @property
+    def legal(self) -> bool:
+        return self.illegal is None
+
+    @property
+    def actions(self) -> int:
+        """The number of actions applied (legal ones), over all hands."""
+        return sum(h.actions for h in self.hands)
+
+    @property
+    def mismatches(self) -> tuple[str, ...]:
+        return tuple(m for h in self.hands for m in h.mismatches)
+
+    @property
+    def ok(self) -> bool:
+        """Every action legal and every score the record states agrees with the engine."""
+        return self.legal and not self.mismatches
+
+    def scores(self) -> dict[str, int]:
+        """The points each player scored in the record (seat order): running score after minus before."""
+        before = self.start.scores()
+        return {name: total - before[name] for name, total in self.sheet.scores().items()}
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "legal": self.legal,
+            "actions": self.actions,
+            "illegal": None if self.illegal is None else self.illegal.to_json(),
+            "scores": self.scores(),
+            "totals": self.sheet.scores(),
+            "winner": self.sheet.winner,
+            "scores_match": not self.mismatches,
+            "hands": [h.to_json() for h in self.hands],
+        }
+
+
+class _Stop(Exception):
+    """Internal: the first illegal action (or deal) was found."""
+
+    def __init__(self, illegal: IllegalAction) -> None:
+        self.illegal = illegal
+        super().__init__(illegal.line())
+
+
+class HandRun:
+    """One hand being replayed: the ``GameState`` plus the record's knowledge of the stock.
+
+    ``stock`` is the stock from the top (``None``: an unknown card).  Simulations may
+    drive ``state`` directly and keep ``stock`` in step (see tests/record_driver.py).
+    """
+
+    def __init__(self, record: Record, index: int, sheet: Sheet, dealer: str) -> None:
+        self.record = record
+        self.index = index
+        self.hand = record.hands[index]
+        self.dealer = dealer
+        self.variant = sheet.variant
+        self.facts = GameFacts.of(sheet.variant)
+        self.applied = 0
+        self.restocked = 0
+        self.bag: Counter[Card] | None = None
+        self.state, self.stock = self._deal(sheet)
+
+    # -- the deal ----------------------------------------------------------------------
+    def _deal(self, sheet: Sheet) -> tuple[GameState, list[Card | None]]:
+        variant, hand, record = self.variant, self.hand, self.record
+        facts = self.facts
+        rule = facts.deal_rule
+        in_game = [row.name for row in sheet.players if not row.out]
+        size = game_of(variant).dealt_size(len(in_game))
+        problems: list[Reason] = []
+        if self.dealer not in in_game:
+            problems.append(Reason("BING-BUST", f"the dealer {self.dealer} is out of the game"))
+        cutter = in_game[(in_game.index(self.dealer) - 1) % len(in_game)] if self.dealer in in_game else None
+        players: list[PlayerState] = []
+        for row in sheet.players:
+            cards = hand.hand_of(row.name)
+            if row.out:
+                if cards:
+                    problems.append(Reason("BING-BUST", f"{row.name} is out of the game and is dealt no cards"))
+                players.append(PlayerState(name=row.name, score=row.score, out=True))
+                continue
+            if cards is None:
+                problems.append(Reason(rule, f"the deal gives {row.name} no cards (cards.{row.name})"))
+                cards = ()
+            elif len(cards) != size:
+                extra = " (13 dealt plus the cut deuce)" if row.name == cutter and hand.cut is not None else ""
+                problems.append(Reason(rule, f"{row.name} is dealt {len(cards)} cards; each player gets {size}"
+                                             f"{extra} with {len(in_game)} players"))
+            known = tuple(sorted(c for c in cards if c is not None))
+            cut = hand.cut if row.name == cutter else None
+            players.append(PlayerState(name=row.name, score=row.score, hand=known,
+                                       unknown=sum(1 for c in cards if c is None), cut=cut))
+        if hand.cut is not None and not facts.cuts:
+            problems.append(Reason(rule, f"nobody cuts for a deuce in {variant.title} (cut = \"{hand.cut}\")"))
+        elif hand.cut is not None:
+            holder = next((p for p in players if p.name == cutter), None)
+            if not variant.is_wild(hand.cut):
+                problems.append(Reason("BING-DEAL", f"only a deuce is kept from the cut, not {hand.cut}"))
+            elif holder is not None and hand.cut not in holder.hand and holder.unknown == 0:
+                problems.append(Reason("BING-DEAL", f"{cutter} cut for a deuce and kept {hand.cut}, but his hand "
+                                                    "does not hold it"))
+        dealt = sum(p.size for p in players)
+        stock_size = 52 * variant.decks - dealt - 1
+        if len(hand.stock) > stock_size:
+            problems.append(Reason(rule, f"the stock lists {len(hand.stock)} cards, but only {stock_size} are left "
+                                         "after the deal and the upcard"))
+        if problems:
+            raise _Stop(IllegalAction(self.index + 1, 0, "deal", self.record.where("hand", self.index),
+                                      tuple(problems)))
+        first = in_game[(in_game.index(self.dealer) + 1) % len(in_game)]
+        upcard = hand.upcard
+        assert upcard is not None
+        state = GameState(variant=variant, players=players, discard_pile=[upcard], stock=stock_size,
+                          current=record.players.index(first),
+                          upcard=upcard if facts.knocks else None,
+                          offer="non-dealer" if facts.knocks else "")
+        found = state.problems()  # the judge's whole-state validation of the table after the deal
+        if found:
+            raise _Stop(IllegalAction(self.index + 1, 0, "deal", self.record.where("hand", self.index),
+                                      tuple(Reason(rule, problem) for problem in found)))
+        stock = list(hand.stock) + [None] * (stock_size - len(hand.stock))
+        return state, stock
+
+    # -- actions -------------------------------------------------------------------------
+    def where(self, number: int) -> str:
+        return self.record.action_where(self.index + 1, number)
+
+    def illegal(self, number: int, reasons: Sequence[Reason], passed: Sequence[Reason] = ()) -> _Stop:
+        text = self.hand.actions[number - 1].text
+        return _Stop(IllegalAction(self.index + 1, number, text, self.where(number), tuple(reasons), tuple(passed)))
+
+    def run(self, stop: int | None = None) -> None:
+        """Apply the actions (all, or those before action number ``stop``); raise ``_Stop`` at an illegal one."""
+        actions = self.hand.actions
+        end = len(actions) if stop is None else min(stop - 1, len(actions))
+        i = 0
+        while i < end:
+            play = parse_action(actions[i].text, self.record.players)
+            verb = play.actions[0].verb
+            if verb in ("meld", "layoff"):
+                j = i + 1
+                while j < len(actions) and actions[j].actor == actions[i].actor \
+                        and parse_action(actions[j].text, self.record.players).actions[0].verb in ("meld", "layoff"):
+                    j += 1
+                if j > end:
+                    raise RecordError(f"{self.where(end + 1)}: action {end + 1} continues the lay-down that starts "
+                                      f"at action {i + 1} (melds and lay-offs of one turn are judged together); "
+                                      f"take --at {i + 1} or --at {j + 1}")
+                self._lay_down(i, j)
+                i = j
+            else:
+                self._one(i, play)
+                i += 1
+            self.applied = i
+
+    def _guard(self, number: int) -> None:
+        state = self.state
+        actor = self.hand.actions[number - 1].actor
+        try:
+            if self._stalemated():
+                state.verify_draw_stock()  # raises the BASIC-STOCK reason
+            state.verify_actor(actor)
+        except IllegalPlay as error:
+            raise self.illegal(number, error.reasons) from None
+
+    def _stalemated(self) -> bool:
+        """Basic: the stock is empty and cannot be renewed (again): the hand is a stalemate (BASIC-STOCK)."""
+        state = self.state
+        return (self.facts.renews and state.phase == "play" and state.drew == "none"
+                and state.stock == 0 and not state.can_draw_stock())
+
+    def _one(self, i: int, play: Play) -> None:
+        number = i + 1
+        self._guard(number)
+        action = play.actions[0]
+        state = self.state
+        try:
+            if action.verb == "draw":
+                self._draw(number, action.cards[0] if action.cards else None)
+            else:
+                apply_play(state, play)
+        except IllegalPlay as error:
+            raise self.illegal(number, error.reasons, error.passed) from None
+        except PlaySyntaxError as error:  # e.g. a wild laid off without saying what it stands for
+            raise RecordError(f"{self.where(number)}: {str(error).split(': ', 1)[-1]}") from None
+        except RummyError as error:
+            raise RecordError(f"{self.where(number)}: hand {self.index + 1}, action {number}: {error}") from None
+
+    def _draw(self, number: int, named: Card | None) -> None:
+        state = self.state
+        state.verify_draw_stock()  # the rules first, then what the record knows of the stock
+        renewing = self.facts.renews and state.stock == 0
+        if renewing:
+            pile = state.discard_pile[:-1]
+            if self.restocked < len(self.hand.restock):
+                order = list(self.hand.restock[self.restocked])
+                known = Counter(c for c in order if c is not None)
+                if len(order) != len(pile) or any(n > Counter(pile)[c] for c, n in known.items()):
+                    raise self.illegal(number, [Reason("BASIC-STOCK", f"restock {self.restocked + 1} lists "
+                                                                      f"{len(order)} cards that are not the "
+                                                                      f"{len(pile)} cards of the discard pile "
+                                                                      "under its top card")])
+                self.stock, self.bag = order, None
+            else:
+                self.stock, self.bag = [None] * len(pile), Counter(pile)
+        top = self.stock[0] if self.stock else None
+        if named is not None and top is not None and named != top:
+            rule = self.facts.turn_rule
+            raise self.illegal(number, [Reason(rule, f"the next card of the stock is {top}, not {named}")])
+        if named is not None and self.bag is not None and self.bag[named] == 0:
+            raise self.illegal(number, [Reason("BASIC-STOCK", f"{named} is not in the renewed stock")])
+        state.draw_stock(named if named is not None else top)
+        if renewing:
+            self.restocked += 1
+        if self.stock:
+            self.stock.pop(0)
+        if self.bag is not None and named is not None:
+            self.bag[named] -= 1
+
+    def _lay_down(self, i: int, j: int) -> None:
+        """Actions ``i`` to ``j - 1`` (melds and lay-offs of one player) as one lay-down."""
+        self._guard(i + 1)
+        plays = [parse_action(a.text, self.record.players) for a in self.hand.actions[i:j]]
+        combined = Play("; ".join(p.text for p in plays), tuple(a for p in plays for a in p.actions))
+        trial = self.state.copy()
+        try:
+            apply_play(trial, combined)
+        except IllegalPlay as error:
+            raise self._blame(i, j, plays, error) from None
+        except PlaySyntaxError as error:
+            raise RecordError(f"{self.where(i + 1)}: {str(error).split(': ', 1)[-1]}") from None
+        except RummyError as error:
+            raise RecordError(f"{self.where(i + 1)}: hand {self.index + 1}, action {i + 1}: {error}") from None
+        self.state = trial
+
+    def _blame(self, i: int, j: int, plays: list[Play], error: IllegalPlay) -> _Stop:
+        """The action of a grouped lay-down to blame: the first whose prefix breaks a rule no later
+        action can put right, else the last one (with the whole lay-down's reasons)."""
+        for k in range(i, j - 1):
+            prefix = Play("", tuple(a for p in plays[:k - i + 1] for a in p.actions))
+            trial = self.state.copy()
+            try:
+                apply_play(trial, prefix)
+            except IllegalPlay as early:
+                if {r.rule for r in early.reasons} - _REPAIRABLE:
+                    return self.illegal(k + 1, early.reasons, early.passed)
+            except RummyError:
+                continue
+        return self.illegal(j, error.reasons, error.passed)
+
+    # -- the end of the hand ------------------------------------------------------------------
+    def ending(self) -> tuple[str, HandEnd | None, str]:
+        """(how the hand ended, the ``HandEnd`` to score, a note when it cannot be scored)."""
+        state, variant, facts = self.state, self.variant, self.facts
+        if state.phase == "over" and state.dead:
+            return "dead", HandEnd(dead=True), ""
+        if state.phase == "over" and state.knocker is not None:
+            knocker = state.players[state.knocker]
+            defender = next(p for p in state.players if p.name != knocker.name)
+            if not knocker.known or not defender.known:
+                return "knock", None, "the hands are not fully known: the hand cannot be scored"
+            # what each still holds is his deadwood: the knocker's melds went down with the knock,
+            # the defender's with his own meld actions (cards he did not show count)
+            big = any(r.kind == "knock" and r.fact("big_gin") for r in state.history)
+            points = {knocker.name: variant.points(knocker.hand), defender.name: variant.points(defender.hand)}
+            return "knock", HandEnd(knocker=knocker.name, points=points, big_gin=big, upcard=state.upcard), ""
+        if state.phase == "over":
+            assert state.winner is not None
+            winner = state.players[state.winner]
+            others = [p for p in state.players if not p.out and p.name != winner.name]
+            hidden = [p.name for p in others if not p.known]
+            if hidden:
+                return "out", None, f"the hand of {', '.join(hidden)} is not fully known: the hand cannot be scored"
+            return "out", HandEnd(out=winner.name, cards={p.name: p.hand for p in others},
+                                  rummy=facts.rummy and state.opened_this_turn,
+                                  buyback=self.hand.buyback), ""
+        if facts.knocks and state.phase == "play" and state.drew == "none" and state.offer == "" \
+                and state.stock is not None and state.stock <= facts.wall:
+            return "dead", HandEnd(dead=True), ""
+        if facts.renews and state.phase == "play" and state.drew == "none" \
+                and (state.stalemate() is not None or self._stalemated()):
+            return "stalemate", HandEnd(stalemate=True), ""
+        return "", None, "the record stops before the hand is over"
+
+
+def next_dealer(sheet: Sheet, seats: Sequence[str], dealer: str) -> str:
+    """The next dealer: the next seat to the left (seat order) still in the game."""
+    out = {row.name for row in sheet.players if row.out}
+    at = seats.index(dealer)
+    for step in range(1, len(seats) + 1):
+        candidate = seats[(at + step) % len(seats)]
+        if candidate not in out:
+            return candidate
+    return dealer
+
+
+def start_sheet(record: Record) -> Sheet:
+    return new_sheet(record.variant, record.players, scores=dict(record.start))
+
+
+def _score(record: Record, run: HandRun, sheet: Sheet) -> HandReplay:
+    ending, end, note = run.ending()
+    number = run.index + 1
+    total = len(run.hand.actions)
+    table = tuple(run.state.describe())
+    if end is None:
+        return HandReplay(number, run.dealer, run.applied, total, ending, table, stated=run.hand.scores, note=note)
+    try:
+        result = score_hand(sheet, end)
+    except RummyError as error:
+        key = "buyback" if run.hand.buyback else "actions"
+        raise RecordError(f"{record.where('hand', run.index, key)}: hand {number}: {error}") from None
+    mismatches = []
+    after = result.after.scores()
+    for name, value in run.hand.scores or ():
+        if after.get(name) != value:
+            mismatches.append(f"{record.where('hand', run.index, 'scores', name)}: hand {number}: the record says "
+                              f"{name} {value}, the rules give {name} {after.get(name)}")
+    return HandReplay(number, run.dealer, run.applied, total, ending, table, result, run.hand.scores,
+                      tuple(mismatches))
+
+
+def replay(record: Record) -> Replay:
+    """Replay every hand of ``record``; stop at the first illegal action (see the module docstring)."""
+    start = start_sheet(record)
+    sheet = start
+    hands: list[HandReplay] = []
+    dealer = record.dealer
+    for index, hand in enumerate(record.hands):
+        if index > 0:
+            previous = hands[-1]
+            if not previous.ending:
+                rule = GameFacts.of(record.variant).out_rule
+                illegal = IllegalAction(index, previous.total, "(end of hand)", record.where("hand", index),
+                                        (Reason(rule, f"hand {index} is not over but the record deals hand "
+                                                      f"{index + 1}"),))
+                return Replay(record, tuple(hands), illegal, start, sheet)
+            if previous.score is None:
+                raise RecordError(f"{record.where('hand', index)}: hand {index} cannot be scored "
+                                  f"({previous.note}), so the running scores of hand {index + 1} are unknown")
+            if sheet.finished:
+                won = f" ({sheet.winner} won)" if sheet.winner else ""
+                raise RecordError(f"{record.where('hand', index)}: the game is over after hand {index}{won}; "
+                                  "no more hands can be played")
+            dealer = hand.dealer or next_dealer(sheet, record.players, dealer)
+        else:
+            dealer = hand.dealer or record.dealer
+        try:
+            run = HandRun(record, index, sheet, dealer)
+        except _Stop as stop:
+            return Replay(record, tuple(hands), stop.illegal, start, sheet)
+        try:
+            run.run()
+        except _Stop as stop:
+            hands.append(HandReplay(index + 1, dealer, run.applied, len(hand.actions), "",
+                                    tuple(run.state.describe())))
+            return Replay(record, tuple(hands), stop.illegal, start, sheet)
+        result = _score(record, run, sheet)
+        hands.append(result)
+        if result.score is not None:
+            sheet = result.score.after
+    return Replay(record, tuple(hands), None, start, sheet)
+
+
+def state_at(record: Record, hand: int, at: int) -> GameState:
+    """The table of hand ``hand`` (1-based) before action ``at`` (1-based; one past the last: the end).
+
+    Raises ``RecordError`` when the hand or action does not exist or an earlier action is illegal.
+    """
+    if not 1 <= hand <= len(record.hands):
+        raise RecordError(f"{record.source}: the record has {len(record.hands)} hand(s), not hand {hand}")
+    actions = len(record.hands[hand - 1].actions)
+    if not 1 <= at <= actions + 1:
+        raise RecordError(f"{record.where('hand', hand - 1, 'actions')}: hand {hand} has {actions} actions; "
+                          f"--at takes 1 to {actions + 1}")
+    earlier = replace(record, hands=record.hands[:hand - 1])
+    done = replay(earlier) if hand > 1 else None
+    if done is not None and not done.legal:
+        assert done.illegal is not None
+        raise RecordError(done.illegal.line())
+    sheet = done.sheet if done is not None else start_sheet(record)
+    dealer = record.hands[hand - 1].dealer or (
+        record.dealer if hand == 1 else next_dealer(sheet, record.players, done.hands[-1].dealer if done else
+                                                     record.dealer))
+    try:
+        run = HandRun(record, hand - 1, sheet, dealer)
+        run.run(stop=at)
+    except _Stop as stop:
+        raise RecordError(stop.illegal.line()) from None
+    return run.state

@@ -1,0 +1,204 @@
+"""Record files: the format reads back what it writes, errors are located, `deal` makes records.
+
+Round trip: every record under records/ and every record `deal` makes is written back
+unchanged (text) and reads back equal (data).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from rummycheck.cli import app
+from rummycheck.errors import ScenarioError
+from rummycheck.files.record import load_record, parse_record, write_record
+from rummycheck.files.scenario import parse_scenario
+from rummycheck.table.deal import cutter_of, deal_record
+from rummycheck.table.disputes import check_play
+from rummycheck.table.replay import RecordError, replay
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORDS = sorted((ROOT / "records").glob("*.toml"))
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.name)
+def test_shipped_record_round_trips(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    record = load_record(path)
+    assert write_record(record) == text
+    assert parse_record(write_record(record), source=str(path)) == record
+
+
+@pytest.mark.parametrize("variant,players", [("bing", 4), ("bing", 7), ("basic", 2), ("basic", 3), ("gin", 2)])
+def test_deal_round_trips_and_replays_as_a_legal_empty_hand(variant: str, players: int) -> None:
+    for seed in range(5):
+        record = deal_record(variant, players=players, seed=seed)
+        text = write_record(record)
+        again = parse_record(text)
+        assert again == record and write_record(again) == text
+        result = replay(again)
+        assert result.legal and result.hands[0].ending == ""
+
+
+def test_eight_bing_players_cannot_be_dealt_fourteen_cards_from_two_decks() -> None:
+    with pytest.raises(ScenarioError, match="113 cards, but the decks hold 104"):
+        deal_record("bing", players=8, seed=1)
+
+
+def test_deal_is_seeded_and_uses_every_card_once_per_deck() -> None:
+    first = deal_record("bing", players=4, seed=7)
+    assert first == deal_record("bing", players=4, seed=7)
+    assert first != deal_record("bing", players=4, seed=8)
+    hand = first.hands[0]
+    cards = [c for _, h in hand.cards for c in h] + [hand.upcard] + list(hand.stock)
+    assert len(cards) == 104 and all(cards.count(c) == 2 for c in cards)
+    assert all(len(h) == 14 for _, h in hand.cards)
+
+
+def test_bing_deal_cut_deuce_goes_to_the_dealers_right() -> None:
+    # BING-DEAL: some seed cuts a deuce; the player before the dealer in seat order keeps it, 13 + 1 cards
+    cut = [deal_record("bing", players=4, seed=s) for s in range(60)]
+    kept = [r for r in cut if r.hands[0].cut is not None]
+    assert kept, "no seed in 0..59 cut a deuce"
+    for record in kept:
+        hand = record.hands[0]
+        cutter = cutter_of(record.players, record.dealer)
+        assert cutter == "C" and record.dealer == "D"
+        assert hand.cut in (hand.hand_of(cutter) or ()) and hand.cut is not None and hand.cut.number == 2
+        assert replay(record).legal
+
+
+def test_record_keeps_trailing_comments_on_actions() -> None:
+    record = load_record(ROOT / "records" / "gin-knock.toml")
+    assert record.hands[0].actions[0].comment.startswith("the non-dealer declines")
+
+
+def record_text(actions: list[str], *, extra: str = "") -> str:
+    body = ",\n".join(f'  "{a}"' for a in actions)
+    return ('variant = "gin"\nplayers = ["A", "B"]\ndealer = "B"\n\n[[hand]]\n'
+            'cards.A = "As 2c 3c 4c 4d 5d 6d 7h 8h Ks"\ncards.B = "2s 5s 9s 5h Th Jh Qh 3d 9d 5c"\n'
+            f'upcard = "Kc"\nstock = "9h 6s"\n{extra}actions = [\n{body},\n]\n')
+
+
+def test_bad_card_in_an_action_is_located_at_its_column() -> None:
+    text = record_text(["A pass", "B pass", "A draw", "A discard Zz"])
+    with pytest.raises(RecordError) as error:
+        parse_record(text, source="r.toml")
+    line = text.splitlines().index('  "A discard Zz",') + 1
+    assert str(error.value).startswith(f"r.toml:{line}:14: ")  # the Zz: quote at 3, text at 4, Zz 10 further
+    assert "'Zz'" in str(error.value)
+
+
+def test_unknown_player_and_verb_and_two_actions_in_one_string_are_located() -> None:
+    text = record_text(["E draw", "A jump", "A draw; A discard Ks"])
+    with pytest.raises(RecordError) as error:
+        parse_record(text, source="r.toml")
+    lines = str(error.value).splitlines()
+    first = text.splitlines().index('  "E draw",') + 1
+    assert lines[0].startswith(f"r.toml:{first}:4: an action starts with the player's name")
+    assert lines[1].startswith(f"r.toml:{first + 1}:6: unknown action 'jump'")
+    assert lines[2].startswith(f"r.toml:{first + 2}:10: one action a string")
+
+
+def test_unknown_keys_bad_cards_and_copies_are_all_reported() -> None:
+    text = record_text(["A pass"], extra='colour = "red"\n').replace('cards.B = "2s', 'cards.B = "As 2s X9')
+    with pytest.raises(RecordError) as error:
+        parse_record(text, source="r.toml")
+    message = str(error.value)
+    assert "unknown key 'colour'" in message and "'X9'" in message
+    text = record_text(["A pass"]).replace('cards.B = "2s', 'cards.B = "As')
+    with pytest.raises(RecordError, match="copies of As"):
+        parse_record(text, source="r.toml")
+
+
+def test_not_toml_is_one_located_line() -> None:
+    with pytest.raises(RecordError, match=r"^r\.toml:2:\d+: not valid TOML"):
+        parse_record('variant = "gin"\nplayers = [\n', source="r.toml")
+
+
+def test_unknown_cards_are_question_marks_and_round_trip() -> None:
+    text = record_text(["A pass", "B pass", "A draw", "A discard As"]).replace(
+        'cards.B = "2s 5s 9s 5h Th Jh Qh 3d 9d 5c"', 'cards.B = "? ? ? ? ? ? ? ? ? ?"')
+    record = parse_record(text)
+    assert write_record(record) == text
+    assert replay(record).legal
+
+
+# -- the deal command ----------------------------------------------------------------------
+
+def test_deal_cli_writes_stdout_and_file_and_never_overwrites(tmp_path: Path) -> None:
+    out = runner.invoke(app, ["deal", "--variant", "bing", "--players", "4", "--seed", "7"])
+    assert out.exit_code == 0
+    assert out.output == (ROOT / "records" / "bing-deal-seed-7.toml").read_text(encoding="utf-8")
+    target = tmp_path / "hand.toml"
+    assert runner.invoke(app, ["deal", "--variant", "gin", "--seed", "3", "-o", str(target)]).exit_code == 0
+    assert load_record(target).seed == 3
+    again = runner.invoke(app, ["deal", "--variant", "gin", "--seed", "4", "-o", str(target)])
+    assert again.exit_code == 2 and "--force" in again.output
+    assert runner.invoke(app, ["deal", "--variant", "gin", "--seed", "4", "-o", str(target), "--force"]).exit_code == 0
+    assert load_record(target).seed == 4
+
+
+def test_deal_cli_json_and_bad_player_count() -> None:
+    out = runner.invoke(app, ["deal", "--variant", "basic", "--players", "3", "--seed", "1", "--json"])
+    data = json.loads(out.output)
+    assert data["seed"] == 1 and data["players"] == ["A", "B", "C"] and len(data["cards"]["A"]) == 7
+    assert parse_record(data["record"]) == deal_record("basic", players=3, seed=1)
+    bad = runner.invoke(app, ["deal", "--variant", "gin", "--players", "3", "--seed", "1"])
+    assert bad.exit_code == 2 and "2 to 2 players" in bad.output
+
+
+def test_deal_cli_names_and_rules() -> None:
+    out = runner.invoke(app, ["deal", "--variant", "gin", "--names", "Ann,Bob", "--seed", "2", "--rule",
+                              "knock_limit=7"])
+    record = parse_record(out.output)
+    assert record.players == ("Ann", "Bob") and record.variant.option("knock_limit") == 7
+
+
+# -- knock with declared melds in check --play ------------------------------------------------
+
+GIN_KNOCK = ('variant = "gin"\n[[players]]\nname = "A"\nhand = "Ac 2c 3c 4d 5d 6d 7h 8h 9h Ts Kd"\n'
+             '[[players]]\nname = "B"\nhand_size = 10\n[turn]\nplayer = "A"\ndrew = "stock"\n'
+             '[pile]\ndiscard = "2h"\nstock = 20\n')
+
+
+def test_check_knock_with_declared_melds() -> None:
+    scenario = parse_scenario(GIN_KNOCK)
+    # the solver's melds leave Ts = 10: legal; declaring only two melds leaves 7h 8h 9h Ts = 34
+    assert check_play(scenario, "knock Kd with Ac 2c 3c / 4d 5d 6d / 7h 8h 9h", disputes=False).legal
+    verdict = check_play(scenario, "knock Kd with Ac 2c 3c / 4d 5d 6d", disputes=False)
+    assert not verdict.legal and verdict.rules == ("GIN-KNOCK",)
+    assert "deadwood 34 > 10" in verdict.line()
+
+
+def test_docs_examples_are_the_shipped_records() -> None:
+    # each TOML example of docs/records.md is a shipped record (or its first hand) and replays as legal
+    docs = (ROOT / "docs" / "records.md").read_text(encoding="utf-8")
+    blocks = [b.split("```", 1)[0] for b in docs.split("```toml\n")[1:]]
+    assert len(blocks) == 3
+    for block in blocks:
+        record = parse_record(block, source="docs/records.md")
+        assert replay(record).ok
+        shipped = [load_record(p) for p in RECORDS]
+        assert any(s.title == record.title and s.hands[:len(record.hands)] == record.hands for s in shipped)
+
+
+def test_house_rules_file_sets_the_variant_and_round_trips(tmp_path: Path) -> None:
+    (tmp_path / "club.toml").write_text('variant = "gin"\npreset = "classic"\n[rules]\nknock_limit = 5\n',
+                                        encoding="utf-8")
+    text = (ROOT / "records" / "gin-knock.toml").read_text(encoding="utf-8").replace(
+        'variant = "gin"', 'house = "club.toml"')
+    (tmp_path / "hand.toml").write_text(text, encoding="utf-8")
+    record = load_record(tmp_path / "hand.toml")
+    assert record.variant.option("knock_limit") == 5 and record.variant.option("gin_bonus") == 20
+    assert write_record(record) == text
+    result = replay(record)  # A knocks with 6: over the club's limit of 5
+    assert result.illegal is not None and result.illegal.rule == "GIN-KNOCK"
+    assert "deadwood 6 > 5" in result.illegal.message
+    missing = text.replace('house = "club.toml"', 'house = "nowhere.toml"')
+    with pytest.raises(RecordError, match="cannot read the house rules"):
+        parse_record(missing, source=str(tmp_path / "other.toml"))
