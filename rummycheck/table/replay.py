@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -451,6 +451,13 @@ class HandRun:
 
     def run(self, stop: int | None = None) -> None:
         """Apply the actions (all, or those before action number ``stop``); raise ``_Stop`` at an illegal one."""
+        for _ in self.steps(stop):
+            pass
+
+    def steps(self, stop: int | None = None) -> Iterator[tuple[int, int]]:
+        """``run`` one step at a time: yield ``(first, end)``, the 0-based actions ``first`` to
+        ``end - 1`` of the next step (a lay-down of several actions is one step), while
+        ``self.state`` is still the table before it; the step is applied on resuming."""
         actions = self.hand.actions
         end = len(actions) if stop is None else min(stop - 1, len(actions))
         i = 0
@@ -466,9 +473,11 @@ class HandRun:
                     raise RecordError(f"{self.where(end + 1)}: action {end + 1} continues the lay-down that starts "
                                       f"at action {i + 1} (melds and lay-offs of one turn are judged together); "
                                       f"take --at {i + 1} or --at {j + 1}")
+                yield i, j
                 self._lay_down(i, j)
                 i = j
             else:
+                yield i, i + 1
                 self._one(i, play)
                 i += 1
             self.applied = i
