@@ -15,9 +15,11 @@ from rummycheck.variants import Variant
 if TYPE_CHECKING:
     from rummycheck.crosscheck import Crosscheck
     from rummycheck.games.prove import Play
+    from rummycheck.review import Review
     from rummycheck.solvers.base import Arrangement
 
-__all__ = ["arrangements_text", "crosscheck_text", "plays_text", "presets_table", "rules_table", "solution_text"]
+__all__ = ["arrangements_text", "crosscheck_text", "plays_text", "presets_table", "review_text", "rules_table",
+           "solution_text"]
 
 
 def solution_text(solution: Solution) -> str:
@@ -142,4 +144,41 @@ def crosscheck_text(result: Crosscheck) -> str:
         lines.append(f"INVALID ({failure.solver}) {format_cards(failure.hand)}")
         lines.extend(f"  table meld {n}: {meld}" for n, meld in enumerate(failure.table, start=1))
         lines.extend(f"  {problem}" for problem in failure.problems)
+    return "\n".join(lines)
+
+
+def review_text(review: Review) -> str:
+    """The findings of a review, hand by hand, then a summary table per player."""
+    from rummycheck.review import GRADES
+
+    variant = review.variant
+    lines = [f"{variant.title} ({variant}) - review of {review.source}: {', '.join(review.players)}"]
+    if review.illegal is not None:
+        lines.append(review.illegal.line())
+        return "\n".join(lines)
+    lines.append("grades by points lost: " + ", ".join(f"{name} >= {least:g}" for least, name in GRADES))
+    hand = 0
+    for finding in review.findings:
+        if finding.hand != hand:
+            hand = finding.hand
+            lines.append("")
+            lines.append(f"hand {hand}")
+        lost = f"{finding.lost:g}" if float(finding.lost).is_integer() else f"{finding.lost:.2f}"
+        lines.append(f"  {finding.where}: action {finding.action} {finding.text!r}: {finding.grade}, "
+                     f"{lost} points lost ({finding.measure})")
+        lines.append(f"    {finding.kind}: {finding.detail}")
+        lines.append(f"    better: {finding.better}")
+        for reason in finding.reasons:
+            lines.append(f"      {reason}")
+    if not review.findings:
+        lines.append("")
+        lines.append("no findings: every judged decision was the best the solvers find (or within "
+                     f"{GRADES[-1][0]:g} point)")
+    rows = [[s.name, s.decisions, s.inaccuracies, s.mistakes, s.blunders, f"{s.lost:.2f}".rstrip("0").rstrip(".")]
+            for s in review.summaries]
+    lines.append("")
+    lines.append(tabulate(rows, headers=["player", "decisions", "inaccuracies", "mistakes", "blunders",
+                                         "points lost"], tablefmt="simple"))
+    for note in review.notes:
+        lines.append(f"note: {note}")
     return "\n".join(lines)

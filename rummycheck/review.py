@@ -46,7 +46,7 @@ __all__ = ["GRADES", "KNOCK_SAMPLES", "Finding", "PlayerSummary", "Review", "gra
 #: (least points lost, grade), worst first; a loss below the last threshold is no finding
 GRADES: tuple[tuple[float, str], ...] = ((10.0, "blunder"), (4.0, "mistake"), (1.0, "inaccuracy"))
 #: hands of the defender sampled to value a knock that was not made
-KNOCK_SAMPLES = 200
+KNOCK_SAMPLES = 100
 
 
 def grade_of(lost: float) -> str | None:
@@ -472,18 +472,20 @@ class _Judge:
                      "value playing on")
             return True
         assert card is not None
-        value, count = self.knock_value(before, step.actor, _less(before.player.hand, card))
+        value, error, count = self.knock_value(before, step.actor, _less(before.player.hand, card))
         if value <= 0:
             return True
         self.add(step, "missed-knock", better, value, "sampled",
-                 f"a knock with deadwood {least} was expected to score {_number(round(value, 2))} from the "
-                 f"running scores before the hand (average over {count} hands the defender could hold, drawn "
+                 f"a knock with deadwood {least} was expected to score {_number(round(value, 2))} "
+                 f"(standard error {error:.2f}) from the running scores before the hand (average over {count} "
+                 "hands the defender could hold, drawn "
                  f"with a seeded random.Random from the cards {step.actor} has not seen); the review does not "
                  "value playing on")
         return True
 
-    def knock_value(self, state: GameState, name: str, kept: tuple[Card, ...]) -> tuple[float, int]:
-        """The knock's average score over sampled defender hands (seeded by hand and action)."""
+    def knock_value(self, state: GameState, name: str, kept: tuple[Card, ...]) -> tuple[float, float, int]:
+        """The knock's average score over sampled defender hands (seeded by hand and action),
+        its standard error and the number of samples."""
         other = next(p for p in state.players if p.name != name)
         known = list(self.seen.get(other.name, Counter()).elements())
         unseen = list(self.unseen(state, name).elements())
@@ -492,17 +494,19 @@ class _Judge:
                 unseen.remove(card)
         need = other.size - len(known)
         if need < 0 or need > len(unseen):
-            return 0.0, 0
+            return 0.0, 0.0, 0
         rng = random.Random(f"{self.run.index}:{len(state.history)}")
         sheet = self.sheet
-        total = 0
+        scores = []
         for _ in range(KNOCK_SAMPLES):
             cards = tuple(known + rng.sample(unseen, need))
             result = score_hand(sheet, HandEnd(knocker=name, cards={name: kept, other.name: cards},
                                                upcard=state.upcard))
-            total += sum(ln.points for ln in result.lines if ln.player == name) - \
-                sum(ln.points for ln in result.lines if ln.player == other.name)
-        return total / KNOCK_SAMPLES, KNOCK_SAMPLES
+            scores.append(sum(ln.points for ln in result.lines if ln.player == name)
+                          - sum(ln.points for ln in result.lines if ln.player == other.name))
+        mean = sum(scores) / len(scores)
+        spread = (sum((x - mean) ** 2 for x in scores) / (len(scores) - 1)) ** 0.5
+        return mean, spread / len(scores) ** 0.5, len(scores)
 
     def judge_defence(self, step: _Step) -> bool:
         start = self.defence
