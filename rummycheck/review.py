@@ -159,7 +159,7 @@ def review(record: Record, *, players: Sequence[str] | None = None) -> Review:
         return Review(record.source, record.variant, names, (), (), played.illegal)
     findings: list[Finding] = []
     decisions: Counter[str] = Counter()
-    notes: list[str] = []
+    notes: list[str] = [f"{m} (the review goes on with the rules' scores)" for m in played.mismatches]
     sheet = played.start
     for index, hand in enumerate(played.hands):
         run = HandRun(record, index, sheet, hand.dealer)
@@ -171,7 +171,7 @@ def review(record: Record, *, players: Sequence[str] | None = None) -> Review:
         mine = [f for f in findings if f.player == name]
         grades = Counter(f.grade for f in mine)
         summaries.append(PlayerSummary(name, decisions[name], grades["inaccuracy"], grades["mistake"],
-                                       grades["blunder"], sum(f.lost for f in mine)))
+                                       grades["blunder"], float(sum(f.lost for f in mine))))
     return Review(record.source, record.variant, names, tuple(findings), tuple(summaries), None,
                   tuple(dict.fromkeys(notes)))
 
@@ -216,6 +216,9 @@ class _Judge:
             step = _Step(first, end, before, after, verb, action.actor)
             if step.actor in self.names and before.player.known:
                 self.judge(step)
+            elif step.actor in self.names:
+                self.notes.append(f"hand {run.index + 1}: {step.actor}'s decisions with unknown cards in hand "
+                                  "(a '?' card or an unknown draw) are not judged")
             self.track(before, after)
 
     def track(self, before: GameState, after: GameState) -> None:
@@ -389,7 +392,8 @@ class _Judge:
         variant = self.variant
         now = {c: min_deadwood(_less(hand, c), variant=variant) for c in options}
         unseen = self.unseen(before, step.actor)
-        if fast_tables(variant) is not None and unseen and before.phase == "play":
+        fast = fast_tables(variant) is not None
+        if fast and unseen:
             memo: dict[tuple[Card, ...], int] = {}
             value: dict[Card, float] = {c: _expected(_less(hand, c), unseen, variant, memo) for c in options}
             measure = "expected"
@@ -398,9 +402,11 @@ class _Judge:
         else:
             value = {c: float(v) for c, v in now.items()}
             measure = "exact"
-            unit = "deadwood now (the lookahead needs the fast deadwood tables)"
-            self.notes.append("discards are judged on the deadwood left now: the average over the unseen cards "
-                              "needs the one-deck deadwood tables (no wilds)")
+            why = "every card is seen" if fast else "two decks or wilds: no one-deck deadwood tables"
+            unit = f"deadwood now ({why})"
+            if not fast:
+                self.notes.append("discards are judged on the deadwood left now: the average over the unseen "
+                                  "cards needs the one-deck deadwood tables (one deck, no wilds)")
         best = min(options, key=lambda c: (value[c], now[c]))
         lost = value[chosen] - value[best]
         if lost <= 1e-9:
@@ -427,12 +433,13 @@ class _Judge:
                 found.append((min_deadwood(_less(hand, card), variant=self.variant), card))
         return sorted(found, key=lambda k: (k[0], k[1] is not None, k[1].index if k[1] else -1))
 
-    def least_gin(self, state: GameState, name: str) -> int:
-        """The least a knock with no deadwood scores: against a defender holding nothing (the engine's lines)."""
+    def least_gin(self, state: GameState, name: str, *, big: bool = False) -> int:
+        """The least a knock with no deadwood scores: against a defender holding nothing, on a
+        sheet with no scores yet (the engine's lines)."""
         names = [p.name for p in state.players]
         other = next(n for n in names if n != name)
         result = score_hand(new_sheet(self.variant, names), HandEnd(knocker=name, points={name: 0, other: 0},
-                                                                    upcard=state.upcard))
+                                                                    upcard=state.upcard, big_gin=big))
         return sum(line.points for line in result.lines if line.player == name) - \
             sum(line.points for line in result.lines if line.player == other)
 
@@ -448,7 +455,7 @@ class _Judge:
             return True
         better = "knock" if card is None else f"knock {card}"
         if least == 0:
-            bonus = self.least_gin(before, step.actor)
+            bonus = self.least_gin(before, step.actor, big=card is None)
             self.add(step, "missed-gin", better, done + bonus, "at-least",
                      f"knocked with deadwood {done} where gin was on: gin scores at least {bonus} whatever the "
                      f"defender holds and takes no lay-offs, and each point of the knocker's deadwood counts "
@@ -466,7 +473,7 @@ class _Judge:
         least, card = options[0]
         better = "knock" if card is None else f"knock {card}"
         if least == 0:
-            bonus = self.least_gin(before, step.actor)
+            bonus = self.least_gin(before, step.actor, big=card is None)
             self.add(step, "missed-gin", better, bonus, "at-least",
                      f"gin was on; it scores at least {bonus} whatever the defender holds; the review does not "
                      "value playing on")
