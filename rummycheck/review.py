@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rummycheck.cards import Card, format_cards, full_deck
+from rummycheck.errors import RummyError
 from rummycheck.games import game_of
 from rummycheck.games.scoring import HandEnd, Sheet, new_sheet
 from rummycheck.games.solve import solve_scenario
@@ -333,24 +334,18 @@ class _Judge:
         after = step.after
         kind = "worse-meld"  # missed lay-offs when laying off more, after it, reaches the best
         if after.phase != "over" and after.player.name == step.actor:
-            rest = self.best_lay_down_on(after, step.actor)
-            if rest is not None and rest.layoffs and not rest.melds \
-                    and self.end_of_turn_points(_laid(after, rest))[0] <= best.deadwood_points:
-                kind = "missed-layoff"
+            try:
+                rest = self.best_lay_down(_reopened(after), step.actor)
+                if rest is not None and rest.layoffs and not rest.melds \
+                        and self.end_of_turn_points(_laid(after, rest))[0] <= best.deadwood_points:
+                    kind = "missed-layoff"
+            except RummyError:  # a further lay-down the table cannot take: the whole loss is the meld's
+                pass
         lost = done - best.deadwood_points
         self.add(step, kind, _play_text(best), lost, "exact",
                  f"leaves {done} points in hand at the end of the turn; the best legal lay-down leaves "
                  f"{best.deadwood_points}", [str(r) for r in best.reasons])
         return True
-
-    def best_lay_down_on(self, state: GameState, name: str) -> Solution | None:
-        """The best further lay-down from ``state`` in the same turn, judged as if the turn had just begun."""
-        trial = state.copy()
-        trial.melded = False
-        try:
-            return self.best_lay_down(trial, name)
-        except Exception:  # noqa: BLE001  (a further lay-down the state cannot express: not judged)
-            return None
 
     def judge_missed_lay_down(self, step: _Step) -> bool:
         before = step.before
@@ -573,10 +568,16 @@ def _took(state: GameState) -> GameState:
     return trial
 
 
-def _laid(state: GameState, play: Solution) -> GameState:
-    """``state`` after the lay-offs of ``play`` (a further lay-down of the same turn)."""
+def _reopened(state: GameState) -> GameState:
+    """``state`` as if its player's turn had just begun (to ask for a further lay-down)."""
     trial = state.copy()
     trial.melded = False
+    return trial
+
+
+def _laid(state: GameState, play: Solution) -> GameState:
+    """``state`` after the lay-offs of ``play`` (a further lay-down of the same turn)."""
+    trial = _reopened(state)
     trial.lay_down(play.melds, play.layoffs)
     return trial
 

@@ -281,3 +281,46 @@ def test_every_shipped_record_reviews_with_consistent_numbers(name: str) -> None
         assert summary.lost == pytest.approx(sum(f.lost for f in mine))
         assert summary.inaccuracies + summary.mistakes + summary.blunders == len(mine)
         assert summary.decisions >= len({(f.hand, f.action) for f in mine})
+
+
+# -- the player's view, and the averages against an independent search ---------------------------------
+
+def test_hidden_cards_and_the_stock_order_do_not_change_a_review() -> None:
+    # B's cards are unseen to A whatever they are, and A draws the 7d either way: A's review
+    # (the same 40 unseen cards) must not change when B holds other cards.
+    other = GIN_DISCARD.replace('cards.B = "As 2s 3s 4s 5s 6s 7s 8s Ts Js"',
+                                'cards.B = "Ah 2h 3h 4h 6h 7h 8h 9h Th Jh"')
+    assert reviewed(other).findings == reviewed(GIN_DISCARD).findings
+
+
+def test_expected_deadwood_agrees_with_the_exact_search() -> None:
+    # The averages use the one-deck lookup tables (min_deadwood); recompute the finding of the
+    # gin discard above with the plain exact search (no tables) and the same 40 unseen cards.
+    from collections import Counter
+
+    from rummycheck.cards import full_deck, parse_cards
+    from rummycheck.solvers.exact import search
+    from rummycheck.variants import get_variant
+
+    gin = get_variant("gin")
+    hand = parse_cards("Ks Kh Kd Kc Qs Qh Qd Qc 9s 5h 7d")
+    unseen = Counter(full_deck()) - Counter(hand) - Counter(parse_cards("8c"))
+
+    def average(discard: str) -> float:
+        kept = list(hand)
+        kept.remove(parse_cards(discard)[0])
+        total = 0
+        for card in unseen:
+            grown = kept + [card]
+            best = None
+            for drop in grown:
+                rest = list(grown)
+                rest.remove(drop)
+                found = search(rest, variant=gin)
+                assert found is not None
+                best = found.points if best is None else min(best, found.points)
+            total += best or 0
+        return total / sum(unseen.values())
+
+    assert average("9s") == pytest.approx(9.25) and average("5h") == pytest.approx(11.675)
+    assert reviewed(GIN_DISCARD).findings[0].lost == pytest.approx(average("5h") - average("9s"))
