@@ -278,8 +278,10 @@ class _Judge:
         judged = False
         if before.phase == "layoff":
             judged = step.verb == "finish" and self.judge_defence(step)
-        elif step.verb in ("draw", "take") and before.drew == "none" and not before.melded and not game.knocks:
-            judged = self.judge_missed_lay_down(step)
+        elif step.verb in ("draw", "take") and before.drew == "none" and not before.melded:
+            if not game.knocks:
+                judged = self.judge_missed_lay_down(step)
+            judged = self.judge_draw(step) or judged
         elif step.verb in ("meld", "layoff") and not game.knocks:
             judged = self.judge_lay_down(step)
         elif step.verb == "discard":
@@ -376,7 +378,34 @@ class _Judge:
                  f"{best.deadwood_points}", [str(r) for r in best.reasons])
         return True
 
-    # -- discards ------------------------------------------------------------------------------------
+    # -- draws and discards ---------------------------------------------------------------------------
+    def judge_draw(self, step: _Step) -> bool:
+        """The stock or the top discard, on the deadwood at the end of the turn (one-deck games)."""
+        before = step.before
+        variant = self.variant
+        if before.offer or fast_tables(variant) is None or not before.can_take_discard() \
+                or not before.can_draw_stock():
+            return False
+        unseen = self.unseen(before, step.actor)
+        took = _took(before)
+        hand = took.player.hand
+        options = [c for c in sorted(set(hand)) if took.can_discard(c)]
+        if not unseen or not options:
+            return False
+        top = before.top_discard
+        take = float(min(min_deadwood(_less(hand, c), variant=variant) for c in options))
+        draw = _expected(before.player.hand, unseen, variant, {})
+        count = sum(unseen.values())
+        numbers = (f"deadwood at the end of the turn: taking {top} and the best discard leaves {_number(take)}; "
+                   f"drawing from the stock leaves {_number(round(draw, 2))} on average over the {count} cards "
+                   f"{step.actor} has not seen")
+        if step.verb == "take" and take > draw + 1e-9:
+            self.add(step, "draw", "draw", take - draw, "expected", numbers)
+        elif step.verb == "draw" and draw > take + 1e-9:
+            self.add(step, "draw", f"take {top}", draw - take, "expected", numbers)
+        return True
+
+
     def judge_discard(self, step: _Step) -> bool:
         before = step.before
         hand = before.player.hand

@@ -68,6 +68,34 @@ def test_gin_discard_of_the_five_loses_2_425_expected_points() -> None:
     assert finding.where == "hand.toml:11:43"
 
 
+GIN_DRAW = """
+variant = "gin"
+players = ["A", "B"]
+dealer = "B"
+
+[[hand]]
+cards.A = "Ks Kh Kd Kc Qs Qh Qd Qc 9s 5h"
+cards.B = "As 2s 3s 4s 6s 7s 8s Ts Jh 6d"
+upcard = "8c"
+stock = "3c 4d 2c"
+actions = ["A pass", "B pass", "A draw", "A discard 3c", "B draw", "B discard Jh", "A draw"]
+"""
+
+
+def test_gin_draw_from_the_stock_when_the_top_discard_made_a_meld() -> None:
+    # A holds Ks Kh Kd Kc Qs Qh Qd Qc 9s 5h; B throws the Jh.  Taking it makes Jh Qh Kh beside
+    # Qs Qd Qc and Ks Kd Kc; discarding the 9s leaves 5h: deadwood 5 (exact).  A draws instead.
+    # A has not seen 52 - 10 - 3 (8c 3c Jh in the pile) = 39 cards: A 2 4 6 7 T four each,
+    # 3 5 8 9 J three each.  After drawing u and the best discard the two lowest of 9s 5h u stay
+    # (a jack makes J-Q-K and leaves 5h): A 6, 2 7, 3 8, 4 9, 5 10, 6 11, 7 12, 8 13, 9 14, T 14, J 5:
+    #   24 + 28 + 24 + 36 + 30 + 44 + 48 + 39 + 42 + 56 + 15 = 386 -> 386 / 39 = 9.897
+    # Lost 386 / 39 - 5 = 4.897: a mistake.
+    result = reviewed(GIN_DRAW, players=["A"])
+    draws = [f for f in result.findings if f.kind == "draw"]
+    assert len(draws) == 1 and draws[0].action == 7 and draws[0].better == "take Jh"
+    assert draws[0].lost == pytest.approx(386 / 39 - 5) and draws[0].grade == "mistake"
+
+
 # -- gin: missed gin, knocks -------------------------------------------------------------------
 
 GIN_HAND = """
