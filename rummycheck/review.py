@@ -207,6 +207,9 @@ class _Judge:
 
     def walk(self) -> None:
         run = self.run
+        for player in run.state.players:  # Bing: the deuce kept from the cut was shown to all
+            if player.cut is not None:
+                self.seen.setdefault(player.name, Counter())[player.cut] += 1
         states: list[tuple[int, int, GameState]] = []
         for first, end in run.steps():
             states.append((first, end, run.state.copy()))
