@@ -421,7 +421,7 @@ class _Judge:
         unseen = self.unseen(before, step.actor)
         fast = fast_tables(variant) is not None
         if fast and unseen:
-            memo: dict[tuple[Card, ...], int] = {}
+            memo: dict[int, int] = {}
             value: dict[Card, float] = {c: _expected(_less(hand, c), unseen, variant, memo) for c in options}
             measure = "expected"
             count = sum(unseen.values())
@@ -438,9 +438,10 @@ class _Judge:
         lost = value[chosen] - value[best]
         if lost <= 1e-9:
             return True
+        also = f"; deadwood now {now[chosen]} against {now[best]}" if measure == "expected" else ""
         self.add(step, "discard", f"discard {best}", lost, measure,
                  f"{unit}: {_number(round(value[chosen], 2))} after discarding {chosen}, "
-                 f"{_number(round(value[best], 2))} after {best}; deadwood now {now[chosen]} against {now[best]}")
+                 f"{_number(round(value[best], 2))} after {best}{also}")
         return True
 
     def run_card(self, step: _Step) -> Card | None:
@@ -566,20 +567,22 @@ def _less(hand: Sequence[Card], card: Card) -> tuple[Card, ...]:
     return tuple(rest)
 
 
-def _expected(kept: tuple[Card, ...], unseen: Counter[Card], variant: Variant,
-              memo: dict[tuple[Card, ...], int]) -> float:
-    """The deadwood after drawing one of the unseen cards (each copy equally likely) and the best discard."""
-    def least(cards: tuple[Card, ...]) -> int:
-        key = tuple(sorted(cards))
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = min_deadwood(key, variant=variant)
-        return found
-
+def _expected(kept: Sequence[Card], unseen: Counter[Card], variant: Variant, memo: dict[int, int]) -> float:
+    """The deadwood after drawing one of the unseen cards (each copy equally likely) and the best
+    discard.  One deck only (the fast tables' games): a card is its bit, a hand the sum of its bits."""
+    base = sum(c.bit for c in kept)
     total = 0
     for card, copies in unseen.items():
         grown = (*kept, card)
-        total += copies * min(least(_less(grown, d)) for d in set(grown))
+        mask = base | card.bit
+        best = None
+        for drop in grown:
+            rest = mask ^ drop.bit
+            found = memo.get(rest)
+            if found is None:
+                found = memo[rest] = min_deadwood([c for c in grown if c is not drop], variant=variant)
+            best = found if best is None or found < best else best
+        total += copies * (best or 0)
     return total / sum(unseen.values())
 
 

@@ -196,6 +196,36 @@ def test_bing_draw_when_going_out_was_legal() -> None:
     assert "(goes out)" in missed[0].better
 
 
+BING_63 = """
+variant = "bing"
+players = ["A", "B"]
+dealer = "B"
+start = { A = 63, B = 20 }
+
+[[hand]]
+cards.A = "Kd Kh Kc 8c 9c Tc 3h 3s 3d 6h 7h 8h 5s 4d"
+cards.B = "As Ah 4s 6s 7s 9s Ts Qs Qh 5d 6d 9d Qd 4c"
+upcard = "Js"
+actions = ["A take", "A discard Kc"]
+"""
+
+
+def test_bing_take_on_63_when_an_opening_within_the_limit_was_legal() -> None:
+    # A, on 63, holds Kd Kh Kc / 8c 9c Tc / 3h 3s 3d / 6h 7h 8h + 5s 4d = 96 points.  Opening with
+    # the four melds keeps 5s 4d = 9: 63 + 9 = 72 <= 75 (BING-LIMIT), legal.  He takes the Js
+    # instead; his best discard after it is a ten-point card: 96 + 10 - 10 = 96 held at the end of
+    # the turn (exact: the Js is face up).  Lost 96 - 9 = 87: a blunder.  Then he discards the Kc,
+    # breaking the kings: deadwood Kd Kh Js 5s 4d = 39 where discarding the 5s leaves Js 4d = 14:
+    # 25 more (Bing discards are judged on the deadwood now, exact).
+    result = reviewed(BING_63)
+    assert kinds(result) == [("A", 1, "missed-meld"), ("A", 2, "discard")]
+    missed, discard = result.findings
+    assert missed.lost == 87 and missed.measure == "exact" and missed.grade == "blunder"
+    assert "BING-LIMIT: may meld: score 63 + 9 left = 72 <= 75" in missed.reasons
+    assert discard.lost == 25 and discard.measure == "exact" and discard.better == "discard 5s"
+    assert result.notes and "deadwood left now" in result.notes[0]
+
+
 # -- basic: a missed lay-off ------------------------------------------------------------------------
 
 BASIC_LAYOFF = """
