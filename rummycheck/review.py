@@ -231,9 +231,10 @@ class _Judge:
             held = self.seen.setdefault(done.player, Counter())
             if done.kind == "take_discard":
                 held.update(done.cards)
-            else:
-                held.subtract(done.cards)
-                held.subtract(c for m in done.melds for c in m.cards)
+            elif done.kind in ("discard", "lay_down", "knock"):
+                # a lay-down lists its meld cards among its cards, a knock only its discard
+                gone = Counter(done.cards) | Counter(c for m in done.melds for c in m.cards)
+                held.subtract(gone)
                 for card in [c for c, n in held.items() if n <= 0]:
                     del held[card]
 

@@ -382,3 +382,12 @@ def test_expected_deadwood_agrees_with_the_exact_search() -> None:
 
     assert average("9s") == pytest.approx(9.25) and average("5h") == pytest.approx(11.675)
     assert reviewed(GIN_DISCARD).findings[0].lost == pytest.approx(average("5h") - average("9s"))
+
+
+def test_a_card_taken_from_the_pile_is_seen_in_the_takers_hand() -> None:
+    # records/gin-seed-3-dead.toml, action 12 'A discard 2s': A holds 11 cards; the pile holds
+    # the upcard 6s, Qs, Js and Th; B took A's Qh at action 9 and still holds it.  A has not seen
+    # 52 - 11 - 4 - 1 = 36 cards.
+    result = review(load_record(RECORDS / "gin-seed-3-dead.toml"), players=["A"])
+    finding = next(f for f in result.findings if f.action == 12)
+    assert "average over the 36 cards A has not seen" in finding.detail
