@@ -150,8 +150,8 @@ def _number(value: float) -> str:
 
 def review(record: Record, *, players: Sequence[str] | None = None) -> Review:
     """Review every decision of ``players`` (default: everyone) in ``record``."""
-    names = tuple(players) if players else record.players
-    unknown = [n for n in names if n not in record.players]
+    unknown = [n for n in players or () if n not in record.players]
+    names = tuple(n for n in record.players if not players or n in players)  # seat order
     if unknown:
         raise RecordError(f"{record.source}: no player {unknown[0]!r} in the record "
                           f"(players: {', '.join(record.players)})")
