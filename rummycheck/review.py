@@ -12,6 +12,8 @@ What is judged (``docs/review.md`` has the numbers and the reasons):
 * a discard: the expected deadwood after the player's next draw, averaged over every card
   he has not seen, against the best legal discard; where no fast deadwood table exists
   (two decks, wilds) the deadwood left now, stated as such;
+* the stock or the top discard (one-deck games): the deadwood at the end of the turn,
+  exact for the top discard, averaged over the unseen cards for the stock;
 * a lay-down (melds and lay-offs of one turn): the points left in hand at the end of the
   turn against the best legal lay-down (``solve_scenario``); a turn without a lay-down when
   a legal one would have left fewer points (a missed meld or lay-off);
