@@ -462,8 +462,29 @@ def _evaluate_plays(subject: Subject, expected: Any) -> list[Outcome]:
     return outcomes
 
 
+def _evaluate_deal(subject: Subject, expected: Any) -> list[Outcome]:
+    """``deal = { dealt = 14, decks = 2, players = "2-8" }``: what the game deals to this table."""
+    from rummycheck.games import game_of
+
+    scenario = subject._need_scenario("deal")
+    keys = ("dealt", "decks", "players")
+    if not isinstance(expected, Mapping) or not expected or any(k not in keys for k in expected):
+        raise ExpectValueError(f"{subject.where('expect', 'deal')}: deal expects a table with dealt, decks "
+                               f"and/or players, like {{ dealt = 14, decks = 2, players = \"2-8\" }}, "
+                               f"got {expected!r}")
+    variant = scenario.variant
+    game = game_of(variant)
+    low, high = variant.get("min_players", 2), variant.get("max_players", 2)
+    got = {"dealt": game.dealt_size(len(scenario.players)), "decks": variant.decks, "players": f"{low}-{high}"}
+    rules_for = {"dealt": (game.DEAL,), "decks": (game.PLAYERS,), "players": (game.PLAYERS,)}
+    want = dict(expected)
+    return [compare("deal", want, {k: got[k] for k in want},
+                    [r for k in want for r in rules_for[k]], rules_for=rules_for)]
+
+
 def _register_builtins() -> None:
     register_expectation("plays", _evaluate_plays)
+    register_expectation("deal", _evaluate_deal)
     solver_keys: dict[str, tuple[Callable[[Solution], Any], Callable[[str, Any], Any]]] = {
         "deadwood": (lambda s: s.deadwood_points, _want_int),
         "legal": (lambda s: s.legal, _want_bool),
