@@ -16,7 +16,6 @@ positions (a bad card names the column of the card inside its string).
 from __future__ import annotations
 
 import re
-import tomllib
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -25,7 +24,9 @@ from typing import Any
 
 from rummycheck.cards import Card
 from rummycheck.errors import CardParseError, RummyError, ScenarioError, located
+from rummycheck.files.reading import parse_toml, read_file
 from rummycheck.melds import Meld, MeldKind, meld_problems
+from rummycheck.textsafe import shorten
 from rummycheck.variants import Variant, get_variant
 
 __all__ = [
@@ -51,6 +52,7 @@ TURN_KEYS = ("player", "drew", "took", "melded", "knocked")
 PILE_KEYS = ("discard", "stock", "upcard")
 END_KEYS = ("out", "knocker", "rummy", "stalemate", "points", "buyback", "dead", "big_gin")
 DREW_CHOICES = ("stock", "discard", "none")
+MAX_NUMBER = 1_000_000  # scores, hand sizes, stock and points: larger is a mistake, not a game
 
 
 # -- the data model ---------------------------------------------------------------------
@@ -224,7 +226,7 @@ class TomlLocator:
         self.array_counts: Counter[Path_] = Counter()
         try:
             self._document()
-        except (IndexError, ValueError):
+        except (IndexError, ValueError, RecursionError):
             pass
 
     # low-level movement
@@ -368,8 +370,6 @@ class TomlLocator:
 # -- the loader ---------------------------------------------------------------------------
 
 _TOKEN = re.compile(r"[^\s,#]+")
-_TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
-_TOML_END = re.compile(r"\s*\(at end of document\)\s*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -430,9 +430,10 @@ class _Builder:
 
     def get_int(self, table: Mapping[str, Any], key: str, path: Path_, default: int | None = 0) -> int | None:
         value = table.get(key, default)
-        if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
+        if value is None or (isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_NUMBER):
             return value
-        self.problem((*path, key), f"{_name(path, key)} must be a whole number 0 or more, got {value!r}")
+        self.problem((*path, key), f"{_name(path, key)} must be a whole number from 0 to {MAX_NUMBER}, "
+                                   f"got {shorten(repr(value))}")
         return default
 
     def get_table(self, data: Mapping[str, Any], key: str, path: Path_) -> dict[str, Any]:
@@ -459,12 +460,16 @@ class _Builder:
                 token = match.group(0)
                 line = base_line + number - 1
                 column = (base_col if number == 1 else 1) + match.start()
-                physical_text, _, meaning = token.partition("=")
+                physical_text, equals, meaning = token.partition("=")
                 try:
                     card = Card.parse(physical_text)
                     stands = Card.parse(meaning) if meaning else card
                 except CardParseError as error:
-                    self.problem_at(line, column, f"{error}" + (f" in {token!r}" if meaning else ""))
+                    self.problem_at(line, column, f"{error}" + (f" in {shorten(token)}" if meaning else ""))
+                    continue
+                if equals and not meaning:
+                    self.problem_at(line, column, f"expected the card the wild stands for after '=', like "
+                                                  f"'{physical_text}=Jc', got {shorten(token)}")
                     continue
                 if meaning and not wild_meanings:
                     self.problem_at(line, column, f"{token!r}: a stated meaning ('=') is only allowed "
@@ -562,20 +567,7 @@ def _rule_for(variant: Variant, kind: MeldKind) -> str:
 
 def parse_scenario(text: str, *, source: str = "<scenario>") -> Scenario:
     """Parse and check a scenario; raise ``ScenarioError`` listing every problem found."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        message = str(error)
-        match = _TOML_POSITION.search(message)
-        if match:
-            line, column = int(match.group(1)), int(match.group(2))
-            message = message[:match.start()]
-        else:
-            lines = text.splitlines() or [""]
-            line, column = len(lines), len(lines[-1]) + 1
-            message = _TOML_END.sub("", message)
-        message = message[:1].lower() + message[1:]
-        raise ScenarioError(located(source, line, column, f"not valid TOML: {message}")) from None
+    data = parse_toml(text, source=source)
     builder = _Builder(text, source)
     scenario = _build(builder, data)
     if builder.problems:
@@ -587,12 +579,7 @@ def parse_scenario(text: str, *, source: str = "<scenario>") -> Scenario:
 
 def load_scenario(path: str | Path) -> Scenario:
     """Read and check a scenario file (see ``parse_scenario``)."""
-    file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise ScenarioError(f"{path}:1:1: not a UTF-8 text file ({error.reason})") from None
-    return parse_scenario(text, source=str(path))
+    return parse_scenario(read_file(path), source=str(path))
 
 
 def _build(b: _Builder, data: dict[str, Any]) -> Scenario | None:
@@ -650,8 +637,8 @@ def _players(b: _Builder, data: dict[str, Any], variant: Variant | None) -> list
     if raw is None:
         b.problem_at(1, 1, "the scenario needs players: add a [[players]] table for each seat")
         return []
-    if not isinstance(raw, list) or not all(isinstance(p, dict) for p in raw):
-        b.problem(("players",), "players must be [[players]] tables")
+    if not isinstance(raw, list) or not all(isinstance(p, dict) for p in raw) or not raw:
+        b.problem(("players",), "players must be [[players]] tables, one for each seat")
         return []
     players: list[ScenarioPlayer] = []
     seen: set[str] = set()
@@ -854,11 +841,11 @@ def _end(b: _Builder, data: dict[str, Any], variant: Variant | None, names: list
             if names and name not in names:
                 b.problem((*path, "points", name), f"end.points names {name!r}, who is not one of the players",
                           value=False)
-            if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_NUMBER:
                 points.append((name, value))
             else:
-                b.problem((*path, "points", name), f"end.points.{name} must be a whole number 0 or more, "
-                                                   f"got {value!r}")
+                b.problem((*path, "points", name), f"end.points.{name} must be a whole number from 0 to "
+                                                   f"{MAX_NUMBER}, got {shorten(repr(value))}")
     if variant is not None:
         if variant.name == "gin" and out is not None:
             b.problem((*path, "out"), "a gin hand ends with a knock: use knocker, not out")

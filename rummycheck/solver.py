@@ -21,6 +21,7 @@ from operator import attrgetter
 from rummycheck.cards import Card, check_copies
 from rummycheck.deadwood import fast_parts, fast_search, fast_tables, min_deadwood
 from rummycheck.exact import Arrangement
+from rummycheck.handsize import check_hand_size
 from rummycheck.melds import Meld
 from rummycheck.results import Reason, Solution
 from rummycheck.variants import Variant, get_variant
@@ -80,6 +81,8 @@ def solve(cards: Sequence[Card], *, variant: Variant | str = "bing", score: int 
         mask = sum(map(_bit, hand))
     if not mask or mask.bit_count() != len(hand):
         check_copies(hand, decks=variant.decks)
+    if not variant.hand_size <= len(hand) <= variant.hand_size + 1:  # the common sizes pass at once
+        check_hand_size(len(hand), variant)
     find = _finder(solver)
     if variant.name == "bing":
         return _solve_bing(hand, variant, score, opened, find, solver)
