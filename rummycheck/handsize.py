@@ -31,7 +31,8 @@ def hand_size_problem(variant: Variant, size: int) -> str | None:
     else:
         held = f"a {variant.name} hand holds at most {most} ({dealt} dealt, one more after drawing)"
     house = "; a house game that deals more sets the hand_size option" if size > most else ""
-    return f"{size} cards, but {held} ({deal_rule(variant)}){house}"
+    cards = "card" if size == 1 else "cards"
+    return f"{size} {cards}, but {held} ({deal_rule(variant)}){house}"
 
 
 def check_hand_size(size: int, variant: Variant, *, what: str = "the hand") -> None:

@@ -223,6 +223,7 @@ class TomlLocator:
         self.keys: dict[Path_, tuple[int, int]] = {}
         self.values: dict[Path_, tuple[int, int]] = {}
         self.string_starts: dict[Path_, tuple[int, int]] = {}  # first content character
+        self.string_chars: dict[Path_, list[tuple[int, int]]] = {}  # each character, for strings with escapes
         self.array_counts: Counter[Path_] = Counter()
         try:
             self._document()
@@ -358,10 +359,23 @@ class TomlLocator:
             self.string_starts[path] = (self.line, self.col)
         begin = self.i
         closing = quote * 3 if triple else quote
+        chars: list[tuple[int, int]] = []  # where each character of the string's value is written
+        escaped = False
         while self.i < len(self.text) and not self.text.startswith(closing, self.i):
+            chars.append((self.line, self.col))
             if quote == '"' and self._peek() == "\\":
-                self._advance()
+                escaped = True
+                if triple and self.text[self.i + 1:self.text.find("\n", self.i) + 1].strip(" \t\r\n") == "":
+                    chars.pop()  # a line-ending backslash: the line break and the indent vanish
+                    self._advance()
+                    while self._peek() in (" ", "\t", "\r", "\n") and self._peek():
+                        self._advance()
+                    continue
+                self._advance({"u": 6, "U": 10}.get(self._peek(1), 2))
+                continue
             self._advance()
+        if escaped and path is not None:
+            self.string_chars[path] = chars
         content = self.text[begin:self.i]
         self._advance(len(closing))
         return content
@@ -453,13 +467,18 @@ class _Builder:
     def cards(self, text: str, path: Path_, *, wild_meanings: bool = False) -> list[_Placed]:
         """Parse the card tokens of a string value, reporting every bad token."""
         base_line, base_col = self.locator.string_starts.get(path, self.value_at(path))
+        chars = self.locator.string_chars.get(path, [])  # set when the string holds escapes
         found: list[_Placed] = []
+        row_start = 0
         for number, row in enumerate(text.split("\n"), start=1):
             content = row.split("#", 1)[0]
+            row_offset, row_start = row_start, row_start + len(row) + 1
             for match in _TOKEN.finditer(content):
                 token = match.group(0)
                 line = base_line + number - 1
                 column = (base_col if number == 1 else 1) + match.start()
+                if row_offset + match.start() < len(chars):
+                    line, column = chars[row_offset + match.start()]
                 physical_text, equals, meaning = token.partition("=")
                 try:
                     card = Card.parse(physical_text)

@@ -286,7 +286,9 @@ def _cards(check: _Checker, value: Any, path: Path_, variant: Variant | None) ->
         try:
             found.append(Card.parse(match.group(0)))
         except RummyError as error:
-            check.problems.append((line, column + match.start(), str(error)))
+            chars = check.locator.string_chars.get(path, [])  # set when the string holds escapes
+            place = chars[match.start()] if match.start() < len(chars) else (line, column + match.start())
+            check.problems.append((*place, str(error)))
             bad = True
     if bad:
         return None

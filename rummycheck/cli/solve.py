@@ -17,7 +17,7 @@ from rummycheck.cli.common import (
     guarded,
     say,
 )
-from rummycheck.errors import RummyError
+from rummycheck.errors import HandSizeError, RummyError
 from rummycheck.files.reading import read_input
 
 
@@ -77,7 +77,10 @@ def solve(
         parsed = parse_cards(text, source=source, decks=chosen.decks)
         if not parsed:
             raise RummyError(f"{source}: no cards found")
-        return solve_hand(parsed, variant=chosen, score=score or 0, opened=opened, solver=solver), None
+        try:
+            return solve_hand(parsed, variant=chosen, score=score or 0, opened=opened, solver=solver), None
+        except HandSizeError as error:
+            raise HandSizeError(f"{source}: {error}") from None
 
     solution, scenario = guarded(run)
     from rummycheck import prove as proving  # z3 and constraint load only with --prove / --all
