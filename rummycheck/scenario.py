@@ -26,7 +26,7 @@ from rummycheck.cards import Card
 from rummycheck.errors import CardParseError, RummyError, ScenarioError, located
 from rummycheck.files.reading import parse_toml, read_file
 from rummycheck.melds import Meld, MeldKind, meld_problems
-from rummycheck.textsafe import shorten
+from rummycheck.textsafe import brief, shorten
 from rummycheck.variants import Variant, get_variant
 
 __all__ = [
@@ -447,7 +447,7 @@ class _Builder:
         if value is None or (isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_NUMBER):
             return value
         self.problem((*path, key), f"{_name(path, key)} must be a whole number from 0 to {MAX_NUMBER}, "
-                                   f"got {shorten(repr(value))}")
+                                   f"got {brief(value)}")
         return default
 
     def get_table(self, data: Mapping[str, Any], key: str, path: Path_) -> dict[str, Any]:
@@ -864,7 +864,7 @@ def _end(b: _Builder, data: dict[str, Any], variant: Variant | None, names: list
                 points.append((name, value))
             else:
                 b.problem((*path, "points", name), f"end.points.{name} must be a whole number from 0 to "
-                                                   f"{MAX_NUMBER}, got {shorten(repr(value))}")
+                                                   f"{MAX_NUMBER}, got {brief(value)}")
     if variant is not None:
         if variant.name == "gin" and out is not None:
             b.problem((*path, "out"), "a gin hand ends with a knock: use knocker, not out")

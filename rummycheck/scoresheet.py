@@ -24,7 +24,7 @@ from rummycheck.files.reading import parse_toml, read_file
 from rummycheck.handsize import hand_size_problem
 from rummycheck.scenario import MAX_NUMBER, TomlLocator
 from rummycheck.scoring import HandEnd, HandScore, Sheet, new_sheet, score_hand
-from rummycheck.textsafe import shorten
+from rummycheck.textsafe import brief
 from rummycheck.variants import Variant, get_variant
 
 __all__ = ["ScoreSheetFile", "hand_text", "is_sheet", "load_sheet", "parse_sheet", "run_sheet", "sheet_json"]
@@ -115,7 +115,7 @@ def parse_sheet(text: str, *, source: str = "<sheet>") -> ScoreSheetFile:
                 scores[name] = value
             elif isinstance(value, int) and not isinstance(value, bool):
                 check.problem(("start", name), f"start.{name} must be from 0 to {MAX_NUMBER}, "
-                                               f"got {shorten(repr(value))}")
+                                               f"got {brief(value)}")
     out = _names(check, data.get("out", []), ("out",), names)
     hands = []
     raw_hands = data.get("hands", [])
@@ -234,7 +234,7 @@ def _hand(check: _Checker, raw: Mapping[str, Any], path: Path_, names: Sequence[
                 points[name] = value
             elif isinstance(value, int) and not isinstance(value, bool):
                 check.problem((*path, "points", name), f"points must be from 0 to {MAX_NUMBER}, "
-                                                       f"got {shorten(repr(value))}")
+                                                       f"got {brief(value)}")
     cards: dict[str, tuple[Card, ...]] = {}
     table = raw.get("cards", {})
     if check.expect_type(table, dict, (*path, "cards"), 'a table like { Ann = "6h Qs Qd" }'):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import unicodedata
 
-__all__ = ["escape", "escape_json", "shorten"]
+__all__ = ["brief", "escape", "escape_json", "shorten"]
 
 _UNSAFE_CATEGORIES = ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn")
 _SAFE_TABLE: dict[str, str] = {}
@@ -60,3 +60,11 @@ def shorten(token: str, limit: int = 40) -> str:
         return repr(token)
     shown = repr(token[:limit])
     return f"{shown[:-1]}...{shown[-1]} ({len(token)} characters)"
+
+
+def brief(value: object, limit: int = 60) -> str:
+    """``repr(value)``, cut to ``limit`` characters with the full length said when longer."""
+    shown = repr(value)
+    if len(shown) <= limit:
+        return shown
+    return f"{shown[:limit]}... ({len(shown)} characters)"
