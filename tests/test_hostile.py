@@ -54,7 +54,7 @@ class Case:
     files: dict[str, bytes | str] = field(default_factory=dict)
     stdin: bytes | None = None
     closed_stdin: bool = False
-    stdout_to: str | None = None  # e.g. /dev/full
+    stdout_to: str | None = None  # e.g. /dev/full, or "closed pipe" (the reader has gone)
     out: str | None = None  # a regex stdout must match somewhere
     proc: bool = False  # run in a subprocess (time, memory, stdin, stdout hazards); else in-process
 
@@ -120,6 +120,10 @@ CASES = [
          files={"bad.toml": b'variant = "gin\xff"\n'}),
     Case("write-error-dev-full", ["rules", "gin"], 2, [r"cannot write the output: No space left on device"],
          stdout_to="/dev/full", proc=True),
+    Case("write-error-closed-pipe", ["rules", "bing"], 2, [r"cannot write the output: Broken pipe"],
+         stdout_to="closed pipe", proc=True),
+    Case("write-error-closed-pipe-json", ["solve", "--cards", "Kd Kh Kc", "--json"], 2,
+         [r"cannot write the output: Broken pipe"], stdout_to="closed pipe", proc=True),
     Case("write-error-dev-full-solve", ["solve", "--cards", "Kd Kh Kc"], 2, [r"cannot write the output: .*"],
          stdout_to="/dev/full", proc=True),
     # -- terminal injection: text from files never reaches the output as control characters ------------
@@ -161,6 +165,8 @@ CASES = [
          files={"e.toml": GIN_KNOCK.replace('"Ac 2c 3c', '"\\u0041c\\t2c 3c').replace("10s Kd", "Zz Kd")}),
     Case("location-in-play", ["check", str(SCENARIOS / "bing-opening.toml"), "--play", "meld Kd Kh Kc / 8c Zz 9c"],
          2, [r"--play:1:20: expected a card like '10h' or 'H10', got 'Zz'"]),
+    Case("io-error-while-reading-names-the-file", ["solve", "/proc/self/mem"], 2,
+         [r"cannot read '/proc/self/mem': Input/output error"]),
     Case("io-error-names-the-file", ["check", "d.toml", "--play", "draw"], 2,
          [r"cannot read 'd\.toml': is a directory"],
          files={"d.toml/x": ""}),
@@ -192,12 +198,15 @@ def _digests(folder: Path) -> dict[str, str]:
 def _run_process(case: Case, folder: Path) -> tuple[int, str, str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("RUMMYCHECK_DEBUG", None)
-    with open(case.stdout_to or os.devnull, "w") as sink:
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    with open(case.stdout_to if case.stdout_to not in (None, "closed pipe") else os.devnull, "w") as sink:
         done = subprocess.run(
             [sys.executable, "-m", "rummycheck", *case.args], cwd=folder, env=env, timeout=TIMEOUT_S,
             input=case.stdin, stdin=subprocess.DEVNULL if case.stdin is None and not case.closed_stdin else None,
-            stdout=sink if case.stdout_to else subprocess.PIPE, stderr=subprocess.PIPE,
-            preexec_fn=lambda: _limits(case.closed_stdin))
+            stdout={None: subprocess.PIPE, "closed pipe": write_end}.get(case.stdout_to, sink),
+            stderr=subprocess.PIPE, preexec_fn=lambda: _limits(case.closed_stdin))
+    os.close(write_end)
     return done.returncode, (done.stdout or b"").decode("utf-8"), done.stderr.decode("utf-8")
 
 

@@ -17,7 +17,7 @@ from rummycheck.cli import crosscheck as _crosscheck  # noqa: F401  (registers c
 from rummycheck.cli import score as _score  # noqa: F401  (registers score)
 from rummycheck.cli import solve as _solve  # noqa: F401  (registers solve, rules)
 from rummycheck.cli import verify as _verify  # noqa: F401  (registers verify)
-from rummycheck.cli.common import app
+from rummycheck.cli.common import OutputError, app
 
 __all__ = ["app", "main"]
 
@@ -28,7 +28,9 @@ def main() -> None:
             app()
         finally:
             sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
-    except OSError as error:  # the answer could not be written
+    except OutputError as error:  # the answer could not be written
+        _closed_output(error.args[0])
+    except OSError as error:  # the last of it could not be written
         _closed_output(error)
 
 

@@ -45,9 +45,20 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
+class OutputError(Exception):
+    """Standard output cannot be written (a full disk, a closed pipe); ``main`` reports it."""
+
+
 def say(text: str) -> None:
     """Print text output; characters from files that could drive the terminal are escaped."""
-    typer.echo(escape(text))
+    _write(escape(text))
+
+
+def _write(text: str) -> None:
+    try:
+        typer.echo(text)
+    except OSError as error:  # not an OSError any more: Typer would end a closed pipe silently
+        raise OutputError(error) from None
 
 
 def guarded(action: Callable[[], T]) -> T:
@@ -73,4 +84,4 @@ def build_variant(name: str, rules: list[str] | None, preset: str | None) -> Any
 
 
 def emit_json(data: Any) -> None:
-    typer.echo(escape_json(json.dumps(data, indent=2, ensure_ascii=False)))
+    _write(escape_json(json.dumps(data, indent=2, ensure_ascii=False)))
