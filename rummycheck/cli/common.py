@@ -36,11 +36,14 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object ins
 
 
 MAX_LINE = 400  # an error line longer than this is cut (a huge bad token is not echoed whole)
+MAX_LINES = 50  # a file with more problems shows the first ones and how many more there are
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
     lines = [escape(line, keep="") for line in message.splitlines() or [""]]
     lines = [line if len(line) <= MAX_LINE else line[:MAX_LINE] + "..." for line in lines]
+    if len(lines) > MAX_LINES:
+        lines[MAX_LINES - 1:] = [f"... and {len(lines) - MAX_LINES + 1} more problems"]
     typer.echo("rummycheck: " + "\n".join(lines), err=True)
     raise typer.Exit(code)
 
