@@ -308,8 +308,9 @@ def _whole_constraint(problem: _Problem, state: dict[str, Any]) -> Any:
         def __call__(self, variables: Sequence[int], domains: dict[int, Any], assignments: dict[int, int],
                      forwardcheck: Any = False) -> bool:
             if monotonic() > deadline:
-                raise SolverGaveUpError(f"the constraint solver gave up on this hand (more than {BUDGET_S:g} s); "
-                                        "the exact solver (the default) answers every hand the rules allow")
+                raise SolverGaveUpError(f"the constraint solver gave up on this hand after {BUDGET_S:g} s; the exact "
+                                        "solver (the default) finds the best arrangement of every hand the rules "
+                                        "allow")
             bound = state["bound"]
             left = forced = laid = 0
             free_wilds = 0

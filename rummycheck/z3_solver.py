@@ -400,7 +400,8 @@ def optimise(model: Model, *, timeout_ms: int | None = None) -> Any:
         from rummycheck.errors import SolverGaveUpError
         budget = TIMEOUT_MS if timeout_ms is None else timeout_ms
         raise SolverGaveUpError(f"the z3 solver gave up on this hand ({opt.reason_unknown()}, budget {budget} ms); "
-                                "the exact solver (the default) answers every hand the rules allow")
+                                "the exact solver (the default) finds the best arrangement of every hand the rules "
+                                "allow")
     return opt.model()
 
 
