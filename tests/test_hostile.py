@@ -250,3 +250,26 @@ def test_hostile_input(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPat
     if case.out is not None:
         assert re.search(case.out, out), out[-2000:]
     assert _digests(tmp_path) == before
+
+
+# -- a search solver past its time budget says so (no wall clock here: the budget is set to nothing) --
+
+DEUCE_RICH = "2s 2h 2d 2c 2s 2h 2d 2c 5h 9d Jc Kd 7s 3c 8h"
+
+
+@pytest.mark.parametrize(("solver", "module", "budget", "value"), [
+    ("csp", "rummycheck.csp_solver", "BUDGET_S", -1.0),
+    ("z3", "rummycheck.z3_solver", "TIMEOUT_MS", 1),
+])
+def test_solver_past_its_budget_gives_up_with_one_line(solver: str, module: str, budget: str, value: float,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    monkeypatch.setattr(importlib.import_module(module), budget, value)
+    monkeypatch.delenv("RUMMYCHECK_DEBUG", raising=False)
+    result = CliRunner().invoke(app, ["solve", "--cards", DEUCE_RICH, "--solver", solver])
+    assert result.exit_code == 2, result.output
+    assert re.fullmatch(rf"rummycheck: the {'constraint' if solver == 'csp' else 'z3'} solver gave up on this "
+                        r"hand .*; the exact solver \(the default\) finds the best arrangement of every hand "
+                        r"the rules allow\n", result.stderr), result.stderr
+    assert result.stdout == ""
