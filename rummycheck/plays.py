@@ -64,10 +64,7 @@ def _card(token: str, where: str, text: str = "") -> tuple[Card, Card | None]:
     """A card token of the play ``text``; ``where`` is ``source:line:column`` of its action.
     An error names the column of the token (of the part after ``=`` when that is wrong)."""
     physical, equals, meaning = token.partition("=")
-    source, _, column = where.rpartition(":")
-    part_column = int(column)
-    found = re.search(rf"(?<![^\s,/;]){re.escape(token)}(?![^\s,/;])", text[part_column - 1:])
-    at = part_column + (found.start() if found else 0)
+    source, at = _token_place(token, where, text)
     try:
         card = Card.parse(physical)
     except CardParseError:
@@ -80,6 +77,14 @@ def _card(token: str, where: str, text: str = "") -> tuple[Card, Card | None]:
     except CardParseError:
         raise PlaySyntaxError(f"{source}:{at + len(physical) + 1}: {EXPECTED} after '=', "
                               f"got {shorten(meaning)}") from None
+
+
+def _token_place(token: str, where: str, text: str) -> tuple[str, int]:
+    """(``source:line``, column) of the first ``token`` at or after the action at ``where``."""
+    source, _, column = where.rpartition(":")
+    start = int(column)
+    found = re.search(rf"(?<![^\s,/;]){re.escape(token)}(?![^\s,/;])", text[start - 1:])
+    return source, start + (found.start() if found else 0)
 
 
 def parse_play(text: str, *, source: str = "--play") -> Play:
@@ -134,7 +139,8 @@ def parse_play(text: str, *, source: str = "--play") -> Play:
                                       f"got {shorten(part.strip())}")
             card, meaning = _card(args[0], where, text)
             if not 1 <= len(args[1].lstrip("0")) <= 4:
-                raise PlaySyntaxError(f"{where}: table melds are numbered from 1 (in file order), "
+                line, at = _token_place(args[1], where, text)
+                raise PlaySyntaxError(f"{line}:{at}: table melds are numbered from 1 (in file order), "
                                       f"got {shorten(args[1])}")
             actions.append(Action(verb, layoffs=((card, meaning, int(args[1])),)))
     if not actions:
