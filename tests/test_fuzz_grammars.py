@@ -57,7 +57,7 @@ def mutated_toml(draw: st.DrawFn) -> str:
             text = text[:at] + draw(st.sampled_from(["[", "]", "{", "}", '"', "\\u001b", "\\", "=", "\n", "#",
                                                     "[[players]]\n", "2d=", "99999999999999999999", "-1",
                                                     "\ufeff", "\x1b[2J", "é", "[" * 600, "{a=" * 400,
-                                                    "9" * 5000, "x" * 3000])) + text[at:]
+                                                    "9" * 5000, "0x" + "f" * 5000, "x" * 3000])) + text[at:]
         elif kind == "duplicate":
             lines = text.splitlines(keepends=True)
             if lines:

@@ -16,7 +16,7 @@ import re
 import sys
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from rummycheck.errors import RummyError, ScenarioError, located
 
@@ -27,7 +27,8 @@ MAX_INPUT_BYTES = 1 << 20  # 1 MiB: far more than any hand, scenario or score sh
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 _TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _TOML_END = re.compile(r"\s*\(at end of document\)\s*$")
-_LONG_NUMBER = re.compile(r"[0-9][0-9_]{999,}")
+_LONG_NUMBER = re.compile(r"(?<![\w.])[+-]?(0x[0-9a-fA-F_]{16,}|0o[0-7_]{22,}|0b[01_]{64,}|[0-9][0-9_]{18,})")
+_INT_BITS = 63  # a TOML integer is 64-bit; larger ones (a 0x... with thousands of digits) cannot even be printed
 
 
 class ReadError(RummyError):
@@ -104,9 +105,10 @@ def decode_text(data: bytes, source: str) -> str:
 
 
 def parse_toml(text: str, *, source: str) -> dict[str, Any]:
-    """``tomllib.loads`` whose every failure is a ``ScenarioError`` with ``file:line:col``."""
+    """``tomllib.loads`` whose every failure is a ``ScenarioError`` with ``file:line:col``;
+    integers beyond 64 bits are refused too."""
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         message = str(error)
         match = _TOML_POSITION.search(message)
@@ -124,10 +126,31 @@ def parse_toml(text: str, *, source: str) -> dict[str, Any]:
         raise ScenarioError(located(source, line, column, "not valid TOML here: arrays or tables "
                                                           "nested too deep")) from None
     except ValueError:  # an integer with thousands of digits (int() refuses to convert it)
-        found = _LONG_NUMBER.search(text)
-        line, column = _position(text, found.start() if found else 0)
-        raise ScenarioError(located(source, line, column, "not valid TOML here: a number far too long "
-                                                          "to be a count or a score")) from None
+        _too_large(text, source)
+    if _has_huge_int(data):
+        _too_large(text, source)
+    return data
+
+
+def _too_large(text: str, source: str) -> NoReturn:
+    found = _LONG_NUMBER.search(text)
+    line, column = _position(text, found.start() if found else 0)
+    raise ScenarioError(located(source, line, column, "not valid TOML here: a number far too large "
+                                                      "to be a count or a score")) from None
+
+
+def _has_huge_int(data: object) -> bool:
+    """Whether any integer in the parsed document needs more than 64 bits (walked without recursion)."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, int) and item.bit_length() > _INT_BITS:
+            return True
+    return False
 
 
 def _first_deep(text: str, depth: int = 100) -> int:
