@@ -17,6 +17,7 @@ checks that say so, never a silent skip.
 from __future__ import annotations
 
 import importlib
+import os
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -475,12 +476,34 @@ def scenario_files(paths: Sequence[str | Path]) -> list[Path]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*") if p.suffix.lower() == ".toml" and p.is_file()))
+            found.extend(_toml_files(path))
         elif path.exists():
             found.append(path)
         else:
             raise ScenarioError(f"{str(raw)!r}: no such file or folder")
     return found
+
+
+def _toml_files(folder: Path) -> list[Path]:
+    """The ``.toml`` files (any letter case) below ``folder``, sorted; symbolic links to folders
+    are not followed, and a folder nested thousands deep is walked without recursion."""
+    found: list[Path] = []
+    stack = [folder]
+    while stack:
+        current = stack.pop()
+        try:
+            entries = list(os.scandir(current))
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append(Path(entry.path))
+                elif entry.name.lower().endswith(".toml") and entry.is_file():
+                    found.append(Path(entry.path))
+            except OSError:
+                continue
+    return sorted(found)
 
 
 def _load(path: Path) -> Subject | None:
