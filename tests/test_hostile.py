@@ -282,15 +282,20 @@ def test_solver_past_its_budget_gives_up_with_one_line(solver: str, module: str,
 
 
 def test_verify_walks_a_folder_nested_thousands_deep(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    folder = tmp_path / "deep"
-    folder.mkdir()
-    deepest = folder
-    for _ in range(1200):  # os.makedirs itself recurses: one level at a time
-        deepest = deepest / "a"
-        deepest.mkdir()
-    (deepest / "g.toml").write_text(GIN_KNOCK, encoding="utf-8")
-    monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(app, ["verify", "deep"])
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-    assert result.exit_code == 0, result.output
-    assert result.stdout.endswith("3 passed, 0 failed\n")
+    folders = [tmp_path / "deep"]
+    for _ in range(1200):  # os.makedirs and shutil.rmtree recurse: one level at a time, both ways
+        folders.append(folders[-1] / "a")
+    try:
+        for folder in folders:
+            folder.mkdir()
+        (folders[-1] / "g.toml").write_text(GIN_KNOCK, encoding="utf-8")
+        monkeypatch.chdir(tmp_path)
+        result = CliRunner().invoke(app, ["verify", "deep"])
+        assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+        assert result.exit_code == 0, result.output
+        assert result.stdout.endswith("3 passed, 0 failed\n")
+    finally:
+        (folders[-1] / "g.toml").unlink(missing_ok=True)
+        for folder in reversed(folders):
+            if folder.is_dir():
+                folder.rmdir()
