@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from rummycheck.errors import CardParseError, located
+from rummycheck.textsafe import shorten
 
 __all__ = [
     "Card",
@@ -142,7 +143,7 @@ class Card:
         """Parse one card in any accepted notation; raise ``CardParseError`` if it is not one."""
         card = _parse_token(token)
         if card is None:
-            raise CardParseError(f"{EXPECTED}, got {token!r}")
+            raise CardParseError(f"{EXPECTED}, got {shorten(token)}")
         return card
 
     def __hash__(self) -> int:
@@ -188,7 +189,7 @@ def parse_cards_located(text: str, *, source: str = "<cards>") -> list[LocatedCa
             card = _parse_token(token)
             if card is None:
                 raise CardParseError(
-                    located(source, line_number, match.start() + 1, f"{EXPECTED}, got {token!r}")
+                    located(source, line_number, match.start() + 1, f"{EXPECTED}, got {shorten(token)}")
                 )
             found.append(LocatedCard(card, line_number, match.start() + 1, token))
     return found

@@ -30,3 +30,11 @@ class IllegalPlayError(RummyError):
 def located(source: str, line: int, column: int, message: str) -> str:
     """Format ``message`` with a ``file:line:column:`` prefix."""
     return f"{source}:{line}:{column}: {message}"
+
+
+class HandSizeError(RummyError):
+    """A hand holds more (or, in gin, fewer) cards than the game can deal a player."""
+
+
+class SolverGaveUpError(RummyError):
+    """A search solver (z3, constraint) ran out of its time budget; the message says which and why."""

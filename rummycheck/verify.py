@@ -17,7 +17,8 @@ checks that say so, never a silent skip.
 from __future__ import annotations
 
 import importlib
-import tomllib
+import os
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rummycheck.errors import RummyError, ScenarioError
+from rummycheck.files.reading import parse_toml, read_file
 
 if TYPE_CHECKING:
     from rummycheck.files.scoresheet import ScoreSheetFile
@@ -525,7 +527,7 @@ def scenario_files(paths: Sequence[str | Path]) -> list[Path]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*.toml") if p.is_file()))
+            found.extend(_toml_files(path))
         elif path.exists():
             found.append(path)
         else:
@@ -533,12 +535,31 @@ def scenario_files(paths: Sequence[str | Path]) -> list[Path]:
     return found
 
 
+def _toml_files(folder: Path) -> list[Path]:
+    """The ``.toml`` files (any letter case) below ``folder``, sorted; symbolic links to folders
+    are not followed, and a folder nested thousands deep is walked without recursion."""
+    found: list[Path] = []
+    stack = [folder]
+    while stack:
+        current = stack.pop()
+        try:
+            entries = list(os.scandir(current))
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append(Path(entry.path))
+                elif entry.name.lower().endswith(".toml") and entry.is_file():
+                    found.append(Path(entry.path))
+            except OSError:
+                continue
+    return sorted(found)
+
+
 def _load(path: Path) -> Subject | None:
-    text = path.read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
-        data = {}
+    text = read_file(path)
+    data = parse_toml(text, source=str(path))
     from rummycheck.files.scoresheet import is_sheet, parse_sheet
     if is_sheet(data):
         if "expect" not in data:
@@ -581,8 +602,8 @@ def verify_file(path: str | Path) -> list[Check]:
                 outcomes = evaluator(subject, expected)
             except ExpectValueError as error:
                 raise ScenarioError(f"{place}: {error}") from None
-            except RummyError as error:
-                outcomes = [_failed(key, expected, str(error))]
+            except RummyError as error:  # the row names the place: the message need not repeat it
+                outcomes = [_failed(key, expected, _unplaced(str(error), subject.source))]
         for outcome in outcomes:
             rules = tuple(r for r in outcome.rules if r in rule_ids)
             checks.append(Check(scenario=subject.source, title=subject.title, place=place, label=outcome.label,
@@ -591,12 +612,33 @@ def verify_file(path: str | Path) -> list[Check]:
     return checks
 
 
-def verify_paths(paths: Sequence[str | Path]) -> list[Check]:
-    """Every check of every file under ``paths``, in file order."""
+def verify_paths(paths: Sequence[str | Path], *, broken: list[str] | None = None) -> list[Check]:
+    """Every check of every file under ``paths``, in file order.
+
+    A file that does not load (or names an ``[expect]`` key nobody handles) raises its
+    ``ScenarioError``; with a ``broken`` list, its message is added there instead and the
+    other files are still checked.
+    """
     checks: list[Check] = []
     for path in scenario_files(paths):
-        checks.extend(verify_file(path))
+        try:
+            checks.extend(verify_file(path))
+        except RummyError as error:
+            if broken is None:
+                raise
+            broken.append(str(error))
     return checks
+
+
+def _unplaced(message: str, source: str) -> str:
+    """``message`` without a leading ``source:`` or ``source:line:col:`` on each line."""
+    lines = []
+    for line in message.splitlines():
+        if line.startswith(source + ":"):
+            rest = line[len(source) + 1:]
+            line = re.sub(r"^\d+:\d+:", "", rest).lstrip()
+        lines.append(line)
+    return "; ".join(lines)
 
 
 def summary(checks: Sequence[Check]) -> str:

@@ -16,7 +16,6 @@ positions (a bad card names the column of the card inside its string).
 from __future__ import annotations
 
 import re
-import tomllib
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from typing import Any
 
 from rummycheck.cards import Card
 from rummycheck.errors import CardParseError, RummyError, ScenarioError, VariantError, located
+from rummycheck.files.reading import parse_toml, read_file
 from rummycheck.games import game_of
 from rummycheck.melds import Meld, MeldKind, TableMeld, meld_problems
 from rummycheck.position import (
@@ -36,6 +36,7 @@ from rummycheck.position import (
     TurnInfo,
     _nearest,
 )
+from rummycheck.textsafe import brief, shorten
 from rummycheck.variants import Variant, get_variant, is_house_rules_name, resolve_house_rules
 
 __all__ = [
@@ -58,6 +59,7 @@ TURN_KEYS = ("player", "drew", "took", "melded", "knocked")
 PILE_KEYS = ("discard", "stock", "upcard")
 END_KEYS = ("out", "knocker", "rummy", "stalemate", "points", "buyback", "dead", "big_gin")
 DREW_CHOICES = ("stock", "discard", "none")
+MAX_NUMBER = 1_000_000  # scores, hand sizes, stock and points: larger is a mistake, not a game
 
 
 # -- finding positions in the TOML text ---------------------------------------------------
@@ -81,10 +83,11 @@ class TomlLocator:
         self.keys: dict[Path_, tuple[int, int]] = {}
         self.values: dict[Path_, tuple[int, int]] = {}
         self.string_starts: dict[Path_, tuple[int, int]] = {}  # first content character
+        self.string_chars: dict[Path_, list[tuple[int, int]]] = {}  # each character, for strings with escapes
         self.array_counts: Counter[Path_] = Counter()
         try:
             self._document()
-        except (IndexError, ValueError):
+        except (IndexError, ValueError, RecursionError):
             pass
 
     # low-level movement
@@ -216,10 +219,23 @@ class TomlLocator:
             self.string_starts[path] = (self.line, self.col)
         begin = self.i
         closing = quote * 3 if triple else quote
+        chars: list[tuple[int, int]] = []  # where each character of the string's value is written
+        escaped = False
         while self.i < len(self.text) and not self.text.startswith(closing, self.i):
+            chars.append((self.line, self.col))
             if quote == '"' and self._peek() == "\\":
-                self._advance()
+                escaped = True
+                if triple and self.text[self.i + 1:self.text.find("\n", self.i) + 1].strip(" \t\r\n") == "":
+                    chars.pop()  # a line-ending backslash: the line break and the indent vanish
+                    self._advance()
+                    while self._peek() in (" ", "\t", "\r", "\n") and self._peek():
+                        self._advance()
+                    continue
+                self._advance({"u": 6, "U": 10}.get(self._peek(1), 2))
+                continue
             self._advance()
+        if escaped and path is not None:
+            self.string_chars[path] = chars
         content = self.text[begin:self.i]
         self._advance(len(closing))
         return content
@@ -228,8 +244,6 @@ class TomlLocator:
 # -- the loader ---------------------------------------------------------------------------
 
 _TOKEN = re.compile(r"[^\s,#]+")
-_TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
-_TOML_END = re.compile(r"\s*\(at end of document\)\s*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,9 +304,10 @@ class _Builder:
 
     def get_int(self, table: Mapping[str, Any], key: str, path: Path_, default: int | None = 0) -> int | None:
         value = table.get(key, default)
-        if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
+        if value is None or (isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_NUMBER):
             return value
-        self.problem((*path, key), f"{_name(path, key)} must be a whole number 0 or more, got {value!r}")
+        self.problem((*path, key), f"{_name(path, key)} must be a whole number from 0 to {MAX_NUMBER}, "
+                                   f"got {brief(value)}")
         return default
 
     def get_table(self, data: Mapping[str, Any], key: str, path: Path_) -> dict[str, Any]:
@@ -312,19 +327,28 @@ class _Builder:
     def cards(self, text: str, path: Path_, *, wild_meanings: bool = False) -> list[_Placed]:
         """Parse the card tokens of a string value, reporting every bad token."""
         base_line, base_col = self.locator.string_starts.get(path, self.value_at(path))
+        chars = self.locator.string_chars.get(path, [])  # set when the string holds escapes
         found: list[_Placed] = []
+        row_start = 0
         for number, row in enumerate(text.split("\n"), start=1):
             content = row.split("#", 1)[0]
+            row_offset, row_start = row_start, row_start + len(row) + 1
             for match in _TOKEN.finditer(content):
                 token = match.group(0)
                 line = base_line + number - 1
                 column = (base_col if number == 1 else 1) + match.start()
-                physical_text, _, meaning = token.partition("=")
+                if row_offset + match.start() < len(chars):
+                    line, column = chars[row_offset + match.start()]
+                physical_text, equals, meaning = token.partition("=")
                 try:
                     card = Card.parse(physical_text)
                     stands = Card.parse(meaning) if meaning else card
                 except CardParseError as error:
-                    self.problem_at(line, column, f"{error}" + (f" in {token!r}" if meaning else ""))
+                    self.problem_at(line, column, f"{error}" + (f" in {shorten(token)}" if meaning else ""))
+                    continue
+                if equals and not meaning:
+                    self.problem_at(line, column, f"expected the card the wild stands for after '=', like "
+                                                  f"'{physical_text}=Jc', got {shorten(token)}")
                     continue
                 if meaning and not wild_meanings:
                     self.problem_at(line, column, f"{token!r}: a stated meaning ('=') is only allowed "
@@ -409,20 +433,7 @@ def _meld_from(builder: _Builder, placed: list[_Placed], kind: str | None, varia
 
 def parse_scenario(text: str, *, source: str = "<scenario>") -> Scenario:
     """Parse and check a scenario; raise ``ScenarioError`` listing every problem found."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        message = str(error)
-        match = _TOML_POSITION.search(message)
-        if match:
-            line, column = int(match.group(1)), int(match.group(2))
-            message = message[:match.start()]
-        else:
-            lines = text.splitlines() or [""]
-            line, column = len(lines), len(lines[-1]) + 1
-            message = _TOML_END.sub("", message)
-        message = message[:1].lower() + message[1:]
-        raise ScenarioError(located(source, line, column, f"not valid TOML: {message}")) from None
+    data = parse_toml(text, source=source)
     builder = _Builder(text, source)
     scenario = _build(builder, data)
     if builder.problems:
@@ -434,12 +445,7 @@ def parse_scenario(text: str, *, source: str = "<scenario>") -> Scenario:
 
 def load_scenario(path: str | Path) -> Scenario:
     """Read and check a scenario file (see ``parse_scenario``)."""
-    file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise ScenarioError(f"{path}:1:1: not a UTF-8 text file ({error.reason})") from None
-    return parse_scenario(text, source=str(path))
+    return parse_scenario(read_file(path), source=str(path))
 
 
 def _build(b: _Builder, data: dict[str, Any]) -> Scenario | None:
@@ -508,8 +514,8 @@ def _players(b: _Builder, data: dict[str, Any], variant: Variant | None) -> list
     if raw is None:
         b.problem_at(1, 1, "the scenario needs players: add a [[players]] table for each seat")
         return []
-    if not isinstance(raw, list) or not all(isinstance(p, dict) for p in raw):
-        b.problem(("players",), "players must be [[players]] tables")
+    if not isinstance(raw, list) or not all(isinstance(p, dict) for p in raw) or not raw:
+        b.problem(("players",), "players must be [[players]] tables, one for each seat")
         return []
     players: list[ScenarioPlayer] = []
     seen: set[str] = set()
@@ -715,11 +721,11 @@ def _end(b: _Builder, data: dict[str, Any], variant: Variant | None, names: list
             if names and name not in names:
                 b.problem((*path, "points", name), f"end.points names {name!r}, who is not one of the players",
                           value=False)
-            if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_NUMBER:
                 points.append((name, value))
             else:
-                b.problem((*path, "points", name), f"end.points.{name} must be a whole number 0 or more, "
-                                                   f"got {value!r}")
+                b.problem((*path, "points", name), f"end.points.{name} must be a whole number from 0 to "
+                                                   f"{MAX_NUMBER}, got {brief(value)}")
     if variant is not None:
         game = game_of(variant)
         if "out" not in game.END_KEYS and out is not None:

@@ -21,7 +21,7 @@ from typing import ClassVar, Protocol
 
 from rummycheck.cards import Card
 from rummycheck.dealing import deal_table
-from rummycheck.errors import ScenarioError, VariantError
+from rummycheck.errors import HandSizeError, ScenarioError, VariantError
 from rummycheck.games.scoring import HandEnd, HandScore, Sheet
 from rummycheck.melds import Meld, MeldKind, TableMeld
 from rummycheck.position import Scenario, ScenarioPlayer, TurnInfo
@@ -180,6 +180,26 @@ class Game:
             return None
         return self.opened_size_problem(size, dealt + extra)
 
+    def solvable_size_problem(self, size: int) -> str | None:
+        """Why no player can hold ``size`` cards to solve (the deal plus one drawn), or None.
+
+        The solvers search every arrangement of a hand, so a hand the game cannot have (40
+        cards, one card in gin) is refused before any search starts; a house game that
+        deals more raises the ``hand_size`` option.
+        """
+        dealt = self.variant.hand_size
+        most = dealt + 1
+        fewest = dealt if self.knocks else 1
+        if fewest <= size <= most:
+            return None
+        if self.knocks:
+            held = f"a {self.variant.name} hand holds {dealt} cards, {most} just after drawing"
+        else:
+            held = f"a {self.variant.name} hand holds at most {most} ({dealt} dealt, one more after drawing)"
+        house = "; a house game that deals more sets the hand_size option" if size > most else ""
+        cards = "card" if size == 1 else "cards"
+        return f"{size} {cards}, but {held} ({self.DEAL}){house}"
+
     def opened_size_problem(self, size: int, most: int) -> str | None:
         """Why a player who has put cards down cannot hold ``size`` cards (``most``: dealt + drawn)."""
         if size > most:
@@ -318,6 +338,18 @@ class Game:
     def score_hand(self, sheet: Sheet, end: HandEnd) -> HandScore:
         """Apply one hand's end to ``sheet``."""
         raise NotImplementedError
+
+
+def solvable_size_problem(variant: Variant, size: int) -> str | None:
+    """``Game.solvable_size_problem`` of the game ``variant`` plays."""
+    return game_of(variant).solvable_size_problem(size)
+
+
+def check_hand_size(size: int, variant: Variant, *, what: str = "the hand") -> None:
+    """Raise ``HandSizeError`` when no player of ``variant`` can hold ``size`` cards."""
+    problem = solvable_size_problem(variant, size)
+    if problem is not None:
+        raise HandSizeError(f"{what} holds {problem}")
 
 
 # -- shared helpers for the games' solve methods ---------------------------------------------

@@ -43,9 +43,11 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
+from time import monotonic
 from typing import TYPE_CHECKING, Any
 
 from rummycheck.cards import Card, Rank, Suit
+from rummycheck.errors import SolverGaveUpError
 from rummycheck.melds import Meld, MeldKind
 from rummycheck.results import LayOff
 from rummycheck.solvers.base import Arrangement
@@ -59,6 +61,7 @@ __all__ = ["TablePlay", "all_optimal", "all_optimal_table", "search", "search_ta
 HAND = 0
 _SUITS = tuple(Suit)
 INFINITE = (1 << 40, 1 << 40, 1 << 40, 1 << 40)
+BUDGET_S = 5.0  # one search's time budget: an answer or a clear "gave up"
 
 Cost = tuple[int, int, int, int]  # points left, cards left, wilds used, cards laid off
 Addition = tuple[Card, Card]  # (card, what it stands for)
@@ -299,9 +302,15 @@ def _whole_constraint(problem: _Problem, state: dict[str, Any]) -> Any:
             found = need_cache[key] = _gap_need(naturals, fill, ace)
         return found
 
+    deadline = state["deadline"]
+
     class Whole(Constraint):  # type: ignore[misc]
         def __call__(self, variables: Sequence[int], domains: dict[int, Any], assignments: dict[int, int],
                      forwardcheck: Any = False) -> bool:
+            if monotonic() > deadline:
+                raise SolverGaveUpError(f"the constraint solver gave up on this hand after {BUDGET_S:g} s; the exact "
+                                        "solver (the default) finds the best arrangement of every hand the rules "
+                                        "allow")
             bound = state["bound"]
             left = forced = laid = 0
             free_wilds = 0
@@ -551,7 +560,7 @@ def _solve(cards: Sequence[Card], *, variant: Variant, min_melds: int, max_melds
         for j in range(i + 1, n):
             csp.addConstraint(FunctionConstraint(_pair_ok(problem, i, j)), [i, j])
     best: dict[Key, tuple[Cost, Arrangement, Laid]] = {}
-    state: dict[str, Any] = {"bound": INFINITE, "ties": ties}
+    state: dict[str, Any] = {"bound": INFINITE, "ties": ties, "deadline": monotonic() + BUDGET_S}
 
     def leaf(assignments: dict[int, int]) -> bool:
         accepted = False

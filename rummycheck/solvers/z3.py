@@ -379,21 +379,29 @@ def read_layoffs(model: Model, solution: Any, table: Sequence[TableMeld]) -> tup
     return tuple(sorted(found, key=lambda lo: (lo.target, lo.stands_for.index, lo.card.index)))
 
 
+TIMEOUT_MS = 5000  # the default budget of one optimisation: an answer or a clear "gave up"
+
+
 def optimise(model: Model, *, timeout_ms: int | None = None) -> Any:
-    """The z3 model (assignment) of least cost, or None when the constraints have no solution."""
+    """The z3 model (assignment) of least cost, or None when the constraints have no solution.
+
+    Raises ``SolverGaveUpError`` when z3 cannot decide within ``timeout_ms`` (default ``TIMEOUT_MS``).
+    """
     import z3
 
     opt = z3.Optimize()
-    if timeout_ms is not None:
-        opt.set("timeout", timeout_ms)
+    opt.set("timeout", TIMEOUT_MS if timeout_ms is None else timeout_ms)
     opt.add(*model.constraints)
     opt.minimize(objective(model))
     result = opt.check()
     if result == z3.unsat:
         return None
     if result != z3.sat:
-        from rummycheck.errors import RummyError
-        raise RummyError(f"z3 could not decide the hand: {opt.reason_unknown()!r}")
+        from rummycheck.errors import SolverGaveUpError
+        budget = TIMEOUT_MS if timeout_ms is None else timeout_ms
+        raise SolverGaveUpError(f"the z3 solver gave up on this hand ({opt.reason_unknown()}, budget {budget} ms); "
+                                "the exact solver (the default) finds the best arrangement of every hand the rules "
+                                "allow")
     return opt.model()
 
 
