@@ -25,7 +25,7 @@ from typing import Any
 
 from rummycheck.cards import Card
 from rummycheck.errors import CardParseError, RummyError, located
-from rummycheck.files.scenario import TomlLocator
+from rummycheck.files.tomlpos import TomlLocator
 from rummycheck.table.replay import (
     ActionSyntaxError,
     GameFacts,

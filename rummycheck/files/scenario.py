@@ -15,16 +15,16 @@ positions (a bad card names the column of the card inside its string).
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rummycheck.cards import Card
+from rummycheck.cards import CARD_TOKEN, Card
 from rummycheck.errors import CardParseError, RummyError, ScenarioError, VariantError, located
 from rummycheck.files.reading import parse_toml, read_file
+from rummycheck.files.tomlpos import MAX_NUMBER, TomlLocator
 from rummycheck.games import game_of
 from rummycheck.melds import Meld, MeldKind, TableMeld, meld_problems
 from rummycheck.position import (
@@ -59,191 +59,6 @@ TURN_KEYS = ("player", "drew", "took", "melded", "knocked")
 PILE_KEYS = ("discard", "stock", "upcard")
 END_KEYS = ("out", "knocker", "rummy", "stalemate", "points", "buyback", "dead", "big_gin")
 DREW_CHOICES = ("stock", "discard", "none")
-MAX_NUMBER = 1_000_000  # scores, hand sizes, stock and points: larger is a mistake, not a game
-
-
-# -- finding positions in the TOML text ---------------------------------------------------
-
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
-
-
-class TomlLocator:
-    """A small scanner over TOML text recording where keys and values start.
-
-    Only positions are recorded; the values themselves come from ``tomllib``.  The
-    scanner never raises: text it does not understand ends the scan, and lookups of paths
-    it did not record fall back to the nearest enclosing path.
-    """
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.i = 0
-        self.line = 1
-        self.col = 1
-        self.keys: dict[Path_, tuple[int, int]] = {}
-        self.values: dict[Path_, tuple[int, int]] = {}
-        self.string_starts: dict[Path_, tuple[int, int]] = {}  # first content character
-        self.string_chars: dict[Path_, list[tuple[int, int]]] = {}  # each character, for strings with escapes
-        self.array_counts: Counter[Path_] = Counter()
-        try:
-            self._document()
-        except (IndexError, ValueError, RecursionError):
-            pass
-
-    # low-level movement
-    def _peek(self, n: int = 0) -> str:
-        j = self.i + n
-        return self.text[j] if j < len(self.text) else ""
-
-    def _advance(self, n: int = 1) -> None:
-        for _ in range(n):
-            if self.i >= len(self.text):
-                return
-            if self.text[self.i] == "\n":
-                self.line += 1
-                self.col = 1
-            else:
-                self.col += 1
-            self.i += 1
-
-    def _skip_space(self, newlines: bool) -> None:
-        while self.i < len(self.text):
-            ch = self.text[self.i]
-            if ch in " \t\r" or (newlines and ch == "\n"):
-                self._advance()
-            elif ch == "#":
-                while self.i < len(self.text) and self.text[self.i] != "\n":
-                    self._advance()
-            else:
-                return
-
-    def _key(self) -> list[str]:
-        parts: list[str] = []
-        while True:
-            self._skip_space(False)
-            ch = self._peek()
-            if ch in "\"'":
-                parts.append(self._string_value(None))
-            else:
-                match = _BARE_KEY.match(self.text, self.i)
-                if not match:
-                    raise ValueError("not a key")
-                parts.append(match.group(0))
-                self._advance(len(match.group(0)))
-            self._skip_space(False)
-            if self._peek() == ".":
-                self._advance()
-                continue
-            return parts
-
-    def _document(self) -> None:
-        current: Path_ = ()
-        while True:
-            self._skip_space(True)
-            if self.i >= len(self.text):
-                return
-            start = (self.line, self.col)
-            if self._peek() == "[":
-                double = self._peek(1) == "["
-                self._advance(2 if double else 1)
-                name = tuple(self._key())
-                self._advance(2 if double else 1)
-                if double:
-                    index = self.array_counts[name]
-                    self.array_counts[name] += 1
-                    current = (*name, index)
-                else:
-                    current = name
-                self.keys.setdefault(current, start)
-                continue
-            path = (*current, *self._key())
-            self.keys[path] = start
-            self._skip_space(False)
-            if self._peek() != "=":
-                raise ValueError("expected '='")
-            self._advance()
-            self._skip_space(False)
-            self._value(path)
-
-    def _value(self, path: Path_) -> None:
-        self.values[path] = (self.line, self.col)
-        ch = self._peek()
-        if ch in "\"'":
-            self._string_value(path)
-        elif ch == "[":
-            self._advance()
-            index = 0
-            while True:
-                self._skip_space(True)
-                if self._peek() == "]":
-                    self._advance()
-                    return
-                if self._peek() == ",":
-                    self._advance()
-                    continue
-                self.keys.setdefault((*path, index), (self.line, self.col))
-                self._value((*path, index))
-                index += 1
-        elif ch == "{":
-            self._advance()
-            while True:
-                self._skip_space(False)
-                if self._peek() == "}":
-                    self._advance()
-                    return
-                if self._peek() == ",":
-                    self._advance()
-                    continue
-                start = (self.line, self.col)
-                sub = (*path, *self._key())
-                self.keys[sub] = start
-                self._skip_space(False)
-                if self._peek() != "=":
-                    raise ValueError("expected '='")
-                self._advance()
-                self._skip_space(False)
-                self._value(sub)
-        else:
-            while self.i < len(self.text) and self._peek() not in ",]}\n#":
-                self._advance()
-
-    def _string_value(self, path: Path_ | None) -> str:
-        quote = self._peek()
-        triple = self.text.startswith(quote * 3, self.i)
-        self._advance(3 if triple else 1)
-        if triple and self._peek() == "\n":
-            self._advance()
-        elif triple and self.text.startswith("\r\n", self.i):
-            self._advance(2)
-        if path is not None:
-            self.string_starts[path] = (self.line, self.col)
-        begin = self.i
-        closing = quote * 3 if triple else quote
-        chars: list[tuple[int, int]] = []  # where each character of the string's value is written
-        escaped = False
-        while self.i < len(self.text) and not self.text.startswith(closing, self.i):
-            chars.append((self.line, self.col))
-            if quote == '"' and self._peek() == "\\":
-                escaped = True
-                if triple and self.text[self.i + 1:self.text.find("\n", self.i) + 1].strip(" \t\r\n") == "":
-                    chars.pop()  # a line-ending backslash: the line break and the indent vanish
-                    self._advance()
-                    while self._peek() in (" ", "\t", "\r", "\n") and self._peek():
-                        self._advance()
-                    continue
-                self._advance({"u": 6, "U": 10}.get(self._peek(1), 2))
-                continue
-            self._advance()
-        if escaped and path is not None:
-            self.string_chars[path] = chars
-        content = self.text[begin:self.i]
-        self._advance(len(closing))
-        return content
-
-
-# -- the loader ---------------------------------------------------------------------------
-
-_TOKEN = re.compile(r"[^\s,#]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,7 +148,7 @@ class _Builder:
         for number, row in enumerate(text.split("\n"), start=1):
             content = row.split("#", 1)[0]
             row_offset, row_start = row_start, row_start + len(row) + 1
-            for match in _TOKEN.finditer(content):
+            for match in CARD_TOKEN.finditer(content):
                 token = match.group(0)
                 line = base_line + number - 1
                 column = (base_col if number == 1 else 1) + match.start()
@@ -538,7 +353,7 @@ def _players(b: _Builder, data: dict[str, Any], variant: Variant | None) -> list
         size = b.get_int(entry, "hand_size", path, None)
         if hand is not None:
             b.hands[name] = hand
-            if len(hand) != len(_TOKEN.findall(_strip_comments(entry["hand"]))):
+            if len(hand) != len(CARD_TOKEN.findall(_strip_comments(entry["hand"]))):
                 b.unreliable.add(name)  # a bad card was reported: skip the size checks
             if size is not None and size != len(hand):
                 b.problem((*path, "hand_size"), f"hand_size {size} does not match the {len(hand)} cards "
@@ -611,7 +426,7 @@ def _table(b: _Builder, data: dict[str, Any], variant: Variant | None, names: li
             continue
         placed = b.cards(cards_value, (*path, "cards"), wild_meanings=True)
         b.table_cards.extend(placed)
-        if variant is None or len(placed) != len(_TOKEN.findall(_strip_comments(cards_value))):
+        if variant is None or len(placed) != len(CARD_TOKEN.findall(_strip_comments(cards_value))):
             continue
         meld = _meld_from(b, placed, kind, variant, (*path, "cards"), label)
         if meld is not None:

@@ -10,7 +10,6 @@ to buy back against) is reported at that hand's position.  ``hand_text`` and
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,10 +17,10 @@ from typing import Any
 
 from tabulate import tabulate
 
-from rummycheck.cards import Card, check_copies
+from rummycheck.cards import CARD_TOKEN, Card, check_copies
 from rummycheck.errors import RummyError, ScenarioError, located
 from rummycheck.files.reading import parse_toml, read_file
-from rummycheck.files.scenario import MAX_NUMBER, TomlLocator
+from rummycheck.files.tomlpos import MAX_NUMBER, TomlLocator
 from rummycheck.games import game_of
 from rummycheck.games.base import solvable_size_problem
 from rummycheck.table.scoring import HandEnd, HandScore, Sheet, new_sheet, score_hand
@@ -34,7 +33,6 @@ TOP_KEYS = ("title", "description", "variant", "preset", "rules", "players", "st
 HAND_KEYS = ("out", "knocker", "points", "cards", "rummy", "stalemate", "dead", "big_gin", "upcard", "buyback",
              "note")
 Path_ = tuple[str | int, ...]
-_TOKEN = re.compile(r"[^\s,]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,7 +285,7 @@ def _cards(check: _Checker, value: Any, path: Path_, variant: Variant | None) ->
     line, column = check.locator.string_starts.get(path, check.at(path))
     found: list[Card] = []
     bad = False
-    for match in _TOKEN.finditer(value.split("#", 1)[0]):
+    for match in CARD_TOKEN.finditer(value.split("#", 1)[0]):
         try:
             found.append(Card.parse(match.group(0)))
         except RummyError as error:
