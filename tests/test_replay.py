@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 import os
 import random
-import sys
 from pathlib import Path
 
 import pytest
+from record_driver import random_game  # tests/ is on the path (conftest.py)
 from typer.testing import CliRunner
 
 from rummycheck.cli import app
@@ -21,9 +21,6 @@ from rummycheck.files.record import load_record, parse_record, write_record, wri
 from rummycheck.layoffs import solve_scenario
 from rummycheck.scenario import parse_scenario
 from rummycheck.table.replay import RecordError, replay, state_at
-
-sys.path.insert(0, str(Path(__file__).parent))
-from record_driver import random_game  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "records"
@@ -374,3 +371,17 @@ def test_check_pass_at_the_wall_is_gin_dead() -> None:
     assert verdict.legal and verdict.rules == ("GIN-DEAD",)
     early = wall.replace("stock = 2", "stock = 9")
     assert not check_play(parse_scenario(early), "pass", disputes=False).legal
+
+
+@pytest.mark.parametrize("variant,players,start,rule", [
+    ("gin", 2, (), "GIN-GAME"),  # to 100: game bonus and boxes
+    ("bing", 3, (), "BING-WIN"),  # busts, buy-backs at random, until one player is left
+    ("basic", 2, (("A", 80), ("B", 80)), "BASIC-TARGET"),  # from 80 each to 100
+])
+def test_random_games_are_played_to_their_end(variant: str, players: int, start: tuple[tuple[str, int], ...],
+                                              rule: str) -> None:
+    record = random_game(variant, players, 3, hands=25, start=start)
+    result = replay(parse_record(write_record(record)))
+    assert result.ok and result.sheet.finished
+    last = result.hands[-1].score
+    assert last is not None and rule in [line.rule for line in last.lines]
