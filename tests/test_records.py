@@ -202,3 +202,17 @@ def test_house_rules_file_sets_the_variant_and_round_trips(tmp_path: Path) -> No
     missing = text.replace('house = "club.toml"', 'house = "nowhere.toml"')
     with pytest.raises(RecordError, match="cannot read the house rules"):
         parse_record(missing, source=str(tmp_path / "other.toml"))
+
+
+def test_replay_reads_a_dealt_record_from_standard_input() -> None:
+    dealt = runner.invoke(app, ["deal", "--variant", "gin", "--seed", "1"]).output
+    out = runner.invoke(app, ["replay", "-"], input=dealt)
+    assert out.exit_code == 0 and out.output.rstrip().endswith("legal: 1 hand(s), 0 actions; scores A 0, B 0")
+
+
+def test_a_trailing_comment_belongs_to_the_last_string_on_its_line() -> None:
+    text = (ROOT / "records" / "gin-knock.toml").read_text(encoding="utf-8").replace(
+        '  "A pass",  # the non-dealer declines the first upcard (GIN-DEAL)\n'
+        '  "B pass",  # so does the dealer: A draws from the stock\n', '  "A pass", "B pass",  # both pass\n')
+    actions = parse_record(text).hands[0].actions
+    assert [a.comment for a in actions[:2]] == ["", "both pass"]

@@ -126,7 +126,9 @@ class _Reader:
             i += 1
         rest = line[i + 1:]
         hash_at = rest.find("#")
-        return rest[hash_at + 1:].strip() if hash_at >= 0 else ""
+        if hash_at < 0 or any(q in rest[:hash_at] for q in "\"'"):
+            return ""  # no comment, or another string follows on the line: the comment is not this one's
+        return rest[hash_at + 1:].strip()
 
 
 def parse_record(text: str, *, source: str = "<record>") -> Record:
