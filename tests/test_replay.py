@@ -57,6 +57,8 @@ EXPECTED = {
     # B's 30 doubled by A's rummy: 50 + 60 = 110
     "basic-rummy.toml": ({"A": 110, "B": 20}, ["out"]),
     "basic-seed-2-restock.toml": ({"A": 0, "B": 21}, ["out"]),
+    # B's cards unknown until played; A's 1 + 3 + 5 + 6 + 8 + 9 + 10 + 2 + 4 + 3 = 51 to B
+    "basic-one-side.toml": ({"A": 0, "B": 51}, ["out"]),
     "gin-seed-3-dead.toml": ({"A": 0, "B": 0}, ["dead"]),
     "bing-deal-seed-7.toml": ({"A": 0, "B": 0, "C": 0, "D": 0}, [""]),
 }
@@ -118,6 +120,9 @@ ILLEGAL = [
     ("gin-knock.toml", '"A draw",', '"A draw 5c",', "GIN-TURN", "the next card of the stock is 9h, not 5c"),
     ("gin-knock.toml", '"B finish",', '"B layoff 9s on 1",', "GIN-MELD", "9s does not fit table meld 1"),
     ("gin-seed-3-dead.toml", '"A pass",\n]', '"A draw",\n]', "GIN-DEAD", "2 cards left in the stock"),
+    # B's cards are unknown, but A holds the only Qs
+    ("basic-one-side.toml", '"B discard Kh",', '"B discard Qs",', "BASIC-DECK", "Qs would be in play 2 times"),
+    ("basic-one-side.toml", '"B draw",  # an unknown card', '"B draw 4c",', "BASIC-DECK", "4c would be in play 2"),
 ]
 
 
@@ -268,6 +273,14 @@ def test_at_prints_the_table_and_json(tmp_path: Path) -> None:
     target.write_text("keep", encoding="utf-8")
     refused = runner.invoke(app, ["replay", str(RECORDS / "gin-knock.toml"), "--at", "3", "--scenario", str(target)])
     assert refused.exit_code == 2 and target.read_text(encoding="utf-8") == "keep"
+
+
+def test_unknown_cards_become_known_as_they_are_played() -> None:
+    record = load_record(RECORDS / "basic-one-side.toml")
+    before = state_at(record, 1, 6)  # B took the Kd: one known card, ten unknown
+    assert before.players[1].hand == (before.players[1].hand[0],) and before.players[1].unknown == 10
+    after = state_at(record, 1, 7)
+    assert after.players[1].hand == () and after.players[1].unknown == 8
 
 
 def test_state_at_past_an_illegal_action_is_refused() -> None:

@@ -210,6 +210,7 @@ class GameFacts:
     """
 
     deal_rule: str
+    deck_rule: str
     turn_rule: str
     out_rule: str
     cuts: bool
@@ -223,7 +224,8 @@ class GameFacts:
     def of(cls, variant: Variant) -> GameFacts:
         prefix = variant.name.upper()
         knocks = variant.get("knock_limit") is not None
-        return cls(deal_rule=variant.rule_for_option("hand_size"), turn_rule=f"{prefix}-TURN",
+        return cls(deal_rule=variant.rule_for_option("hand_size"), deck_rule=variant.rule_for_option("decks"),
+                   turn_rule=f"{prefix}-TURN",
                    out_rule=f"{prefix}-KNOCK" if knocks else f"{prefix}-OUT",
                    cuts=variant.wild_number is not None, knocks=knocks,
                    wall=int(variant.get("dead_stock") or 0) if knocks else -1,
@@ -502,8 +504,10 @@ class HandRun:
         try:
             if action.verb == "draw":
                 self._draw(number, action.cards[0] if action.cards else None)
+                cards = state.history[-1].cards
             else:
-                apply_play(state, play)
+                cards = tuple(c for record in apply_play(state, play) for c in record.cards)
+            self._copies(number, cards)
         except IllegalPlay as error:
             raise self.illegal(number, error.reasons, error.passed) from None
         except PlaySyntaxError as error:  # e.g. a wild laid off without saying what it stands for
@@ -549,7 +553,7 @@ class HandRun:
         combined = Play("; ".join(p.text for p in plays), tuple(a for p in plays for a in p.actions))
         trial = self.state.copy()
         try:
-            apply_play(trial, combined)
+            laid = apply_play(trial, combined)
         except IllegalPlay as error:
             raise self._blame(i, j, plays, error) from None
         except PlaySyntaxError as error:
@@ -557,6 +561,24 @@ class HandRun:
         except RummyError as error:
             raise RecordError(f"{self.where(i + 1)}: hand {self.index + 1}, action {i + 1}: {error}") from None
         self.state = trial
+        try:
+            self._copies(i + 1, tuple(c for record in laid for c in record.cards))
+        except IllegalPlay as error:
+            raise self.illegal(i + 1, error.reasons) from None
+
+    def _copies(self, number: int, cards: Sequence[Card]) -> None:
+        """A card that comes out of an unknown hand (or an unknown stock) must still be one the decks
+        have left: count its copies in the hands, on the table, in the pile and in the known stock."""
+        state = self.state
+        decks = self.variant.decks
+        for card in set(cards):
+            count = sum(p.hand.count(card) for p in state.players) + state.discard_pile.count(card) \
+                + sum(t.meld.cards.count(card) for t in state.table) + self.stock.count(card)
+            if count > decks:
+                held = "one deck holds" if decks == 1 else f"{decks} decks hold"
+                raise IllegalPlay([Reason(self.facts.deck_rule, f"{card} would be in play {count} times (hands, "
+                                                                f"table, discard pile, known stock), but {held} "
+                                                                f"only {decks}")])
 
     def _blame(self, i: int, j: int, plays: list[Play], error: IllegalPlay) -> _Stop:
         """The action of a grouped lay-down to blame: the first whose prefix breaks a rule no later
