@@ -6,6 +6,7 @@ records below change one action of a legal record and name the rule that must ca
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -15,12 +16,13 @@ import pytest
 from record_driver import random_game  # tests/ is on the path (conftest.py)
 from typer.testing import CliRunner
 
+from rummycheck.cards import Card
 from rummycheck.cli import app
 from rummycheck.disputes import check_play
 from rummycheck.files.record import load_record, parse_record, write_record, write_scenario
 from rummycheck.layoffs import solve_scenario
 from rummycheck.scenario import parse_scenario
-from rummycheck.table.replay import RecordError, replay, state_at
+from rummycheck.table.replay import Record, RecordAction, RecordError, replay, state_at
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "records"
@@ -321,6 +323,13 @@ def test_random_multi_hand_games_carry_running_scores(variant: str, players: int
     assert result.sheet.hands == sum(1 for h in result.hands if h.score is not None)
 
 
+def with_action(record: Record, k: int, text: str) -> Record:
+    """``record`` with action ``k`` (0-based) of its first hand replaced by ``text``."""
+    hand = record.hands[0]
+    actions = (*hand.actions[:k], RecordAction(text), *hand.actions[k + 1:])
+    return dataclasses.replace(record, hands=(dataclasses.replace(hand, actions=actions), *record.hands[1:]))
+
+
 def test_an_action_broken_anywhere_in_a_random_game_is_caught_there() -> None:
     rng = random.Random(5)
     for seed in range(12):
@@ -332,10 +341,8 @@ def test_an_action_broken_anywhere_in_a_random_game_is_caught_there() -> None:
         # move the k-th action to another player: out of turn (or not his card) at exactly that action
         others = [p for p in record.players if p != actions[k].actor]
         moved = f"{rng.choice(others)} {actions[k].play_text}"
-        text = write_record(record).replace(f'"{actions[k].text}",', f'"{moved}",', 1)
-        first = [a.text for a in actions].index(actions[k].text)
-        result = replay(parse_record(text, source="r.toml"))
-        assert result.illegal is not None and result.illegal.action == first + 1
+        result = replay(parse_record(write_record(with_action(record, k, moved)), source="r.toml"))
+        assert result.illegal is not None and result.illegal.action == k + 1
         assert result.illegal.rule.endswith("-TURN")
 
 
@@ -398,3 +405,24 @@ def test_random_games_are_played_to_their_end(variant: str, players: int, start:
     assert result.ok and result.sheet.finished
     last = result.hands[-1].score
     assert last is not None and rule in [line.rule for line in last.lines]
+
+
+def test_a_discard_of_a_card_not_held_anywhere_in_a_random_game_is_caught_there() -> None:
+    rng = random.Random(9)
+    checked = 0
+    for seed in range(15):
+        record = random_game(("gin", "basic", "bing")[seed % 3], (2, 3, 4)[seed % 3], seed)
+        actions = record.hands[0].actions
+        discards = [i for i, a in enumerate(actions) if a.play_text.startswith("discard ")]
+        if not discards:
+            continue
+        k = rng.choice(discards)
+        state = state_at(record, 1, k + 1)
+        held = set(state.player.hand)
+        card = next(c for c in (Card.from_index(i) for i in range(52)) if c not in held)
+        result = replay(parse_record(write_record(with_action(record, k, f"{actions[k].actor} discard {card}")),
+                                     source="r.toml"))
+        assert result.illegal is not None and result.illegal.action == k + 1, (seed, k)
+        assert result.illegal.rule.endswith("-TURN") and f"does not hold {card}" in result.illegal.message
+        checked += 1
+    assert checked >= 10
