@@ -62,6 +62,8 @@ EXPECTED = {
     # B's cards unknown until played; A's 1 + 3 + 5 + 6 + 8 + 9 + 10 + 2 + 4 + 3 = 51 to B
     "basic-one-side.toml": ({"A": 0, "B": 51}, ["out"]),
     "gin-seed-3-dead.toml": ({"A": 0, "B": 0}, ["dead"]),
+    # B: 37 + 22 + 63 = 122 >= 100, + 100 game + 3 x 25 boxes = 297
+    "gin-seed-4-game.toml": ({"A": 0, "B": 297}, ["knock", "knock", "knock"]),
     "bing-deal-seed-7.toml": ({"A": 0, "B": 0, "C": 0, "D": 0}, [""]),
 }
 
