@@ -324,11 +324,11 @@ def _hand(r: _Reader, raw: dict[str, Any], index: int, players: list[str],
                 cards.append((name, hand))
         order = {n: i for i, n in enumerate(players)}
         cards.sort(key=lambda item: order.get(item[0], 0))
-    upcard = _one_card(r, raw, "upcard", path, "the upcard (the first card of the discard pile)")
+    upcard = _one_card(r, raw, "upcard", path, "the first card of the discard pile")
     if upcard is None and "upcard" not in raw:
         r.problem(path, f"hand {index + 1} needs upcard = \"...\" (the card turned up to start the discard pile)",
                   key=True)
-    cut = _one_card(r, raw, "cut", path, "the deuce the cutter kept (BING-DEAL)")
+    cut = _one_card(r, raw, "cut", path, "the deuce the cutter kept, BING-DEAL")
     facts = GameFacts.of(variant) if variant is not None else None
     if cut is not None and facts is not None and not facts.cuts:
         r.problem((*path, "cut"), f"nobody cuts for a deuce in {variant.title if variant else ''} (BING-DEAL)")
