@@ -31,7 +31,7 @@ from rummycheck.results import Reason
 from rummycheck.table.plays import Play, PlaySyntaxError, apply_play, parse_play
 from rummycheck.table.scoring import HandEnd, HandScore, Sheet, new_sheet, score_hand
 from rummycheck.table.state import GameState, IllegalPlay, PlayerState
-from rummycheck.variants import OptionValue, Variant, get_variant
+from rummycheck.variants import OptionValue, Variant, get_variant, resolve_house_rules
 
 __all__ = [
     "ActionSyntaxError",
@@ -126,16 +126,10 @@ class Record:
     source: str = field(default="<record>", compare=False)
     positions: dict[Path_, tuple[int, int]] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
-    house: str | None = None  # a house-rules file (its path as written, relative to the record)
-    house_variant: Variant | None = field(default=None, compare=False, repr=False)  # what that file sets
-    variant_written: bool = True  # the record says variant = "..." itself (else the house file does)
-
     @property
     def variant(self) -> Variant:
-        base = self.house_variant if self.house_variant is not None else get_variant(self.variant_name,
-                                                                                     preset=self.preset)
-        if self.house_variant is not None and self.preset is not None:
-            base = get_variant(self.variant_name, preset=self.preset, **base.changed_options())
+        """The rules in force: the variant (or house-rules file, relative to the record), preset, [rules]."""
+        base = get_variant(resolve_house_rules(self.variant_name, self.source), preset=self.preset)
         return base.with_options(**dict(self.rules)) if self.rules else base
 
     def where(self, *path: str | int) -> str:
@@ -208,6 +202,7 @@ class GameFacts:
     """
 
     deal_rule: str
+    deck_rule: str
     turn_rule: str
     out_rule: str
     cuts: bool
@@ -220,7 +215,7 @@ class GameFacts:
     @classmethod
     def of(cls, variant: Variant) -> GameFacts:
         game = game_of(variant)
-        return cls(deal_rule=game.DEAL, turn_rule=game.TURN, out_rule=game.OUT, cuts=game.cuts,
+        return cls(deal_rule=game.DEAL, deck_rule=game.PLAYERS, turn_rule=game.TURN, out_rule=game.OUT, cuts=game.cuts,
                    knocks=game.knocks, wall=int(variant.get("dead_stock") or 0) if game.knocks else -1,
                    renews=game.renews_stock, rummy="rummy" in game.END_KEYS,
                    buyback="buyback" in game.END_KEYS)
@@ -497,8 +492,10 @@ class HandRun:
         try:
             if action.verb == "draw":
                 self._draw(number, action.cards[0] if action.cards else None)
+                cards = state.history[-1].cards
             else:
-                apply_play(state, play)
+                cards = tuple(c for record in apply_play(state, play) for c in record.cards)
+            self._copies(number, cards)
         except IllegalPlay as error:
             raise self.illegal(number, error.reasons, error.passed) from None
         except PlaySyntaxError as error:  # e.g. a wild laid off without saying what it stands for
@@ -544,7 +541,7 @@ class HandRun:
         combined = Play("; ".join(p.text for p in plays), tuple(a for p in plays for a in p.actions))
         trial = self.state.copy()
         try:
-            apply_play(trial, combined)
+            laid = apply_play(trial, combined)
         except IllegalPlay as error:
             raise self._blame(i, j, plays, error) from None
         except PlaySyntaxError as error:
@@ -552,6 +549,24 @@ class HandRun:
         except RummyError as error:
             raise RecordError(f"{self.where(i + 1)}: hand {self.index + 1}, action {i + 1}: {error}") from None
         self.state = trial
+        try:
+            self._copies(i + 1, tuple(c for record in laid for c in record.cards))
+        except IllegalPlay as error:
+            raise self.illegal(i + 1, error.reasons) from None
+
+    def _copies(self, number: int, cards: Sequence[Card]) -> None:
+        """A card that comes out of an unknown hand (or an unknown stock) must still be one the decks
+        have left: count its copies in the hands, on the table, in the pile and in the known stock."""
+        state = self.state
+        decks = self.variant.decks
+        for card in set(cards):
+            count = sum(p.hand.count(card) for p in state.players) + state.discard_pile.count(card) \
+                + sum(t.meld.cards.count(card) for t in state.table) + self.stock.count(card)
+            if count > decks:
+                held = "one deck holds" if decks == 1 else f"{decks} decks hold"
+                raise IllegalPlay([Reason(self.facts.deck_rule, f"{card} would be in play {count} times (hands, "
+                                                                f"table, discard pile, known stock), but {held} "
+                                                                f"only {decks}")])
 
     def _blame(self, i: int, j: int, plays: list[Play], error: IllegalPlay) -> _Stop:
         """The action of a grouped lay-down to blame: the first whose prefix breaks a rule no later
