@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rummycheck.errors import RummyError, ScenarioError
+from rummycheck.errors import ExpectValueError, RummyError, ScenarioError
 from rummycheck.files.reading import parse_toml, read_file
 
 if TYPE_CHECKING:
@@ -258,10 +258,6 @@ def _same(expected: Any, got: Any) -> bool:
     if isinstance(expected, bool) or isinstance(got, bool):
         return isinstance(expected, bool) and isinstance(got, bool) and expected == got
     return bool(expected == got)
-
-
-class ExpectValueError(ScenarioError):
-    """An [expect] value of the wrong shape (a mistake in the file, not a failed check)."""
 
 
 def _failed(label: str, expected: Any, reason: str, rules: Iterable[str] = ()) -> Outcome:

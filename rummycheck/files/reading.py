@@ -18,7 +18,7 @@ import tomllib
 from pathlib import Path
 from typing import Any, NoReturn
 
-from rummycheck.errors import RummyError, ScenarioError, located
+from rummycheck.errors import ReadError, ScenarioError, located
 
 __all__ = ["MAX_INPUT_BYTES", "ReadError", "decode_text", "parse_toml", "read_file", "read_input"]
 
@@ -29,10 +29,6 @@ _TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _TOML_END = re.compile(r"\s*\(at end of document\)\s*$")
 _LONG_NUMBER = re.compile(r"(?<![\w.])[+-]?(0x[0-9a-fA-F_]{16,}|0o[0-7_]{22,}|0b[01_]{64,}|[0-9][0-9_]{18,})")
 _INT_BITS = 63  # a TOML integer is 64-bit; larger ones (a 0x... with thousands of digits) cannot even be printed
-
-
-class ReadError(RummyError):
-    """An input file cannot be read: missing, unreadable, too large or not text."""
 
 
 def read_input(path: str) -> tuple[str, str]:

@@ -50,13 +50,13 @@ from rummycheck.cards import Card, Rank, Suit
 from rummycheck.errors import SolverGaveUpError
 from rummycheck.melds import Meld, MeldKind
 from rummycheck.results import LayOff
-from rummycheck.solvers.base import Arrangement
+from rummycheck.solvers.base import Arrangement, PlayFound
 from rummycheck.variants import Variant
 
 if TYPE_CHECKING:
     from rummycheck.position import TableMeld
 
-__all__ = ["TablePlay", "all_optimal", "all_optimal_table", "search", "search_table"]
+__all__ = ["all_optimal", "all_optimal_table", "search", "search_table"]
 
 HAND = 0
 _SUITS = tuple(Suit)
@@ -68,7 +68,6 @@ Addition = tuple[Card, Card]  # (card, what it stands for)
 Laid = tuple[tuple[int, Card, Card], ...]  # lay-offs: (table meld index, card, stands for)
 Key = tuple[Any, ...]  # what makes two plays different (see the module notes)
 # (cost, new melds, lay-offs, cards left): the play finders' common return (z3.search_table)
-TablePlay = tuple[Cost, tuple[Meld, ...], tuple[LayOff, ...], tuple[Card, ...]]
 
 
 def _run_bounds(ace: str) -> tuple[int, int]:
@@ -584,7 +583,7 @@ def _solve(cards: Sequence[Card], *, variant: Variant, min_melds: int, max_melds
                                                 [(t, c.index, s.index) for t, c, s in f[2]]))
 
 
-def _table_play(found: tuple[Cost, Arrangement, Laid], table: Sequence[TableMeld]) -> TablePlay:
+def _table_play(found: tuple[Cost, Arrangement, Laid], table: Sequence[TableMeld]) -> PlayFound:
     cost, arrangement, laid = found
     layoffs = sorted((LayOff(card, table[t].number, stands) for t, card, stands in laid),
                      key=lambda lo: (lo.target, lo.stands_for.index, lo.card.index))
@@ -609,7 +608,7 @@ def search(cards: Sequence[Card], *, variant: Variant, rules: object = None, min
 
 
 def search_table(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: Variant, min_melds: int = 0,
-                 max_melds: int | None = None, allow_layoffs: bool = True) -> TablePlay | None:
+                 max_melds: int | None = None, allow_layoffs: bool = True) -> PlayFound | None:
     """The best play of ``hand`` with lay-offs on ``table``: new melds (at least ``min_melds``)
     and cards added to the table melds, or None when no play has ``min_melds`` new melds.
 
@@ -623,7 +622,7 @@ def search_table(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: V
 
 
 def all_optimal_table(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: Variant, min_melds: int = 0,
-                      max_melds: int | None = None, allow_layoffs: bool = True) -> tuple[TablePlay, ...]:
+                      max_melds: int | None = None, allow_layoffs: bool = True) -> tuple[PlayFound, ...]:
     """Every play of ``hand`` (new melds and lay-offs on ``table``) leaving the least points,
     best tie-break (cards left, wilds used, cards laid off) first; each counted once."""
     used = tuple(table) if allow_layoffs else ()

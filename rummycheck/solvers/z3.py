@@ -34,16 +34,15 @@ from typing import TYPE_CHECKING, Any
 from rummycheck.cards import Card, Rank, Suit
 from rummycheck.melds import Meld, MeldKind, run_positions
 from rummycheck.results import LayOff
-from rummycheck.solvers.base import Arrangement
+from rummycheck.solvers.base import Arrangement, PlayFound
 from rummycheck.variants import Variant
 
 if TYPE_CHECKING:
     from rummycheck.position import TableMeld
 
-__all__ = ["Model", "TablePlay", "build_model", "search", "search_table"]
+__all__ = ["Model", "build_model", "search", "search_table"]
 
 # (cost, new melds, lay-offs, cards left); cost = (points, cards left, wilds used, cards laid off)
-TablePlay = tuple[tuple[int, int, int, int], tuple[Meld, ...], tuple[LayOff, ...], tuple[Card, ...]]
 
 _SUITS = tuple(Suit)
 
@@ -423,7 +422,7 @@ def search(cards: Sequence[Card], *, variant: Variant, rules: object = None, min
 
 
 def search_table(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: Variant, min_melds: int = 0,
-                 max_melds: int | None = None, allow_layoffs: bool = True) -> TablePlay | None:
+                 max_melds: int | None = None, allow_layoffs: bool = True) -> PlayFound | None:
     """The best play of ``hand`` with lay-offs on ``table``: new melds (at least ``min_melds``)
     and cards added to the table melds, or None when no play has ``min_melds`` new melds.
 

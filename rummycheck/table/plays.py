@@ -25,7 +25,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from rummycheck.cards import EXPECTED, Card
-from rummycheck.errors import CardParseError, RummyError
+from rummycheck.errors import CardParseError, PlaySyntaxError
 from rummycheck.melds import Meld, MeldKind, extend_meld, meld_problems
 from rummycheck.results import LayOff, Reason
 from rummycheck.table.state import GameState, IllegalPlay, PlayRecord
@@ -36,10 +36,6 @@ __all__ = ["Action", "Play", "PlaySyntaxError", "apply_play", "parse_play"]
 
 VERBS = ("draw", "take", "discard", "meld", "layoff", "end", "knock", "finish", "out", "pass")
 _ALIASES = {"lay": "layoff", "lay-off": "layoff", "gin": "knock", "go": "out"}
-
-
-class PlaySyntaxError(RummyError):
-    """The text of a play cannot be read."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rummycheck.cards import Card
-from rummycheck.errors import RummyError, ScenarioError
+from rummycheck.errors import ActionSyntaxError, RecordError, RummyError
 from rummycheck.games import game_of
 from rummycheck.results import Reason
 from rummycheck.table.plays import Play, PlaySyntaxError, apply_play, parse_play
@@ -53,10 +53,6 @@ __all__ = [
 
 Path_ = tuple[str | int, ...]
 _PLAY_PLACE = re.compile(r"^<action>:1:(\d+): ")
-
-
-class RecordError(ScenarioError):
-    """A record file is malformed: bad TOML, unknown keys, bad cards, an action that cannot be read."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,15 +145,6 @@ class Record:
 
 
 # -- parsing --------------------------------------------------------------------------------
-
-class ActionSyntaxError(RecordError):
-    """An action string cannot be read; ``offset`` is the 0-based column of the bad part in the string."""
-
-    def __init__(self, offset: int, detail: str) -> None:
-        self.offset = offset
-        self.detail = detail
-        super().__init__(detail)
-
 
 def parse_action(text: str, players: Sequence[str]) -> Play:
     """The play of one action string (the actor's name first); raise ``ActionSyntaxError``."""
