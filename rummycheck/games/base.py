@@ -123,6 +123,12 @@ class Game:
     OPEN: ClassVar[str] = ""
     DISCARD: ClassVar[str] = ""
     VALUES: ClassVar[str] = ""  # the rule that counts the points of cards left in hand
+    BUST: ClassVar[str] = ""  # a player out of the game (Bing)
+    STOCK: ClassVar[str] = ""  # renewing an empty stock (basic)
+    DEAD: ClassVar[str] = ""  # a hand that ends with no score at the wall (gin)
+    #: lay-down problems that a later meld or lay-off of the same turn can still put right (records
+    #: judge a player's consecutive melds and lay-offs as one lay-down)
+    REPAIRABLE: ClassVar[frozenset[str]] = frozenset()
     #: melds go down only with a knock, and the hand ends with it (gin)
     knocks: ClassVar[bool] = False
     #: a player's first lay-down is an opening with its own requirement (Bing)

@@ -68,6 +68,8 @@ class Basic(Game):
     OPEN = "BASIC-OPEN"
     DISCARD = "BASIC-DISCARD"
     VALUES = "BASIC-SCORE"
+    STOCK = "BASIC-STOCK"
+    REPAIRABLE = frozenset({"BASIC-OPEN", "BASIC-DISCARD", "BASIC-OUT"})
 
 
     PLAYERS = "BASIC-DECK"

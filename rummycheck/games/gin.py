@@ -138,6 +138,7 @@ class Gin(Game):
     OUT = "GIN-KNOCK"
     DISCARD = "GIN-TURN"
     VALUES = "GIN-MELD"
+    DEAD = "GIN-DEAD"
     knocks = True
 
 

@@ -208,8 +208,6 @@ class GameFacts:
                    buyback="buyback" in game.END_KEYS)
 
 
-# a lay-down problem that a later meld or lay-off of the same turn can still put right
-_REPAIRABLE = {"BING-LIMIT", "BING-OPEN", "BASIC-OPEN", "BASIC-DISCARD", "BASIC-OUT", "BING-LAYOFF"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -367,18 +365,20 @@ class HandRun:
         variant, hand, record = self.variant, self.hand, self.record
         facts = self.facts
         rule = facts.deal_rule
+        game = game_of(variant)
+        bust_rule, cut_rule = game.BUST or rule, game.CUT or rule
         in_game = [row.name for row in sheet.players if not row.out]
         size = game_of(variant).dealt_size(len(in_game))
         problems: list[Reason] = []
         if self.dealer not in in_game:
-            problems.append(Reason("BING-BUST", f"the dealer {self.dealer} is out of the game"))
+            problems.append(Reason(bust_rule, f"the dealer {self.dealer} is out of the game"))
         cutter = in_game[(in_game.index(self.dealer) - 1) % len(in_game)] if self.dealer in in_game else None
         players: list[PlayerState] = []
         for row in sheet.players:
             cards = hand.hand_of(row.name)
             if row.out:
                 if cards:
-                    problems.append(Reason("BING-BUST", f"{row.name} is out of the game and is dealt no cards"))
+                    problems.append(Reason(bust_rule, f"{row.name} is out of the game and is dealt no cards"))
                 players.append(PlayerState(name=row.name, score=row.score, out=True))
                 continue
             if cards is None:
@@ -397,9 +397,9 @@ class HandRun:
         elif hand.cut is not None:
             holder = next((p for p in players if p.name == cutter), None)
             if not variant.is_wild(hand.cut):
-                problems.append(Reason("BING-DEAL", f"only a deuce is kept from the cut, not {hand.cut}"))
+                problems.append(Reason(cut_rule, f"only a deuce is kept from the cut, not {hand.cut}"))
             elif holder is not None and hand.cut not in holder.hand and holder.unknown == 0:
-                problems.append(Reason("BING-DEAL", f"{cutter} cut for a deuce and kept {hand.cut}, but his hand "
+                problems.append(Reason(cut_rule, f"{cutter} cut for a deuce and kept {hand.cut}, but his hand "
                                                     "does not hold it"))
         dealt = sum(p.size for p in players)
         stock_size = 52 * variant.decks - dealt - 1
@@ -491,6 +491,7 @@ class HandRun:
             raise RecordError(f"{self.where(number)}: hand {self.index + 1}, action {number}: {error}") from None
 
     def _draw(self, number: int, named: Card | None) -> None:
+        stock_rule = game_of(self.state.variant).STOCK or self.facts.turn_rule
         state = self.state
         state.verify_draw_stock()  # the rules first, then what the record knows of the stock
         renewing = self.facts.renews and state.stock == 0
@@ -500,7 +501,7 @@ class HandRun:
                 order = list(self.hand.restock[self.restocked])
                 known = Counter(c for c in order if c is not None)
                 if len(order) != len(pile) or any(n > Counter(pile)[c] for c, n in known.items()):
-                    raise self.illegal(number, [Reason("BASIC-STOCK", f"restock {self.restocked + 1} lists "
+                    raise self.illegal(number, [Reason(stock_rule, f"restock {self.restocked + 1} lists "
                                                                       f"{len(order)} cards that are not the "
                                                                       f"{len(pile)} cards of the discard pile "
                                                                       "under its top card")])
@@ -512,7 +513,7 @@ class HandRun:
             rule = self.facts.turn_rule
             raise self.illegal(number, [Reason(rule, f"the next card of the stock is {top}, not {named}")])
         if named is not None and self.bag is not None and self.bag[named] == 0:
-            raise self.illegal(number, [Reason("BASIC-STOCK", f"{named} is not in the renewed stock")])
+            raise self.illegal(number, [Reason(stock_rule, f"{named} is not in the renewed stock")])
         state.draw_stock(named if named is not None else top)
         if renewing:
             self.restocked += 1
@@ -564,7 +565,7 @@ class HandRun:
             try:
                 apply_play(trial, prefix)
             except IllegalPlay as early:
-                if {r.rule for r in early.reasons} - _REPAIRABLE:
+                if {r.rule for r in early.reasons} - self.state.game.REPAIRABLE:
                     return self.illegal(k + 1, early.reasons, early.passed)
             except RummyError:
                 continue
