@@ -22,8 +22,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from rummycheck.errors import CardParseError, located
+from rummycheck.textsafe import shorten
 
 __all__ = [
+    "CARD_TOKEN",
     "Card",
     "LocatedCard",
     "Rank",
@@ -103,7 +105,7 @@ _RANK_RE = "(10|[2-9]|1|[atjqk])"
 _SUIT_RE = "([shdc♠♤♥♡♦♢♣♧])"
 _RANK_FIRST = re.compile(f"{_RANK_RE}{_SUIT_RE}", re.IGNORECASE)
 _SUIT_FIRST = re.compile(f"{_SUIT_RE}{_RANK_RE}", re.IGNORECASE)
-_TOKEN = re.compile(r"[^\s,#]+")
+CARD_TOKEN = re.compile(r"[^\s,#]+")  # one card token in a text of cards: the one tokenizer
 
 EXPECTED = "expected a card like '10h' or 'H10'"
 
@@ -142,7 +144,7 @@ class Card:
         """Parse one card in any accepted notation; raise ``CardParseError`` if it is not one."""
         card = _parse_token(token)
         if card is None:
-            raise CardParseError(f"{EXPECTED}, got {token!r}")
+            raise CardParseError(f"{EXPECTED}, got {shorten(token)}")
         return card
 
     def __hash__(self) -> int:
@@ -183,12 +185,12 @@ def parse_cards_located(text: str, *, source: str = "<cards>") -> list[LocatedCa
     found: list[LocatedCard] = []
     for line_number, line in enumerate(text.splitlines(), start=1):
         content = line.split("#", 1)[0]
-        for match in _TOKEN.finditer(content):
+        for match in CARD_TOKEN.finditer(content):
             token = match.group(0)
             card = _parse_token(token)
             if card is None:
                 raise CardParseError(
-                    located(source, line_number, match.start() + 1, f"{EXPECTED}, got {token!r}")
+                    located(source, line_number, match.start() + 1, f"{EXPECTED}, got {shorten(token)}")
                 )
             found.append(LocatedCard(card, line_number, match.start() + 1, token))
     return found

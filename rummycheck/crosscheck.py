@@ -34,7 +34,7 @@ from rummycheck.variants import Variant
 if TYPE_CHECKING:
     from rummycheck.position import Scenario
 
-__all__ = ["SOLVERS", "TABLE_SOLVERS", "Crosscheck", "Disagreement", "Failure", "Outcome", "crosscheck",
+__all__ = ["SOLVERS", "TABLE_SOLVERS", "Crosscheck", "Disagreement", "Failure", "Answer", "crosscheck",
            "crosscheck_tables", "outcome", "table_scenario"]
 
 SOLVERS = ("exact", "z3", "csp")
@@ -42,7 +42,7 @@ TABLE_SOLVERS = ("exact", "z3", "csp")
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class Answer:
     """What one solver said about one hand, reduced to what must agree."""
 
     points: int
@@ -62,7 +62,7 @@ class Outcome:
 @dataclass(frozen=True, slots=True)
 class Disagreement:
     hand: tuple[Card, ...]
-    outcomes: tuple[tuple[str, Outcome], ...]
+    outcomes: tuple[tuple[str, Answer], ...]
     table: tuple[Meld, ...] = ()  # the table melds of a table situation
 
 
@@ -101,11 +101,11 @@ class Crosscheck:
         return max(dict(self.times)[solver], default=0.0)
 
 
-def outcome(solution: Solution) -> Outcome:
+def outcome(solution: Solution) -> Answer:
     """The cost and verdict of an answer; a wild laid off as another card counts as a wild used."""
     wilds = sum(m.wilds_used(solution.variant) for m in solution.melds)
     wilds += sum(1 for lo in solution.layoffs if lo.card != lo.stands_for)
-    return Outcome(solution.deadwood_points, len(solution.deadwood), wilds, solution.discard, solution.legal,
+    return Answer(solution.deadwood_points, len(solution.deadwood), wilds, solution.discard, solution.legal,
                    len(solution.layoffs))
 
 
@@ -120,7 +120,7 @@ def crosscheck(*, variant: Variant, hands: int, seed: int, kind: str = "plain",
     agreements = 0
     for _ in range(hands):
         hand = deal(kind, rng, variant, size=size)
-        outcomes: list[tuple[str, Outcome]] = []
+        outcomes: list[tuple[str, Answer]] = []
         for name in solvers:
             started = time.perf_counter()
             solution = solve(hand, variant=variant, score=score, opened=opened, solver=name)
@@ -161,7 +161,7 @@ def crosscheck_tables(*, variant: Variant, situations: int, seed: int, solvers: 
         me = scenario.player("me")
         assert me.hand is not None
         table = tuple(t.meld for t in scenario.table)
-        outcomes: list[tuple[str, Outcome]] = []
+        outcomes: list[tuple[str, Answer]] = []
         for name in solvers:
             started = time.perf_counter()
             solution = solve_scenario(scenario, solver=name)

@@ -27,6 +27,39 @@ class IllegalPlayError(RummyError):
     """A play breaks a rule; the message names the rule id."""
 
 
+class ReadError(RummyError):
+    """An input file cannot be read: missing, unreadable, too large or not text."""
+
+
+class PlaySyntaxError(RummyError):
+    """The text of a play cannot be read."""
+
+
+class ExpectValueError(ScenarioError):
+    """An [expect] value of the wrong shape (a mistake in the file, not a failed check)."""
+
+
+class RecordError(ScenarioError):
+    """A record file is malformed: bad TOML, unknown keys, bad cards, an action that cannot be read."""
+
+
+class ActionSyntaxError(RecordError):
+    """An action string cannot be read; ``offset`` is the 0-based column of the bad part in the string."""
+
+    def __init__(self, offset: int, detail: str) -> None:
+        self.offset = offset
+        self.detail = detail
+        super().__init__(detail)
+
+
 def located(source: str, line: int, column: int, message: str) -> str:
     """Format ``message`` with a ``file:line:column:`` prefix."""
     return f"{source}:{line}:{column}: {message}"
+
+
+class HandSizeError(RummyError):
+    """A hand holds more (or, in gin, fewer) cards than the game can deal a player."""
+
+
+class SolverGaveUpError(RummyError):
+    """A search solver (z3, constraint) ran out of its time budget; the message says which and why."""

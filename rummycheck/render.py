@@ -14,7 +14,7 @@ from rummycheck.variants import Variant
 
 if TYPE_CHECKING:
     from rummycheck.crosscheck import Crosscheck
-    from rummycheck.games.prove import Play
+    from rummycheck.games.prove import OptimalPlay
     from rummycheck.review import Review
     from rummycheck.solvers.base import Arrangement
 
@@ -104,7 +104,7 @@ def arrangements_text(arrangements: Sequence[Arrangement]) -> str:
     return "\n".join(lines)
 
 
-def plays_text(plays: Sequence[Play]) -> str:
+def plays_text(plays: Sequence[OptimalPlay]) -> str:
     """``solve SCENARIO.toml --all``: every optimal whole play (melds, lay-offs, discard), numbered."""
     if not plays:
         return "all optimal plays: none (no legal play)"

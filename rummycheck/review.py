@@ -32,14 +32,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rummycheck.cards import Card, format_cards, full_deck
-from rummycheck.errors import RummyError
+from rummycheck.errors import RecordError, RummyError
 from rummycheck.games import game_of
 from rummycheck.games.scoring import HandEnd, Sheet, new_sheet
 from rummycheck.games.solve import solve_scenario
 from rummycheck.position import PileInfo, Scenario, ScenarioPlayer, TurnInfo
 from rummycheck.results import Solution
 from rummycheck.solvers.deadwood import fast_tables, min_deadwood
-from rummycheck.table.replay import HandRun, IllegalAction, Record, RecordError, parse_action, replay
+from rummycheck.table.replay import HandRun, IllegalAction, Record, parse_action, replay
 from rummycheck.table.scoring import score_hand
 from rummycheck.table.state import GameState
 from rummycheck.variants import Variant

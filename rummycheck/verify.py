@@ -17,14 +17,16 @@ checks that say so, never a silent skip.
 from __future__ import annotations
 
 import importlib
-import tomllib
+import os
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rummycheck.errors import RummyError, ScenarioError
+from rummycheck.errors import ExpectValueError, RummyError, ScenarioError
+from rummycheck.files.reading import parse_toml, read_file
 
 if TYPE_CHECKING:
     from rummycheck.files.scoresheet import ScoreSheetFile
@@ -258,10 +260,6 @@ def _same(expected: Any, got: Any) -> bool:
     return bool(expected == got)
 
 
-class ExpectValueError(ScenarioError):
-    """An [expect] value of the wrong shape (a mistake in the file, not a failed check)."""
-
-
 def _failed(label: str, expected: Any, reason: str, rules: Iterable[str] = ()) -> Outcome:
     return Outcome(label, tuple(rules), _show(expected), "error", False, reason)
 
@@ -462,8 +460,29 @@ def _evaluate_plays(subject: Subject, expected: Any) -> list[Outcome]:
     return outcomes
 
 
+def _evaluate_deal(subject: Subject, expected: Any) -> list[Outcome]:
+    """``deal = { dealt = 14, decks = 2, players = "2-8" }``: what the game deals to this table."""
+    from rummycheck.games import game_of
+
+    scenario = subject._need_scenario("deal")
+    keys = ("dealt", "decks", "players")
+    if not isinstance(expected, Mapping) or not expected or any(k not in keys for k in expected):
+        raise ExpectValueError(f"{subject.where('expect', 'deal')}: deal expects a table with dealt, decks "
+                               f"and/or players, like {{ dealt = 14, decks = 2, players = \"2-8\" }}, "
+                               f"got {expected!r}")
+    variant = scenario.variant
+    game = game_of(variant)
+    low, high = variant.get("min_players", 2), variant.get("max_players", 2)
+    got = {"dealt": game.dealt_size(len(scenario.players)), "decks": variant.decks, "players": f"{low}-{high}"}
+    rules_for = {"dealt": (game.DEAL,), "decks": (game.PLAYERS,), "players": (game.PLAYERS,)}
+    want = dict(expected)
+    return [compare("deal", want, {k: got[k] for k in want},
+                    [r for k in want for r in rules_for[k]], rules_for=rules_for)]
+
+
 def _register_builtins() -> None:
     register_expectation("plays", _evaluate_plays)
+    register_expectation("deal", _evaluate_deal)
     solver_keys: dict[str, tuple[Callable[[Solution], Any], Callable[[str, Any], Any]]] = {
         "deadwood": (lambda s: s.deadwood_points, _want_int),
         "legal": (lambda s: s.legal, _want_bool),
@@ -504,7 +523,7 @@ def scenario_files(paths: Sequence[str | Path]) -> list[Path]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*.toml") if p.is_file()))
+            found.extend(_toml_files(path))
         elif path.exists():
             found.append(path)
         else:
@@ -512,12 +531,31 @@ def scenario_files(paths: Sequence[str | Path]) -> list[Path]:
     return found
 
 
+def _toml_files(folder: Path) -> list[Path]:
+    """The ``.toml`` files (any letter case) below ``folder``, sorted; symbolic links to folders
+    are not followed, and a folder nested thousands deep is walked without recursion."""
+    found: list[Path] = []
+    stack = [folder]
+    while stack:
+        current = stack.pop()
+        try:
+            entries = list(os.scandir(current))
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append(Path(entry.path))
+                elif entry.name.lower().endswith(".toml") and entry.is_file():
+                    found.append(Path(entry.path))
+            except OSError:
+                continue
+    return sorted(found)
+
+
 def _load(path: Path) -> Subject | None:
-    text = path.read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
-        data = {}
+    text = read_file(path)
+    data = parse_toml(text, source=str(path))
     from rummycheck.files.scoresheet import is_sheet, parse_sheet
     if is_sheet(data):
         if "expect" not in data:
@@ -560,8 +598,8 @@ def verify_file(path: str | Path) -> list[Check]:
                 outcomes = evaluator(subject, expected)
             except ExpectValueError as error:
                 raise ScenarioError(f"{place}: {error}") from None
-            except RummyError as error:
-                outcomes = [_failed(key, expected, str(error))]
+            except RummyError as error:  # the row names the place: the message need not repeat it
+                outcomes = [_failed(key, expected, _unplaced(str(error), subject.source))]
         for outcome in outcomes:
             rules = tuple(r for r in outcome.rules if r in rule_ids)
             checks.append(Check(scenario=subject.source, title=subject.title, place=place, label=outcome.label,
@@ -570,12 +608,33 @@ def verify_file(path: str | Path) -> list[Check]:
     return checks
 
 
-def verify_paths(paths: Sequence[str | Path]) -> list[Check]:
-    """Every check of every file under ``paths``, in file order."""
+def verify_paths(paths: Sequence[str | Path], *, broken: list[str] | None = None) -> list[Check]:
+    """Every check of every file under ``paths``, in file order.
+
+    A file that does not load (or names an ``[expect]`` key nobody handles) raises its
+    ``ScenarioError``; with a ``broken`` list, its message is added there instead and the
+    other files are still checked.
+    """
     checks: list[Check] = []
     for path in scenario_files(paths):
-        checks.extend(verify_file(path))
+        try:
+            checks.extend(verify_file(path))
+        except RummyError as error:
+            if broken is None:
+                raise
+            broken.append(str(error))
     return checks
+
+
+def _unplaced(message: str, source: str) -> str:
+    """``message`` without a leading ``source:`` or ``source:line:col:`` on each line."""
+    lines = []
+    for line in message.splitlines():
+        if line.startswith(source + ":"):
+            rest = line[len(source) + 1:]
+            line = re.sub(r"^\d+:\d+:", "", rest).lstrip()
+        lines.append(line)
+    return "; ".join(lines)
 
 
 def summary(checks: Sequence[Check]) -> str:

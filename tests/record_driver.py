@@ -218,11 +218,11 @@ def play_hand(run: HandRun, rng: random.Random, *, max_actions: int = 300, name_
 
 
 def random_game(variant: str, players: int, seed: int, *, hands: int = 1, max_actions: int = 300,
-                rules: tuple[tuple[str, OptionValue], ...] = ()) -> Record:
+                rules: tuple[tuple[str, OptionValue], ...] = (), start: tuple[tuple[str, int], ...] = ()) -> Record:
     """A record of up to ``hands`` hands dealt from ``seed`` and played out at random (legal moves
     only), each hand carrying the running scores the engine gives (and Bing buy-backs at random)."""
     rng = random.Random(seed * 7919 + 1)
-    record = deal_record(variant, players=players, seed=seed, rules=rules)
+    record = replace(deal_record(variant, players=players, seed=seed, rules=rules), start=start)
     played: list[HandRecord] = []
     sheet = start_sheet(record)
     dealer = record.dealer

@@ -188,10 +188,10 @@ def test_docs_examples_are_the_shipped_records() -> None:
 
 
 def test_house_rules_file_sets_the_variant_and_round_trips(tmp_path: Path) -> None:
-    (tmp_path / "club.toml").write_text('variant = "gin"\npreset = "classic"\n[rules]\nknock_limit = 5\n',
-                                        encoding="utf-8")
+    (tmp_path / "club.toml").write_text('name = "club"\nextends = "gin"\npreset = "classic"\n[rules]\n'
+                                        'knock_limit = 5\n', encoding="utf-8")
     text = (ROOT / "records" / "gin-knock.toml").read_text(encoding="utf-8").replace(
-        'variant = "gin"', 'house = "club.toml"')
+        'variant = "gin"', 'variant = "club.toml"')
     (tmp_path / "hand.toml").write_text(text, encoding="utf-8")
     record = load_record(tmp_path / "hand.toml")
     assert record.variant.option("knock_limit") == 5 and record.variant.option("gin_bonus") == 20
@@ -199,6 +199,20 @@ def test_house_rules_file_sets_the_variant_and_round_trips(tmp_path: Path) -> No
     result = replay(record)  # A knocks with 6: over the club's limit of 5
     assert result.illegal is not None and result.illegal.rule == "GIN-KNOCK"
     assert "deadwood 6 > 5" in result.illegal.message
-    missing = text.replace('house = "club.toml"', 'house = "nowhere.toml"')
-    with pytest.raises(RecordError, match="cannot read the house rules"):
+    missing = text.replace('variant = "club.toml"', 'variant = "nowhere.toml"')
+    with pytest.raises(RecordError, match="cannot read the house-rules file"):
         parse_record(missing, source=str(tmp_path / "other.toml"))
+
+
+def test_replay_reads_a_dealt_record_from_standard_input() -> None:
+    dealt = runner.invoke(app, ["deal", "--variant", "gin", "--seed", "1"]).output
+    out = runner.invoke(app, ["replay", "-"], input=dealt)
+    assert out.exit_code == 0 and out.output.rstrip().endswith("legal: 1 hand(s), 0 actions; scores A 0, B 0")
+
+
+def test_a_trailing_comment_belongs_to_the_last_string_on_its_line() -> None:
+    text = (ROOT / "records" / "gin-knock.toml").read_text(encoding="utf-8").replace(
+        '  "A pass",  # the non-dealer declines the first upcard (GIN-DEAL)\n'
+        '  "B pass",  # so does the dealer: A draws from the stock\n', '  "A pass", "B pass",  # both pass\n')
+    actions = parse_record(text).hands[0].actions
+    assert [a.comment for a in actions[:2]] == ["", "both pass"]

@@ -6,24 +6,23 @@ records below change one action of a legal record and name the rule that must ca
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
-import sys
 from pathlib import Path
 
 import pytest
+from record_driver import random_game  # tests/ is on the path (conftest.py)
 from typer.testing import CliRunner
 
+from rummycheck.cards import Card
 from rummycheck.cli import app
 from rummycheck.files.record import load_record, parse_record, write_record, write_scenario
 from rummycheck.files.scenario import parse_scenario
 from rummycheck.games.solve import solve_scenario
 from rummycheck.table.disputes import check_play
-from rummycheck.table.replay import RecordError, replay, state_at
-
-sys.path.insert(0, str(Path(__file__).parent))
-from record_driver import random_game  # noqa: E402
+from rummycheck.table.replay import Record, RecordAction, RecordError, replay, state_at
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "records"
@@ -60,7 +59,11 @@ EXPECTED = {
     # B's 30 doubled by A's rummy: 50 + 60 = 110
     "basic-rummy.toml": ({"A": 110, "B": 20}, ["out"]),
     "basic-seed-2-restock.toml": ({"A": 0, "B": 21}, ["out"]),
+    # B's cards unknown until played; A's 1 + 3 + 5 + 6 + 8 + 9 + 10 + 2 + 4 + 3 = 51 to B
+    "basic-one-side.toml": ({"A": 0, "B": 51}, ["out"]),
     "gin-seed-3-dead.toml": ({"A": 0, "B": 0}, ["dead"]),
+    # B: 37 + 22 + 63 = 122 >= 100, + 100 game + 3 x 25 boxes = 297
+    "gin-seed-4-game.toml": ({"A": 0, "B": 297}, ["knock", "knock", "knock"]),
     "bing-deal-seed-7.toml": ({"A": 0, "B": 0, "C": 0, "D": 0}, [""]),
 }
 
@@ -121,6 +124,9 @@ ILLEGAL = [
     ("gin-knock.toml", '"A draw",', '"A draw 5c",', "GIN-TURN", "the next card of the stock is 9h, not 5c"),
     ("gin-knock.toml", '"B finish",', '"B layoff 9s on 1",', "GIN-MELD", "9s does not fit table meld 1"),
     ("gin-seed-3-dead.toml", '"A pass",\n]', '"A draw",\n]', "GIN-DEAD", "2 cards left in the stock"),
+    # B's cards are unknown, but A holds the only Qs
+    ("basic-one-side.toml", '"B discard Kh",', '"B discard Qs",', "BASIC-DECK", "Qs would be in play 2 times"),
+    ("basic-one-side.toml", '"B draw",  # an unknown card', '"B draw 4c",', "BASIC-DECK", "4c would be in play 2"),
 ]
 
 
@@ -273,6 +279,14 @@ def test_at_prints_the_table_and_json(tmp_path: Path) -> None:
     assert refused.exit_code == 2 and target.read_text(encoding="utf-8") == "keep"
 
 
+def test_unknown_cards_become_known_as_they_are_played() -> None:
+    record = load_record(RECORDS / "basic-one-side.toml")
+    before = state_at(record, 1, 6)  # B took the Kd: one known card, ten unknown
+    assert before.players[1].hand == (before.players[1].hand[0],) and before.players[1].unknown == 10
+    after = state_at(record, 1, 7)
+    assert after.players[1].hand == () and after.players[1].unknown == 8
+
+
 def test_state_at_past_an_illegal_action_is_refused() -> None:
     record = parse_record(changed("gin-knock.toml", '"A discard As",', '"A discard Qd",'), source="r.toml")
     with pytest.raises(RecordError, match="does not hold Qd"):
@@ -311,6 +325,13 @@ def test_random_multi_hand_games_carry_running_scores(variant: str, players: int
     assert result.sheet.hands == sum(1 for h in result.hands if h.score is not None)
 
 
+def with_action(record: Record, k: int, text: str) -> Record:
+    """``record`` with action ``k`` (0-based) of its first hand replaced by ``text``."""
+    hand = record.hands[0]
+    actions = (*hand.actions[:k], RecordAction(text), *hand.actions[k + 1:])
+    return dataclasses.replace(record, hands=(dataclasses.replace(hand, actions=actions), *record.hands[1:]))
+
+
 def test_an_action_broken_anywhere_in_a_random_game_is_caught_there() -> None:
     rng = random.Random(5)
     for seed in range(12):
@@ -322,10 +343,8 @@ def test_an_action_broken_anywhere_in_a_random_game_is_caught_there() -> None:
         # move the k-th action to another player: out of turn (or not his card) at exactly that action
         others = [p for p in record.players if p != actions[k].actor]
         moved = f"{rng.choice(others)} {actions[k].play_text}"
-        text = write_record(record).replace(f'"{actions[k].text}",', f'"{moved}",', 1)
-        first = [a.text for a in actions].index(actions[k].text)
-        result = replay(parse_record(text, source="r.toml"))
-        assert result.illegal is not None and result.illegal.action == first + 1
+        result = replay(parse_record(write_record(with_action(record, k, moved)), source="r.toml"))
+        assert result.illegal is not None and result.illegal.action == k + 1
         assert result.illegal.rule.endswith("-TURN")
 
 
@@ -374,3 +393,38 @@ def test_check_pass_at_the_wall_is_gin_dead() -> None:
     assert verdict.legal and verdict.rules == ("GIN-DEAD",)
     early = wall.replace("stock = 2", "stock = 9")
     assert not check_play(parse_scenario(early), "pass", disputes=False).legal
+
+
+@pytest.mark.parametrize("variant,players,start,rule", [
+    ("gin", 2, (), "GIN-GAME"),  # to 100: game bonus and boxes
+    ("bing", 3, (), "BING-WIN"),  # busts, buy-backs at random, until one player is left
+    ("basic", 2, (("A", 80), ("B", 80)), "BASIC-TARGET"),  # from 80 each to 100
+])
+def test_random_games_are_played_to_their_end(variant: str, players: int, start: tuple[tuple[str, int], ...],
+                                              rule: str) -> None:
+    record = random_game(variant, players, 3, hands=25, start=start)
+    result = replay(parse_record(write_record(record)))
+    assert result.ok and result.sheet.finished
+    last = result.hands[-1].score
+    assert last is not None and rule in [line.rule for line in last.lines]
+
+
+def test_a_discard_of_a_card_not_held_anywhere_in_a_random_game_is_caught_there() -> None:
+    rng = random.Random(9)
+    checked = 0
+    for seed in range(15):
+        record = random_game(("gin", "basic", "bing")[seed % 3], (2, 3, 4)[seed % 3], seed)
+        actions = record.hands[0].actions
+        discards = [i for i, a in enumerate(actions) if a.play_text.startswith("discard ")]
+        if not discards:
+            continue
+        k = rng.choice(discards)
+        state = state_at(record, 1, k + 1)
+        held = set(state.player.hand)
+        card = next(c for c in (Card.from_index(i) for i in range(52)) if c not in held)
+        result = replay(parse_record(write_record(with_action(record, k, f"{actions[k].actor} discard {card}")),
+                                     source="r.toml"))
+        assert result.illegal is not None and result.illegal.action == k + 1, (seed, k)
+        assert result.illegal.rule.endswith("-TURN") and f"does not hold {card}" in result.illegal.message
+        checked += 1
+    assert checked >= 10

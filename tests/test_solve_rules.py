@@ -15,6 +15,7 @@ from collections import Counter
 import pytest
 
 from rummycheck import Solution, get_variant, parse_cards, solution_problems, solve
+from rummycheck.errors import HandSizeError
 from rummycheck.variants import Variant
 
 
@@ -455,10 +456,10 @@ def test_gin_classic_has_no_big_gin_and_discard_tie_goes_to_lowest_card() -> Non
     assert s.fact("big_gin") is False and s.fact("gin") is True
 
 
-def test_gin_wrong_hand_size_is_said() -> None:
-    s = solved("Ac 2c 3c 4d 5d 6d 7h 8h 9h", "gin")
-    assert "this one has 9" in reason(s, "GIN-DEAL")
-    assert s.deadwood_points == 0
+def test_gin_wrong_hand_size_is_refused() -> None:
+    with pytest.raises(HandSizeError, match=r"9 cards, but a gin hand holds 10 cards, 11 just after drawing "
+                                            r"\(GIN-DEAL\)$"):
+        solved("Ac 2c 3c 4d 5d 6d 7h 8h 9h", "gin")
 
 
 # ======================================================================================

@@ -127,3 +127,17 @@ def test_the_score_sheet_example_in_the_docs_verifies(tmp_path: Path) -> None:
     # hand 1: 31+58 = 89 busts and buys back at 19 (B 11, C 19 still in); D 76 stays out;
     # hand 2: A 19 + 26 = 45, C 19 + 18 = 37
     assert [c.label for c in checks] == ["scores", "eliminated"] and all(c.passed for c in checks)
+
+
+def test_every_rule_id_is_cited_by_a_shipped_scenario() -> None:
+    """Each rule id of the three games appears in some passing [expect] row of scenarios/,
+    so `rummycheck verify` shows it at work.  BING-STRATEGY is about whole games, not a
+    position: the simulation answers it (docs/simulate.md), not a scenario."""
+    from rummycheck.variants import get_variant
+    from rummycheck.verify import verify_paths
+
+    checks = verify_paths([str(SCENARIOS)])
+    assert checks and all(check.passed for check in checks)
+    cited = {rule for check in checks for rule in check.rules}
+    every = {rule.id for name in ("bing", "basic", "gin") for rule in get_variant(name).rules}
+    assert every - cited == {"BING-STRATEGY"}

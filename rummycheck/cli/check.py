@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
-from rummycheck.cli.common import JsonOpt, app, emit_json, guarded
+from rummycheck.cli.common import JsonOpt, app, emit_json, guarded, say
 
 
 @app.command()
@@ -32,7 +32,7 @@ def check(
     if as_json:
         emit_json(verdict.to_json())
     else:
-        typer.echo(_text(verdict))
+        say(_text(verdict))
     raise typer.Exit(0 if verdict.legal else 1)
 
 

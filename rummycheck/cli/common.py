@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 
-from rummycheck.errors import RummyError, located
+from rummycheck.errors import RummyError
+from rummycheck.textsafe import escape, escape_json
 
 app = typer.Typer(
     name="rummycheck",
@@ -36,9 +35,33 @@ PresetOpt = Annotated[str | None, typer.Option("--preset", help="A variant prese
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")]
 
 
+MAX_LINE = 400  # an error line longer than this is cut (a huge bad token is not echoed whole)
+MAX_LINES = 50  # a file with more problems shows the first ones and how many more there are
+
+
 def fail(message: str, code: int = 2) -> NoReturn:
-    typer.echo(f"rummycheck: {message}", err=True)
+    lines = [escape(line, keep="") for line in message.splitlines() or [""]]
+    lines = [line if len(line) <= MAX_LINE else line[:MAX_LINE] + "..." for line in lines]
+    if len(lines) > MAX_LINES:
+        lines[MAX_LINES - 1:] = [f"... and {len(lines) - MAX_LINES + 1} more problems"]
+    typer.echo("rummycheck: " + "\n".join(lines), err=True)
     raise typer.Exit(code)
+
+
+class OutputError(Exception):
+    """Standard output cannot be written (a full disk, a closed pipe); ``main`` reports it."""
+
+
+def say(text: str) -> None:
+    """Print text output; characters from files that could drive the terminal are escaped."""
+    _write(escape(text))
+
+
+def _write(text: str) -> None:
+    try:
+        typer.echo(text)
+    except OSError as error:  # not an OSError any more: Typer would end a closed pipe silently
+        raise OutputError(error) from None
 
 
 def guarded(action: Callable[[], T]) -> T:
@@ -52,36 +75,8 @@ def guarded(action: Callable[[], T]) -> T:
     except OSError as error:
         if os.environ.get("RUMMYCHECK_DEBUG"):
             raise
-        name = error.filename if error.filename is not None else ""
-        fail(f"cannot read {str(name)!r}: {error.strerror or error}")
-
-
-def read_input(path: str) -> tuple[str, str]:
-    """(text, source name) of a file path or '-' for standard input (UTF-8 text)."""
-    if path == "-":
-        buffer = getattr(sys.stdin, "buffer", None)
-        if buffer is None:
-            return sys.stdin.read(), "<stdin>"
-        return decode_text(buffer.read(), "<stdin>"), "<stdin>"
-    file = Path(path)
-    if file.is_dir():
-        raise IsADirectoryError(21, "is a directory", path)
-    return decode_text(file.read_bytes(), path), path
-
-
-def decode_text(data: bytes, source: str) -> str:
-    """Decode UTF-8 (a leading byte-order mark is dropped), or raise a located error
-    naming the first byte that is not UTF-8; the column counts characters."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        offset = error.start + (3 if data.startswith(b"\xef\xbb\xbf") else 0)
-        line_start = data.rfind(b"\n", 0, offset) + 1
-        line = data.count(b"\n", 0, offset) + 1
-        column = len(data[line_start:offset].decode("utf-8", errors="replace")) + 1
-        bad = data[offset:offset + 1]
-        raise RummyError(located(source, line, column,
-                                 f"expected UTF-8 text, got the byte {bad!r}")) from None
+        name = f" {str(error.filename)!r}" if error.filename is not None else ""
+        fail(f"cannot read{name}: {error.strerror or error}")
 
 
 def build_variant(name: str, rules: list[str] | None, preset: str | None) -> Any:
@@ -92,4 +87,4 @@ def build_variant(name: str, rules: list[str] | None, preset: str | None) -> Any
 
 
 def emit_json(data: Any) -> None:
-    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    _write(escape_json(json.dumps(data, indent=2, ensure_ascii=False)))

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from rummycheck.cli.common import PresetOpt, RuleOpt, VariantOpt, app, build_variant, fail, guarded
+from rummycheck.cli.common import PresetOpt, RuleOpt, VariantOpt, app, build_variant, fail, guarded, say
 
 PROGRESS_FROM = 20  # runs of at least this many hands show a progress bar
 
@@ -60,6 +60,6 @@ def crosscheck(
             result = guarded(lambda: run(bar))
     else:
         result = guarded(run)
-    typer.echo(crosscheck_text(result))
+    say(crosscheck_text(result))
     if not result.ok:
         raise typer.Exit(1)

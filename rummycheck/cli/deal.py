@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from rummycheck.cli.common import JsonOpt, PresetOpt, RuleOpt, VariantOpt, app, emit_json, fail, guarded
+from rummycheck.cli.common import JsonOpt, PresetOpt, RuleOpt, VariantOpt, app, emit_json, fail, guarded, say
 
 
 @app.command()
@@ -58,6 +58,6 @@ def deal(
                    "stock": [str(c) for c in hand.stock if c is not None],
                    "output": output, "record": text})
     elif output is None:
-        typer.echo(text, nl=False)
+        say(text.rstrip('\n'))
     else:
-        typer.echo(f"wrote {output} ({record.variant_name}, {len(record.players)} players, seed {record.seed})")
+        say(f"wrote {output} ({record.variant_name}, {len(record.players)} players, seed {record.seed})")

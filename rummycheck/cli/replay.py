@@ -7,12 +7,14 @@ from typing import Annotated, Any
 
 import typer
 
-from rummycheck.cli.common import JsonOpt, app, emit_json, fail, guarded
+from rummycheck.cli.common import JsonOpt, app, emit_json, fail, guarded, say
+from rummycheck.files.reading import read_input
 
 
 @app.command()
 def replay(
-    record: Annotated[str, typer.Argument(help="A record file (TOML, see docs/records.md).", show_default=False)],
+    record: Annotated[str, typer.Argument(help="A record file (TOML, see docs/records.md); - reads standard input.",
+                                                 show_default=False)],
     at: Annotated[int | None, typer.Option("--at", help="Print the table before action N of the hand "
                                                         "(one past the last: after it).")] = None,
     hand: Annotated[int, typer.Option("--hand", help="The hand --at refers to (1 = the first).")] = 1,
@@ -24,11 +26,17 @@ def replay(
 ) -> None:
     """Replay a record: exit 0 when every action is legal (and stated scores agree), 1 at the first
     illegal action (with its hand, number, file:line:col and rule), 2 on bad input."""
-    from rummycheck.files.record import load_record
+    from rummycheck.files.record import load_record, parse_record
     from rummycheck.table.replay import replay as run_replay
     from rummycheck.table.replay import state_at
 
-    loaded = guarded(lambda: load_record(record))
+    def load() -> Any:
+        if record == "-":
+            text, source = read_input(record)
+            return parse_record(text, source=source)
+        return load_record(record)
+
+    loaded = guarded(load)
     if scenario is not None and at is None:
         fail("--scenario needs --at N (the moment of the hand to write)")
     if at is not None:
@@ -41,7 +49,7 @@ def replay(
             title = f"{Path(record).name}, hand {hand}, before action {at}" + (f": {following}" if following else "")
             text = guarded(lambda: write_scenario(state, loaded, title=title))
             if scenario == "-":
-                typer.echo(text, nl=False)
+                say(text.rstrip('\n'))
                 return
             target = Path(scenario)
             if target.exists() and not force:
@@ -51,13 +59,13 @@ def replay(
             emit_json({"hand": hand, "at": at, "next": following, "state": state.to_json(), "scenario": scenario})
             return
         head = f"hand {hand}, before action {at}" + (f": {following}" if following else " (after the last action)")
-        typer.echo("\n".join([head, *state.describe()] + ([f"wrote {scenario}"] if scenario else [])))
+        say("\n".join([head, *state.describe()] + ([f"wrote {scenario}"] if scenario else [])))
         return
     result = guarded(lambda: run_replay(loaded))
     if as_json:
         emit_json(result.to_json())
     else:
-        typer.echo(_text(result))
+        say(_text(result))
     raise typer.Exit(0 if result.ok else 1)
 
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import tomllib
 from typing import Annotated, Any
 
 import typer
 
-from rummycheck.cli.common import JsonOpt, RuleOpt, app, emit_json, guarded, read_input
+from rummycheck.cli.common import JsonOpt, RuleOpt, app, emit_json, guarded, say
+from rummycheck.files.reading import parse_toml, read_input
 
 
 @app.command()
@@ -30,10 +30,7 @@ def score(
 
         text, source = read_input(path)
         overrides = dict(parse_override(r) for r in rule or [])
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError:
-            data = {}  # the loaders below report the error with its position
+        data = parse_toml(text, source=source)
         if is_sheet(data):
             sheet_file = parse_sheet(text, source=source)
             if overrides:
@@ -51,7 +48,7 @@ def score(
         emit_json(sheet_json(title, variant, results))
         return
     header = f"{variant.title} ({variant})" + (f" - {title}" if title else "")
-    typer.echo(header)
+    say(header)
     for i, result in enumerate(results):
-        typer.echo("")
-        typer.echo(hand_text(result, note=notes[i] if i < len(notes) else ""))
+        say("")
+        say(hand_text(result, note=notes[i] if i < len(notes) else ""))

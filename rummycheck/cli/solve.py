@@ -15,9 +15,10 @@ from rummycheck.cli.common import (
     emit_json,
     fail,
     guarded,
-    read_input,
+    say,
 )
-from rummycheck.errors import RummyError
+from rummycheck.errors import HandSizeError, RummyError
+from rummycheck.files.reading import read_input
 
 
 @app.command()
@@ -49,7 +50,7 @@ def solve(
         fail("give a hand file (or - for stdin) or --cards, not both and not neither")
 
     def run() -> Any:
-        if hand is not None and hand.endswith(".toml"):  # a table scenario: lay-offs count too
+        if hand is not None and hand.lower().endswith(".toml"):  # a table scenario: lay-offs count too
             from dataclasses import replace
 
             from rummycheck.files.scenario import load_scenario
@@ -67,7 +68,7 @@ def solve(
                 overrides = dict(parse_override(r) for r in rule)
                 scenario = replace(scenario, variant=scenario.variant.with_options(**overrides))
             return solve_scenario(scenario, solver=solver), scenario
-        chosen = build_variant(variant or "bing", rule, preset)
+        chosen = build_variant("bing" if variant is None else variant, rule, preset)
         if cards is not None:
             text, source = cards, "--cards"
         else:
@@ -76,7 +77,10 @@ def solve(
         parsed = parse_cards(text, source=source, decks=chosen.decks)
         if not parsed:
             raise RummyError(f"{source}: no cards found")
-        return solve_hand(parsed, variant=chosen, score=score or 0, opened=opened, solver=solver), None
+        try:
+            return solve_hand(parsed, variant=chosen, score=score or 0, opened=opened, solver=solver), None
+        except HandSizeError as error:
+            raise HandSizeError(f"{source}: {error}") from None
 
     solution, scenario = guarded(run)
     from rummycheck.games import prove as proving  # z3 and constraint load only with --prove / --all
@@ -98,15 +102,15 @@ def solve(
             data["all_optimal"] = [proving.play_json(p) for p in plays]
         emit_json(data)
     else:
-        typer.echo(solution_text(solution))
+        say(solution_text(solution))
         if every is not None:
             from rummycheck.render import arrangements_text
-            typer.echo(arrangements_text(every))
+            say(arrangements_text(every))
         if plays is not None:
             from rummycheck.render import plays_text
-            typer.echo(plays_text(plays))
+            say(plays_text(plays))
         if proof is not None:
-            typer.echo(proof.text())
+            say(proof.text())
 
 
 @app.command()
@@ -130,4 +134,4 @@ def rules(
                       for r in chosen.rules],
         })
     else:
-        typer.echo(rules_table(chosen))
+        say(rules_table(chosen))

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from rummycheck.cli.common import JsonOpt, app, emit_json, guarded
+from rummycheck.cli.common import JsonOpt, app, emit_json, fail, guarded, say
 
 # the project's scenarios/ folder (next to the package in a source checkout)
 DEFAULT_FOLDER = Path(__file__).resolve().parents[2] / "scenarios"
@@ -29,7 +29,8 @@ def verify(
     # an installed (non-editable) package has no scenarios/ beside it: use the current folder's
     default = DEFAULT_FOLDER if DEFAULT_FOLDER.is_dir() else Path("scenarios")
     targets: list[str | Path] = list(paths) if paths else [default]
-    checks = guarded(lambda: verify_paths(targets))
+    broken: list[str] = []  # files that do not load: reported after the others are checked
+    checks = guarded(lambda: verify_paths(targets, broken=broken))
     failed = [c for c in checks if not c.passed]
     if as_json:
         emit_json({"checks": [c.to_json() for c in checks], "passed": len(checks) - len(failed),
@@ -39,14 +40,16 @@ def verify(
         rows = [[_short(c.scenario), ", ".join(c.rules), c.label, c.expected, c.got, "pass" if c.passed else "FAIL"]
                 for c in shown]
         if rows:
-            typer.echo(tabulate(rows, headers=["scenario", "rules", "check", "expected", "got", "result"],
+            say(tabulate(rows, headers=["scenario", "rules", "check", "expected", "got", "result"],
                                 tablefmt="simple", maxcolwidths=[None, 30, None, 36, 36, None]))
         if failed:
-            typer.echo("")
-            typer.echo("what differs:")
+            say("")
+            say("what differs:")
             for c in failed:
-                typer.echo(f"  {_short(c.place)}: {c.label}: {c.diff}")
-        typer.echo(summary(checks))
+                say(f"  {_short(c.place)}: {c.label}: {c.diff}")
+        say(summary(checks))
+    if broken:
+        fail("\n".join(broken))
     if failed:
         raise typer.Exit(1)
 

@@ -25,7 +25,8 @@ from typing import Any
 
 from rummycheck.cards import Card
 from rummycheck.errors import CardParseError, RummyError, located
-from rummycheck.files.scenario import TomlLocator
+from rummycheck.files.reading import read_file
+from rummycheck.files.tomlpos import TomlLocator
 from rummycheck.table.replay import (
     ActionSyntaxError,
     GameFacts,
@@ -36,13 +37,12 @@ from rummycheck.table.replay import (
     parse_action,
 )
 from rummycheck.table.state import GameState
-from rummycheck.variants import OptionValue, Variant, get_variant
+from rummycheck.variants import OptionValue, Variant, get_variant, is_house_rules_name, resolve_house_rules
 
 __all__ = ["load_record", "parse_record", "write_record", "write_scenario"]
 
-TOP_KEYS = ("title", "description", "house", "variant", "preset", "rules", "players", "dealer", "seed", "start",
+TOP_KEYS = ("title", "description", "variant", "preset", "rules", "players", "dealer", "seed", "start",
             "hand")
-HOUSE_KEYS = ("title", "description", "variant", "preset", "rules")
 HAND_KEYS = ("dealer", "note", "cards", "cut", "upcard", "stock", "restock", "actions", "buyback", "scores")
 UNKNOWN = "?"
 Path_ = tuple[str | int, ...]
@@ -126,7 +126,9 @@ class _Reader:
             i += 1
         rest = line[i + 1:]
         hash_at = rest.find("#")
-        return rest[hash_at + 1:].strip() if hash_at >= 0 else ""
+        if hash_at < 0 or any(q in rest[:hash_at] for q in "\"'"):
+            return ""  # no comment, or another string follows on the line: the comment is not this one's
+        return rest[hash_at + 1:].strip()
 
 
 def parse_record(text: str, *, source: str = "<record>") -> Record:
@@ -155,20 +157,14 @@ def parse_record(text: str, *, source: str = "<record>") -> Record:
 
 def load_record(path: str | Path) -> Record:
     """Read and check a record file (see ``parse_record``)."""
-    file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise RecordError(f"{path}:1:1: not a UTF-8 text file ({error.reason})") from None
-    return parse_record(text, source=str(path))
+    return parse_record(read_file(path), source=str(path))
 
 
 def _build(r: _Reader, data: dict[str, Any]) -> Record | None:
     r.unknown(data, TOP_KEYS, (), "the record")
     title = r.string(data, "title", ()) or ""
     description = r.string(data, "description", ()) or ""
-    house = _house(r, data)
-    variant = _variant(r, data, house)
+    variant = _variant(r, data)
     players = _players(r, data)
     dealer = r.string(data, "dealer", ())
     if dealer is None:
@@ -194,62 +190,33 @@ def _build(r: _Reader, data: dict[str, Any]) -> Record | None:
     if r.problems or variant is None or dealer is None:
         return None
     rules = data.get("rules", {})
-    return Record(variant_name=variant.name, players=tuple(players), hands=tuple(hands), dealer=dealer,
+    return Record(variant_name=str(data["variant"]), players=tuple(players), hands=tuple(hands), dealer=dealer,
                   preset=data.get("preset"), rules=tuple(rules.items()), seed=seed, start=start,
-                  title=title, description=description, source=r.source, positions=dict(r.locator.keys),
-                  house=data.get("house"), house_variant=house, variant_written="variant" in data)
+                  title=title, description=description, source=r.source, positions=dict(r.locator.keys))
 
 
-def _house(r: _Reader, data: dict[str, Any]) -> Variant | None:
-    """``house = "club.toml"``: a house-rules file (variant, preset, [rules]) beside the record."""
-    name = r.string(data, "house", ())
-    if name is None:
-        return None
-    path = Path(r.source).parent / name
-    try:
-        text = path.read_text(encoding="utf-8")
-        house = tomllib.loads(text)
-    except OSError as error:
-        r.problem(("house",), f"cannot read the house rules {str(path)!r}: {error.strerror or error}")
-        return None
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        r.problem(("house",), f"the house rules {str(path)!r} are not valid TOML: {error}")
-        return None
-    unknown = sorted(set(house) - set(HOUSE_KEYS))
-    if unknown or not isinstance(house.get("variant"), str) or not isinstance(house.get("rules", {}), dict):
-        r.problem(("house",), f"the house rules {str(path)!r} hold variant = \"...\", optionally preset and "
-                              "[rules]" + (f"; unknown keys: {', '.join(unknown)}" if unknown else ""))
-        return None
-    try:
-        variant = get_variant(house["variant"], preset=house.get("preset"))
-        return variant.with_options(**house.get("rules", {}))
-    except RummyError as error:
-        r.problems.append((*r.at(("house",)), f"{path}: {error}"))
-        return None
 
-
-def _variant(r: _Reader, data: dict[str, Any], house: Variant | None) -> Variant | None:
+def _variant(r: _Reader, data: dict[str, Any]) -> Variant | None:
     name = data.get("variant")
-    if name is None and house is not None:
-        name = house.name
     if not isinstance(name, str):
         if name is None:
             r.problems.append((1, 1, "the record needs a variant: add variant = \"bing\", \"basic\" or \"gin\" "
-                                     "(or house = \"rules.toml\")"))
+                                     "(or a house-rules file, variant = \"club.toml\")"))
         else:
             r.problem(("variant",), f"variant must be a string, got {name!r}")
         return None
-    if house is not None and name != house.name:
-        r.problem(("variant",), f"the record says variant {name!r} but its house rules are for {house.name!r}")
-        return None
     preset = r.string(data, "preset", ())
-    try:
-        variant = house if house is not None and preset is None else get_variant(name, preset=preset)
-        if house is not None and preset is not None:
-            variant = get_variant(name, preset=preset, **house.changed_options())
-    except RummyError as error:
-        r.problem(("variant",) if preset is None else ("preset",), str(error))
-        return None
+    if is_house_rules_name(name):
+        try:  # a club's rules file, relative to the record; its own errors name its own lines
+            variant = get_variant(resolve_house_rules(name, r.source), preset=preset)
+        except RummyError as error:
+            raise RecordError(str(error)) from None
+    else:
+        try:
+            variant = get_variant(name, preset=preset)
+        except RummyError as error:
+            r.problem(("variant",) if preset is None else ("preset",), str(error))
+            return None
     rules = data.get("rules", {})
     if not isinstance(rules, dict):
         r.problem(("rules",), f"rules must be a table of options, got {rules!r}")
@@ -322,11 +289,11 @@ def _hand(r: _Reader, raw: dict[str, Any], index: int, players: list[str],
                 cards.append((name, hand))
         order = {n: i for i, n in enumerate(players)}
         cards.sort(key=lambda item: order.get(item[0], 0))
-    upcard = _one_card(r, raw, "upcard", path, "the upcard (the first card of the discard pile)")
+    upcard = _one_card(r, raw, "upcard", path, "the first card of the discard pile")
     if upcard is None and "upcard" not in raw:
         r.problem(path, f"hand {index + 1} needs upcard = \"...\" (the card turned up to start the discard pile)",
                   key=True)
-    cut = _one_card(r, raw, "cut", path, "the deuce the cutter kept (BING-DEAL)")
+    cut = _one_card(r, raw, "cut", path, "the deuce the cutter kept, BING-DEAL")
     facts = GameFacts.of(variant) if variant is not None else None
     if cut is not None and facts is not None and not facts.cuts:
         r.problem((*path, "cut"), f"nobody cuts for a deuce in {variant.title if variant else ''} (BING-DEAL)")
@@ -444,10 +411,7 @@ def write_record(record: Record) -> str:
         out.append(f"title = {_quote(record.title)}")
     if record.description:
         out.append(f"description = {_quote(record.description)}")
-    if record.house is not None:
-        out.append(f"house = {_quote(record.house)}")
-    if record.variant_written:
-        out.append(f"variant = {_quote(record.variant_name)}")
+    out.append(f"variant = {_quote(record.variant_name)}")
     if record.preset is not None:
         out.append(f"preset = {_quote(record.preset)}")
     out.append("players = [" + ", ".join(_quote(p) for p in record.players) + "]")

@@ -15,16 +15,16 @@ positions (a bad card names the column of the card inside its string).
 
 from __future__ import annotations
 
-import re
-import tomllib
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rummycheck.cards import Card
+from rummycheck.cards import CARD_TOKEN, Card
 from rummycheck.errors import CardParseError, RummyError, ScenarioError, VariantError, located
+from rummycheck.files.reading import parse_toml, read_file
+from rummycheck.files.tomlpos import MAX_NUMBER, TomlLocator
 from rummycheck.games import game_of
 from rummycheck.melds import Meld, MeldKind, TableMeld, meld_problems
 from rummycheck.position import (
@@ -36,6 +36,7 @@ from rummycheck.position import (
     TurnInfo,
     _nearest,
 )
+from rummycheck.textsafe import brief, shorten
 from rummycheck.variants import Variant, get_variant, is_house_rules_name, resolve_house_rules
 
 __all__ = [
@@ -58,178 +59,6 @@ TURN_KEYS = ("player", "drew", "took", "melded", "knocked")
 PILE_KEYS = ("discard", "stock", "upcard")
 END_KEYS = ("out", "knocker", "rummy", "stalemate", "points", "buyback", "dead", "big_gin")
 DREW_CHOICES = ("stock", "discard", "none")
-
-
-# -- finding positions in the TOML text ---------------------------------------------------
-
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
-
-
-class TomlLocator:
-    """A small scanner over TOML text recording where keys and values start.
-
-    Only positions are recorded; the values themselves come from ``tomllib``.  The
-    scanner never raises: text it does not understand ends the scan, and lookups of paths
-    it did not record fall back to the nearest enclosing path.
-    """
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.i = 0
-        self.line = 1
-        self.col = 1
-        self.keys: dict[Path_, tuple[int, int]] = {}
-        self.values: dict[Path_, tuple[int, int]] = {}
-        self.string_starts: dict[Path_, tuple[int, int]] = {}  # first content character
-        self.array_counts: Counter[Path_] = Counter()
-        try:
-            self._document()
-        except (IndexError, ValueError):
-            pass
-
-    # low-level movement
-    def _peek(self, n: int = 0) -> str:
-        j = self.i + n
-        return self.text[j] if j < len(self.text) else ""
-
-    def _advance(self, n: int = 1) -> None:
-        for _ in range(n):
-            if self.i >= len(self.text):
-                return
-            if self.text[self.i] == "\n":
-                self.line += 1
-                self.col = 1
-            else:
-                self.col += 1
-            self.i += 1
-
-    def _skip_space(self, newlines: bool) -> None:
-        while self.i < len(self.text):
-            ch = self.text[self.i]
-            if ch in " \t\r" or (newlines and ch == "\n"):
-                self._advance()
-            elif ch == "#":
-                while self.i < len(self.text) and self.text[self.i] != "\n":
-                    self._advance()
-            else:
-                return
-
-    def _key(self) -> list[str]:
-        parts: list[str] = []
-        while True:
-            self._skip_space(False)
-            ch = self._peek()
-            if ch in "\"'":
-                parts.append(self._string_value(None))
-            else:
-                match = _BARE_KEY.match(self.text, self.i)
-                if not match:
-                    raise ValueError("not a key")
-                parts.append(match.group(0))
-                self._advance(len(match.group(0)))
-            self._skip_space(False)
-            if self._peek() == ".":
-                self._advance()
-                continue
-            return parts
-
-    def _document(self) -> None:
-        current: Path_ = ()
-        while True:
-            self._skip_space(True)
-            if self.i >= len(self.text):
-                return
-            start = (self.line, self.col)
-            if self._peek() == "[":
-                double = self._peek(1) == "["
-                self._advance(2 if double else 1)
-                name = tuple(self._key())
-                self._advance(2 if double else 1)
-                if double:
-                    index = self.array_counts[name]
-                    self.array_counts[name] += 1
-                    current = (*name, index)
-                else:
-                    current = name
-                self.keys.setdefault(current, start)
-                continue
-            path = (*current, *self._key())
-            self.keys[path] = start
-            self._skip_space(False)
-            if self._peek() != "=":
-                raise ValueError("expected '='")
-            self._advance()
-            self._skip_space(False)
-            self._value(path)
-
-    def _value(self, path: Path_) -> None:
-        self.values[path] = (self.line, self.col)
-        ch = self._peek()
-        if ch in "\"'":
-            self._string_value(path)
-        elif ch == "[":
-            self._advance()
-            index = 0
-            while True:
-                self._skip_space(True)
-                if self._peek() == "]":
-                    self._advance()
-                    return
-                if self._peek() == ",":
-                    self._advance()
-                    continue
-                self.keys.setdefault((*path, index), (self.line, self.col))
-                self._value((*path, index))
-                index += 1
-        elif ch == "{":
-            self._advance()
-            while True:
-                self._skip_space(False)
-                if self._peek() == "}":
-                    self._advance()
-                    return
-                if self._peek() == ",":
-                    self._advance()
-                    continue
-                start = (self.line, self.col)
-                sub = (*path, *self._key())
-                self.keys[sub] = start
-                self._skip_space(False)
-                if self._peek() != "=":
-                    raise ValueError("expected '='")
-                self._advance()
-                self._skip_space(False)
-                self._value(sub)
-        else:
-            while self.i < len(self.text) and self._peek() not in ",]}\n#":
-                self._advance()
-
-    def _string_value(self, path: Path_ | None) -> str:
-        quote = self._peek()
-        triple = self.text.startswith(quote * 3, self.i)
-        self._advance(3 if triple else 1)
-        if triple and self._peek() == "\n":
-            self._advance()
-        elif triple and self.text.startswith("\r\n", self.i):
-            self._advance(2)
-        if path is not None:
-            self.string_starts[path] = (self.line, self.col)
-        begin = self.i
-        closing = quote * 3 if triple else quote
-        while self.i < len(self.text) and not self.text.startswith(closing, self.i):
-            if quote == '"' and self._peek() == "\\":
-                self._advance()
-            self._advance()
-        content = self.text[begin:self.i]
-        self._advance(len(closing))
-        return content
-
-
-# -- the loader ---------------------------------------------------------------------------
-
-_TOKEN = re.compile(r"[^\s,#]+")
-_TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
-_TOML_END = re.compile(r"\s*\(at end of document\)\s*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,9 +119,10 @@ class _Builder:
 
     def get_int(self, table: Mapping[str, Any], key: str, path: Path_, default: int | None = 0) -> int | None:
         value = table.get(key, default)
-        if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
+        if value is None or (isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_NUMBER):
             return value
-        self.problem((*path, key), f"{_name(path, key)} must be a whole number 0 or more, got {value!r}")
+        self.problem((*path, key), f"{_name(path, key)} must be a whole number from 0 to {MAX_NUMBER}, "
+                                   f"got {brief(value)}")
         return default
 
     def get_table(self, data: Mapping[str, Any], key: str, path: Path_) -> dict[str, Any]:
@@ -312,19 +142,28 @@ class _Builder:
     def cards(self, text: str, path: Path_, *, wild_meanings: bool = False) -> list[_Placed]:
         """Parse the card tokens of a string value, reporting every bad token."""
         base_line, base_col = self.locator.string_starts.get(path, self.value_at(path))
+        chars = self.locator.string_chars.get(path, [])  # set when the string holds escapes
         found: list[_Placed] = []
+        row_start = 0
         for number, row in enumerate(text.split("\n"), start=1):
             content = row.split("#", 1)[0]
-            for match in _TOKEN.finditer(content):
+            row_offset, row_start = row_start, row_start + len(row) + 1
+            for match in CARD_TOKEN.finditer(content):
                 token = match.group(0)
                 line = base_line + number - 1
                 column = (base_col if number == 1 else 1) + match.start()
-                physical_text, _, meaning = token.partition("=")
+                if row_offset + match.start() < len(chars):
+                    line, column = chars[row_offset + match.start()]
+                physical_text, equals, meaning = token.partition("=")
                 try:
                     card = Card.parse(physical_text)
                     stands = Card.parse(meaning) if meaning else card
                 except CardParseError as error:
-                    self.problem_at(line, column, f"{error}" + (f" in {token!r}" if meaning else ""))
+                    self.problem_at(line, column, f"{error}" + (f" in {shorten(token)}" if meaning else ""))
+                    continue
+                if equals and not meaning:
+                    self.problem_at(line, column, f"expected the card the wild stands for after '=', like "
+                                                  f"'{physical_text}=Jc', got {shorten(token)}")
                     continue
                 if meaning and not wild_meanings:
                     self.problem_at(line, column, f"{token!r}: a stated meaning ('=') is only allowed "
@@ -409,20 +248,7 @@ def _meld_from(builder: _Builder, placed: list[_Placed], kind: str | None, varia
 
 def parse_scenario(text: str, *, source: str = "<scenario>") -> Scenario:
     """Parse and check a scenario; raise ``ScenarioError`` listing every problem found."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        message = str(error)
-        match = _TOML_POSITION.search(message)
-        if match:
-            line, column = int(match.group(1)), int(match.group(2))
-            message = message[:match.start()]
-        else:
-            lines = text.splitlines() or [""]
-            line, column = len(lines), len(lines[-1]) + 1
-            message = _TOML_END.sub("", message)
-        message = message[:1].lower() + message[1:]
-        raise ScenarioError(located(source, line, column, f"not valid TOML: {message}")) from None
+    data = parse_toml(text, source=source)
     builder = _Builder(text, source)
     scenario = _build(builder, data)
     if builder.problems:
@@ -434,12 +260,7 @@ def parse_scenario(text: str, *, source: str = "<scenario>") -> Scenario:
 
 def load_scenario(path: str | Path) -> Scenario:
     """Read and check a scenario file (see ``parse_scenario``)."""
-    file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise ScenarioError(f"{path}:1:1: not a UTF-8 text file ({error.reason})") from None
-    return parse_scenario(text, source=str(path))
+    return parse_scenario(read_file(path), source=str(path))
 
 
 def _build(b: _Builder, data: dict[str, Any]) -> Scenario | None:
@@ -508,8 +329,8 @@ def _players(b: _Builder, data: dict[str, Any], variant: Variant | None) -> list
     if raw is None:
         b.problem_at(1, 1, "the scenario needs players: add a [[players]] table for each seat")
         return []
-    if not isinstance(raw, list) or not all(isinstance(p, dict) for p in raw):
-        b.problem(("players",), "players must be [[players]] tables")
+    if not isinstance(raw, list) or not all(isinstance(p, dict) for p in raw) or not raw:
+        b.problem(("players",), "players must be [[players]] tables, one for each seat")
         return []
     players: list[ScenarioPlayer] = []
     seen: set[str] = set()
@@ -532,7 +353,7 @@ def _players(b: _Builder, data: dict[str, Any], variant: Variant | None) -> list
         size = b.get_int(entry, "hand_size", path, None)
         if hand is not None:
             b.hands[name] = hand
-            if len(hand) != len(_TOKEN.findall(_strip_comments(entry["hand"]))):
+            if len(hand) != len(CARD_TOKEN.findall(_strip_comments(entry["hand"]))):
                 b.unreliable.add(name)  # a bad card was reported: skip the size checks
             if size is not None and size != len(hand):
                 b.problem((*path, "hand_size"), f"hand_size {size} does not match the {len(hand)} cards "
@@ -605,7 +426,7 @@ def _table(b: _Builder, data: dict[str, Any], variant: Variant | None, names: li
             continue
         placed = b.cards(cards_value, (*path, "cards"), wild_meanings=True)
         b.table_cards.extend(placed)
-        if variant is None or len(placed) != len(_TOKEN.findall(_strip_comments(cards_value))):
+        if variant is None or len(placed) != len(CARD_TOKEN.findall(_strip_comments(cards_value))):
             continue
         meld = _meld_from(b, placed, kind, variant, (*path, "cards"), label)
         if meld is not None:
@@ -715,11 +536,11 @@ def _end(b: _Builder, data: dict[str, Any], variant: Variant | None, names: list
             if names and name not in names:
                 b.problem((*path, "points", name), f"end.points names {name!r}, who is not one of the players",
                           value=False)
-            if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_NUMBER:
                 points.append((name, value))
             else:
-                b.problem((*path, "points", name), f"end.points.{name} must be a whole number 0 or more, "
-                                                   f"got {value!r}")
+                b.problem((*path, "points", name), f"end.points.{name} must be a whole number from 0 to "
+                                                   f"{MAX_NUMBER}, got {brief(value)}")
     if variant is not None:
         game = game_of(variant)
         if "out" not in game.END_KEYS and out is not None:

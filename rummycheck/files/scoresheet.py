@@ -10,8 +10,6 @@ to buy back against) is reported at that hand's position.  ``hand_text`` and
 
 from __future__ import annotations
 
-import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,11 +17,14 @@ from typing import Any
 
 from tabulate import tabulate
 
-from rummycheck.cards import Card, check_copies
+from rummycheck.cards import CARD_TOKEN, Card, check_copies
 from rummycheck.errors import RummyError, ScenarioError, located
-from rummycheck.files.scenario import TomlLocator
+from rummycheck.files.reading import parse_toml, read_file
+from rummycheck.files.tomlpos import MAX_NUMBER, TomlLocator
 from rummycheck.games import game_of
+from rummycheck.games.base import solvable_size_problem
 from rummycheck.table.scoring import HandEnd, HandScore, Sheet, new_sheet, score_hand
+from rummycheck.textsafe import brief
 from rummycheck.variants import Variant, get_variant, is_house_rules_name, resolve_house_rules
 
 __all__ = ["ScoreSheetFile", "hand_text", "is_sheet", "load_sheet", "parse_sheet", "run_sheet", "sheet_json"]
@@ -32,7 +33,6 @@ TOP_KEYS = ("title", "description", "variant", "preset", "rules", "players", "st
 HAND_KEYS = ("out", "knocker", "points", "cards", "rummy", "stalemate", "dead", "big_gin", "upcard", "buyback",
              "note")
 Path_ = tuple[str | int, ...]
-_TOKEN = re.compile(r"[^\s,]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,10 +91,7 @@ class _Checker:
 
 def parse_sheet(text: str, *, source: str = "<sheet>") -> ScoreSheetFile:
     """Parse and check a score-sheet text; raise ``ScenarioError`` listing every problem."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ScenarioError(f"{source}: not valid TOML: {str(error)[:1].lower()}{str(error)[1:]}") from None
+    data = parse_toml(text, source=source)
     check = _Checker(text, source)
     for key in data:
         if key not in TOP_KEYS:
@@ -113,10 +110,11 @@ def parse_sheet(text: str, *, source: str = "<sheet>") -> ScoreSheetFile:
     if check.expect_type(start, dict, ("start",), "a table like { Ann = 31 }"):
         for name, value in start.items():
             _known_player(check, name, names, ("start", name))
-            if check.expect_type(value, int, ("start", name), "a whole number") and value >= 0:
+            if check.expect_type(value, int, ("start", name), "a whole number") and 0 <= value <= MAX_NUMBER:
                 scores[name] = value
             elif isinstance(value, int) and not isinstance(value, bool):
-                check.problem(("start", name), f"start.{name} cannot be negative, got {value!r}")
+                check.problem(("start", name), f"start.{name} must be from 0 to {MAX_NUMBER}, "
+                                               f"got {brief(value)}")
     out = _names(check, data.get("out", []), ("out",), names)
     hands = []
     raw_hands = data.get("hands", [])
@@ -147,7 +145,7 @@ def parse_sheet(text: str, *, source: str = "<sheet>") -> ScoreSheetFile:
 
 def load_sheet(path: str | Path) -> ScoreSheetFile:
     """Read and check a score-sheet file (the file is never modified)."""
-    text = Path(path).read_text(encoding="utf-8")
+    text = read_file(path)
     return parse_sheet(text, source=str(path))
 
 
@@ -237,10 +235,11 @@ def _hand(check: _Checker, raw: Mapping[str, Any], path: Path_, names: Sequence[
     if check.expect_type(table, dict, (*path, "points"), "a table like { Ann = 58 }"):
         for name, value in table.items():
             _known_player(check, name, names, (*path, "points", name))
-            if check.expect_type(value, int, (*path, "points", name), "a whole number") and value >= 0:
+            if check.expect_type(value, int, (*path, "points", name), "a whole number") and 0 <= value <= MAX_NUMBER:
                 points[name] = value
             elif isinstance(value, int) and not isinstance(value, bool):
-                check.problem((*path, "points", name), f"points cannot be negative, got {value!r}")
+                check.problem((*path, "points", name), f"points must be from 0 to {MAX_NUMBER}, "
+                                                       f"got {brief(value)}")
     cards: dict[str, tuple[Card, ...]] = {}
     table = raw.get("cards", {})
     if check.expect_type(table, dict, (*path, "cards"), 'a table like { Ann = "6h Qs Qd" }'):
@@ -286,11 +285,13 @@ def _cards(check: _Checker, value: Any, path: Path_, variant: Variant | None) ->
     line, column = check.locator.string_starts.get(path, check.at(path))
     found: list[Card] = []
     bad = False
-    for match in _TOKEN.finditer(value.split("#", 1)[0]):
+    for match in CARD_TOKEN.finditer(value.split("#", 1)[0]):
         try:
             found.append(Card.parse(match.group(0)))
         except RummyError as error:
-            check.problems.append((line, column + match.start(), str(error)))
+            chars = check.locator.string_chars.get(path, [])  # set when the string holds escapes
+            place = chars[match.start()] if match.start() < len(chars) else (line, column + match.start())
+            check.problems.append((*place, str(error)))
             bad = True
     if bad:
         return None
@@ -298,6 +299,11 @@ def _cards(check: _Checker, value: Any, path: Path_, variant: Variant | None) ->
         check_copies(found, decks=variant.decks if variant else 2, what="this hand")
     except RummyError as error:
         check.problems.append((line, column, str(error).removeprefix("<cards>: ")))
+        return None
+    too_many = variant is not None and len(found) > variant.hand_size + 1  # fewer: the rest were melded
+    problem = solvable_size_problem(variant, len(found)) if variant is not None and too_many else None
+    if problem is not None:
+        check.problems.append((line, column, f"this hand holds {problem}"))
         return None
     return tuple(found)
 

@@ -21,7 +21,7 @@ from typing import ClassVar, Protocol
 
 from rummycheck.cards import Card
 from rummycheck.dealing import deal_table
-from rummycheck.errors import ScenarioError, VariantError
+from rummycheck.errors import HandSizeError, ScenarioError, VariantError
 from rummycheck.games.scoring import HandEnd, HandScore, Sheet
 from rummycheck.melds import Meld, MeldKind, TableMeld
 from rummycheck.position import Scenario, ScenarioPlayer, TurnInfo
@@ -123,6 +123,12 @@ class Game:
     OPEN: ClassVar[str] = ""
     DISCARD: ClassVar[str] = ""
     VALUES: ClassVar[str] = ""  # the rule that counts the points of cards left in hand
+    BUST: ClassVar[str] = ""  # a player out of the game (Bing)
+    STOCK: ClassVar[str] = ""  # renewing an empty stock (basic)
+    DEAD: ClassVar[str] = ""  # a hand that ends with no score at the wall (gin)
+    #: lay-down problems that a later meld or lay-off of the same turn can still put right (records
+    #: judge a player's consecutive melds and lay-offs as one lay-down)
+    REPAIRABLE: ClassVar[frozenset[str]] = frozenset()
     #: melds go down only with a knock, and the hand ends with it (gin)
     knocks: ClassVar[bool] = False
     #: a player's first lay-down is an opening with its own requirement (Bing)
@@ -179,6 +185,26 @@ class Game:
                 return f"{size} cards, more than the {dealt + extra} a player can hold ({self.DEAL})"
             return None
         return self.opened_size_problem(size, dealt + extra)
+
+    def solvable_size_problem(self, size: int) -> str | None:
+        """Why no player can hold ``size`` cards to solve (the deal plus one drawn), or None.
+
+        The solvers search every arrangement of a hand, so a hand the game cannot have (40
+        cards, one card in gin) is refused before any search starts; a house game that
+        deals more raises the ``hand_size`` option.
+        """
+        dealt = self.variant.hand_size
+        most = dealt + 1
+        fewest = dealt if self.knocks else 1
+        if fewest <= size <= most:
+            return None
+        if self.knocks:
+            held = f"a {self.variant.name} hand holds {dealt} cards, {most} just after drawing"
+        else:
+            held = f"a {self.variant.name} hand holds at most {most} ({dealt} dealt, one more after drawing)"
+        house = "; a house game that deals more sets the hand_size option" if size > most else ""
+        cards = "card" if size == 1 else "cards"
+        return f"{size} {cards}, but {held} ({self.DEAL}){house}"
 
     def opened_size_problem(self, size: int, most: int) -> str | None:
         """Why a player who has put cards down cannot hold ``size`` cards (``most``: dealt + drawn)."""
@@ -318,6 +344,18 @@ class Game:
     def score_hand(self, sheet: Sheet, end: HandEnd) -> HandScore:
         """Apply one hand's end to ``sheet``."""
         raise NotImplementedError
+
+
+def solvable_size_problem(variant: Variant, size: int) -> str | None:
+    """``Game.solvable_size_problem`` of the game ``variant`` plays."""
+    return game_of(variant).solvable_size_problem(size)
+
+
+def check_hand_size(size: int, variant: Variant, *, what: str = "the hand") -> None:
+    """Raise ``HandSizeError`` when no player of ``variant`` can hold ``size`` cards."""
+    problem = solvable_size_problem(variant, size)
+    if problem is not None:
+        raise HandSizeError(f"{what} holds {problem}")
 
 
 # -- shared helpers for the games' solve methods ---------------------------------------------

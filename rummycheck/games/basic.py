@@ -20,7 +20,7 @@ from rummycheck.games.scoring import HandEnd, HandScore, Ledger, Sheet, check_pl
 from rummycheck.melds import Meld, MeldKind, TableMeld, extend_meld, meld_problems
 from rummycheck.position import Scenario
 from rummycheck.results import LayOff, Reason, Solution
-from rummycheck.solvers.base import Arrangement, Finder, Play, PlayFinder, TableQuestion
+from rummycheck.solvers.base import Arrangement, Finder, PlayFinder, PlayFound, TableQuestion
 from rummycheck.variants import Variant
 
 __all__ = ["Basic", "basic_target", "melded_points"]
@@ -68,6 +68,8 @@ class Basic(Game):
     OPEN = "BASIC-OPEN"
     DISCARD = "BASIC-DISCARD"
     VALUES = "BASIC-SCORE"
+    STOCK = "BASIC-STOCK"
+    REPAIRABLE = frozenset({"BASIC-OPEN", "BASIC-DISCARD", "BASIC-OUT"})
 
 
     PLAYERS = "BASIC-DECK"
@@ -287,7 +289,7 @@ class Basic(Game):
         candidates: list[tuple[tuple[int, int, int, int, int], Card | None]] = []
         options: list[Card | None] = [] if discard_required else [None]
         options += [c for c in sorted(set(hand)) if c != took or Counter(hand)[c] > 1]
-        best: tuple[tuple[int, int, int, int, int], Card | None, Play] | None = None
+        best: tuple[tuple[int, int, int, int, int], Card | None, PlayFound] | None = None
         # (lay-offs allowed, least new melds): with layoff_before_meld = false a player who has
         # not opened may lay off only together with a meld of his own in the same turn
         attempts = [(True, 0)] if allow else [(False, 0), (True, 1)]

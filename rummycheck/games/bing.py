@@ -50,6 +50,8 @@ class Bing(Game):
     OPEN = "BING-OPEN"
     DISCARD = "BING-TURN"
     VALUES = "BING-VALUES"
+    BUST = "BING-BUST"
+    REPAIRABLE = frozenset({"BING-LIMIT", "BING-OPEN", "BING-LAYOFF"})
     has_opening = True
     has_limit = True
     players_bust = True

@@ -138,6 +138,7 @@ class Gin(Game):
     OUT = "GIN-KNOCK"
     DISCARD = "GIN-TURN"
     VALUES = "GIN-MELD"
+    DEAD = "GIN-DEAD"
     knocks = True
 
 
@@ -329,10 +330,7 @@ class Gin(Game):
             assert best is not None
             discard, arrangement = best
             reasons.append(Reason("GIN-TURN", f"best discard {discard}"))
-        else:
-            if len(hand) != size:
-                reasons.append(Reason("GIN-DEAL", f"a gin hand holds {size} cards ({size + 1} just after "
-                                                  f"drawing); this one has {len(hand)}"))
+        else:  # ``solve`` refused every other size (GIN-DEAL)
             found = find(hand, variant=variant, min_melds=0)
             assert found is not None
             arrangement = found

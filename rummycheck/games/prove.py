@@ -27,7 +27,7 @@ from rummycheck.solvers.base import Arrangement
 if TYPE_CHECKING:
     from rummycheck.position import Scenario
 
-__all__ = ["Play", "Proof", "Question", "all_optimal", "all_optimal_plays", "arrangement_json", "play_json",
+__all__ = ["OptimalPlay", "Proof", "Question", "all_optimal", "all_optimal_plays", "arrangement_json", "play_json",
            "proof_json", "prove", "prove_scenario", "question"]
 
 
@@ -173,7 +173,7 @@ def all_optimal(solution: Solution) -> tuple[Arrangement, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
+class OptimalPlay:
     """One optimal whole play at a table: new melds, lay-offs, the discard (basic) and what is left."""
 
     melds: tuple[Meld, ...]
@@ -184,7 +184,7 @@ class Play:
     discard: Card | None = None
 
 
-def all_optimal_plays(scenario: Scenario, solution: Solution) -> tuple[Play, ...]:
+def all_optimal_plays(scenario: Scenario, solution: Solution) -> tuple[OptimalPlay, ...]:
     """Every optimal whole play of the player to move in ``scenario``, by the constraint solver.
 
     The questions are the game's, as in ``games.solve.solve_scenario``: Bing needs the
@@ -205,11 +205,11 @@ def all_optimal_plays(scenario: Scenario, solution: Solution) -> tuple[Play, ...
     game = game_of(variant)
     turn = scenario.turn
     if turn is None or (game.knocks and not turn.knocked):
-        return tuple(Play(a.melds, (), a.deadwood, a.points, a.wilds_used, solution.discard)
+        return tuple(OptimalPlay(a.melds, (), a.deadwood, a.points, a.wilds_used, solution.discard)
                      for a in all_optimal(solution))
     questions = game.table_questions(scenario, tuple(solution.hand), opened=solution.opened,
                                      discard=None, every_discard=True)
-    found: dict[tuple[object, ...], tuple[tuple[int, ...], Play]] = {}
+    found: dict[tuple[object, ...], tuple[tuple[int, ...], OptimalPlay]] = {}
     for asked in questions:
         discard = asked.discard
         for cost, melds, layoffs, deadwood in all_optimal_table(asked.cards, asked.table, variant=variant,
@@ -217,7 +217,7 @@ def all_optimal_plays(scenario: Scenario, solution: Solution) -> tuple[Play, ...
                                                                  max_melds=asked.max_melds):
             if asked.empty_without_discard and discard is None and deadwood:
                 continue  # keeping cards without discarding does not end the turn
-            play = Play(melds, layoffs, deadwood, cost[0], cost[2], discard)
+            play = OptimalPlay(melds, layoffs, deadwood, cost[0], cost[2], discard)
             key = (tuple(str(m) for m in melds), layoffs, discard)
             found.setdefault(key, ((*cost, 0 if discard is None else 1), play))
     if not found:
@@ -230,7 +230,7 @@ def all_optimal_plays(scenario: Scenario, solution: Solution) -> tuple[Play, ...
     return tuple(play for _, play in plays)
 
 
-def play_json(play: Play) -> dict[str, object]:
+def play_json(play: OptimalPlay) -> dict[str, object]:
     return {"melds": [meld_json(m) for m in play.melds],
             "layoffs": [{"card": str(lo.card), "meld": lo.target, "as": str(lo.stands_for)} for lo in play.layoffs],
             "discard": None if play.discard is None else str(play.discard),

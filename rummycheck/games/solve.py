@@ -21,7 +21,7 @@ from operator import attrgetter
 
 from rummycheck.cards import Card, check_copies
 from rummycheck.errors import ScenarioError
-from rummycheck.games.base import game_of, missing_hand, without
+from rummycheck.games.base import check_hand_size, game_of, missing_hand, without
 from rummycheck.position import Scenario
 from rummycheck.results import Solution
 from rummycheck.solvers.base import Arrangement, Finder
@@ -51,6 +51,8 @@ def solve(cards: Sequence[Card], *, variant: Variant | str = "bing", score: int 
         mask = sum(map(_bit, hand))
     if not mask or mask.bit_count() != len(hand):
         check_copies(hand, decks=variant.decks)
+    if not variant.hand_size <= len(hand) <= variant.hand_size + 1:  # the common sizes pass at once
+        check_hand_size(len(hand), variant)
     find = finder(solver)
     return game_of(variant).solve_hand(hand, score=score, opened=opened, find=find, solver=solver, mask=mask)
 

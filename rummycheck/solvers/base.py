@@ -21,7 +21,7 @@ from rummycheck.melds import Meld, TableMeld
 from rummycheck.results import LayOff
 from rummycheck.variants import Variant
 
-__all__ = ["Arrangement", "Finder", "Play", "PlayFinder", "SOLVER_NAMES", "TableQuestion"]
+__all__ = ["Arrangement", "Finder", "PlayFinder", "PlayFound", "SOLVER_NAMES", "TableQuestion"]
 
 SOLVER_NAMES = ("exact", "z3", "csp")
 
@@ -62,7 +62,7 @@ class Finder(Protocol):
 
 
 # (cost, new melds, lay-offs, cards left); cost = (points left, cards left, wilds, lay-off tie-break)
-Play = tuple[tuple[int, int, int, int], tuple[Meld, ...], tuple[LayOff, ...], tuple[Card, ...]]
+PlayFound = tuple[tuple[int, int, int, int], tuple[Meld, ...], tuple[LayOff, ...], tuple[Card, ...]]
 
 
 class PlayFinder(Protocol):
@@ -70,4 +70,4 @@ class PlayFinder(Protocol):
 
     def __call__(self, hand: Sequence[Card], table: Sequence[TableMeld], *, variant: Variant,
                  min_melds: int = 0, max_melds: int | None = None,
-                 allow_layoffs: bool = True) -> Play | None: ...
+                 allow_layoffs: bool = True) -> PlayFound | None: ...

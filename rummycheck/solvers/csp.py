@@ -43,29 +43,31 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
+from time import monotonic
 from typing import TYPE_CHECKING, Any
 
 from rummycheck.cards import Card, Rank, Suit
+from rummycheck.errors import SolverGaveUpError
 from rummycheck.melds import Meld, MeldKind
 from rummycheck.results import LayOff
-from rummycheck.solvers.base import Arrangement
+from rummycheck.solvers.base import Arrangement, PlayFound
 from rummycheck.variants import Variant
 
 if TYPE_CHECKING:
     from rummycheck.position import TableMeld
 
-__all__ = ["TablePlay", "all_optimal", "all_optimal_table", "search", "search_table"]
+__all__ = ["all_optimal", "all_optimal_table", "search", "search_table"]
 
 HAND = 0
 _SUITS = tuple(Suit)
 INFINITE = (1 << 40, 1 << 40, 1 << 40, 1 << 40)
+BUDGET_S = 5.0  # one search's time budget: an answer or a clear "gave up"
 
 Cost = tuple[int, int, int, int]  # points left, cards left, wilds used, cards laid off
 Addition = tuple[Card, Card]  # (card, what it stands for)
 Laid = tuple[tuple[int, Card, Card], ...]  # lay-offs: (table meld index, card, stands for)
 Key = tuple[Any, ...]  # what makes two plays different (see the module notes)
 # (cost, new melds, lay-offs, cards left): the play finders' common return (z3.search_table)
-TablePlay = tuple[Cost, tuple[Meld, ...], tuple[LayOff, ...], tuple[Card, ...]]
 
 
 def _run_bounds(ace: str) -> tuple[int, int]:
@@ -299,9 +301,15 @@ def _whole_constraint(problem: _Problem, state: dict[str, Any]) -> Any:
             found = need_cache[key] = _gap_need(naturals, fill, ace)
         return found
 
+    deadline = state["deadline"]
+
     class Whole(Constraint):  # type: ignore[misc]
         def __call__(self, variables: Sequence[int], domains: dict[int, Any], assignments: dict[int, int],
                      forwardcheck: Any = False) -> bool:
+            if monotonic() > deadline:
+                raise SolverGaveUpError(f"the constraint solver gave up on this hand after {BUDGET_S:g} s; the exact "
+                                        "solver (the default) finds the best arrangement of every hand the rules "
+                                        "allow")
             bound = state["bound"]
             left = forced = laid = 0
             free_wilds = 0
@@ -551,7 +559,7 @@ def _solve(cards: Sequence[Card], *, variant: Variant, min_melds: int, max_melds
         for j in range(i + 1, n):
             csp.addConstraint(FunctionConstraint(_pair_ok(problem, i, j)), [i, j])
     best: dict[Key, tuple[Cost, Arrangement, Laid]] = {}
-    state: dict[str, Any] = {"bound": INFINITE, "ties": ties}
+    state: dict[str, Any] = {"bound": INFINITE, "ties": ties, "deadline": monotonic() + BUDGET_S}
 
     def leaf(assignments: dict[int, int]) -> bool:
         accepted = False
@@ -575,7 +583,7 @@ def _solve(cards: Sequence[Card], *, variant: Variant, min_melds: int, max_melds
                                                 [(t, c.index, s.index) for t, c, s in f[2]]))
 
 
-def _table_play(found: tuple[Cost, Arrangement, Laid], table: Sequence[TableMeld]) -> TablePlay:
+def _table_play(found: tuple[Cost, Arrangement, Laid], table: Sequence[TableMeld]) -> PlayFound:
     cost, arrangement, laid = found
     layoffs = sorted((LayOff(card, table[t].number, stands) for t, card, stands in laid),
                      key=lambda lo: (lo.target, lo.stands_for.index, lo.card.index))
@@ -600,7 +608,7 @@ def search(cards: Sequence[Card], *, variant: Variant, rules: object = None, min
 
 
 def search_table(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: Variant, min_melds: int = 0,
-                 max_melds: int | None = None, allow_layoffs: bool = True) -> TablePlay | None:
+                 max_melds: int | None = None, allow_layoffs: bool = True) -> PlayFound | None:
     """The best play of ``hand`` with lay-offs on ``table``: new melds (at least ``min_melds``)
     and cards added to the table melds, or None when no play has ``min_melds`` new melds.
 
@@ -614,7 +622,7 @@ def search_table(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: V
 
 
 def all_optimal_table(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: Variant, min_melds: int = 0,
-                      max_melds: int | None = None, allow_layoffs: bool = True) -> tuple[TablePlay, ...]:
+                      max_melds: int | None = None, allow_layoffs: bool = True) -> tuple[PlayFound, ...]:
     """Every play of ``hand`` (new melds and lay-offs on ``table``) leaving the least points,
     best tie-break (cards left, wilds used, cards laid off) first; each counted once."""
     used = tuple(table) if allow_layoffs else ()

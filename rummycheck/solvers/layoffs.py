@@ -34,7 +34,7 @@ from rummycheck.cards import Card
 from rummycheck.melds import Meld, MeldKind, extend_meld, meld_problems, run_positions
 from rummycheck.position import TableMeld
 from rummycheck.results import LayOff
-from rummycheck.solvers.base import Play
+from rummycheck.solvers.base import PlayFound
 from rummycheck.solvers.exact import INF, SearchRules, search, search_cost
 from rummycheck.variants import Variant
 
@@ -182,7 +182,7 @@ def _layoff_cost(layoffs: tuple[LayOff, ...]) -> tuple[int, int]:
 
 
 def exact_play(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: Variant, min_melds: int = 0,
-               max_melds: int | None = None, allow_layoffs: bool = True) -> Play | None:
+               max_melds: int | None = None, allow_layoffs: bool = True) -> PlayFound | None:
     """``best_layoffs`` and the exact layout of the cards left: the exact solver's play."""
     found = best_layoffs(hand, table, variant=variant, min_melds=min_melds, max_melds=max_melds,
                          allow_layoffs=allow_layoffs)

@@ -34,16 +34,15 @@ from typing import TYPE_CHECKING, Any
 from rummycheck.cards import Card, Rank, Suit
 from rummycheck.melds import Meld, MeldKind, run_positions
 from rummycheck.results import LayOff
-from rummycheck.solvers.base import Arrangement
+from rummycheck.solvers.base import Arrangement, PlayFound
 from rummycheck.variants import Variant
 
 if TYPE_CHECKING:
     from rummycheck.position import TableMeld
 
-__all__ = ["Model", "TablePlay", "build_model", "search", "search_table"]
+__all__ = ["Model", "build_model", "search", "search_table"]
 
 # (cost, new melds, lay-offs, cards left); cost = (points, cards left, wilds used, cards laid off)
-TablePlay = tuple[tuple[int, int, int, int], tuple[Meld, ...], tuple[LayOff, ...], tuple[Card, ...]]
 
 _SUITS = tuple(Suit)
 
@@ -379,21 +378,29 @@ def read_layoffs(model: Model, solution: Any, table: Sequence[TableMeld]) -> tup
     return tuple(sorted(found, key=lambda lo: (lo.target, lo.stands_for.index, lo.card.index)))
 
 
+TIMEOUT_MS = 5000  # the default budget of one optimisation: an answer or a clear "gave up"
+
+
 def optimise(model: Model, *, timeout_ms: int | None = None) -> Any:
-    """The z3 model (assignment) of least cost, or None when the constraints have no solution."""
+    """The z3 model (assignment) of least cost, or None when the constraints have no solution.
+
+    Raises ``SolverGaveUpError`` when z3 cannot decide within ``timeout_ms`` (default ``TIMEOUT_MS``).
+    """
     import z3
 
     opt = z3.Optimize()
-    if timeout_ms is not None:
-        opt.set("timeout", timeout_ms)
+    opt.set("timeout", TIMEOUT_MS if timeout_ms is None else timeout_ms)
     opt.add(*model.constraints)
     opt.minimize(objective(model))
     result = opt.check()
     if result == z3.unsat:
         return None
     if result != z3.sat:
-        from rummycheck.errors import RummyError
-        raise RummyError(f"z3 could not decide the hand: {opt.reason_unknown()!r}")
+        from rummycheck.errors import SolverGaveUpError
+        budget = TIMEOUT_MS if timeout_ms is None else timeout_ms
+        raise SolverGaveUpError(f"the z3 solver gave up on this hand ({opt.reason_unknown()}, budget {budget} ms); "
+                                "the exact solver (the default) finds the best arrangement of every hand the rules "
+                                "allow")
     return opt.model()
 
 
@@ -415,7 +422,7 @@ def search(cards: Sequence[Card], *, variant: Variant, rules: object = None, min
 
 
 def search_table(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: Variant, min_melds: int = 0,
-                 max_melds: int | None = None, allow_layoffs: bool = True) -> TablePlay | None:
+                 max_melds: int | None = None, allow_layoffs: bool = True) -> PlayFound | None:
     """The best play of ``hand`` with lay-offs on ``table``: new melds (at least ``min_melds``)
     and cards added to the table melds, or None when no play has ``min_melds`` new melds.
 

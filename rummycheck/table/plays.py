@@ -20,24 +20,22 @@ Melds and lay-offs that follow each other form one lay-down (one ``GameState.lay
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 
-from rummycheck.cards import Card
-from rummycheck.errors import CardParseError, RummyError
+from rummycheck.cards import EXPECTED, Card
+from rummycheck.errors import CardParseError, PlaySyntaxError
 from rummycheck.melds import Meld, MeldKind, extend_meld, meld_problems
 from rummycheck.results import LayOff, Reason
 from rummycheck.table.state import GameState, IllegalPlay, PlayRecord
+from rummycheck.textsafe import shorten
 from rummycheck.variants import Variant
 
 __all__ = ["Action", "Play", "PlaySyntaxError", "apply_play", "parse_play"]
 
 VERBS = ("draw", "take", "discard", "meld", "layoff", "end", "knock", "finish", "out", "pass")
 _ALIASES = {"lay": "layoff", "lay-off": "layoff", "gin": "knock", "go": "out"}
-
-
-class PlaySyntaxError(RummyError):
-    """The text of a play cannot be read."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,13 +58,31 @@ class Play:
         return tuple(a.verb for a in self.actions)
 
 
-def _card(token: str, where: str) -> tuple[Card, Card | None]:
-    physical, _, meaning = token.partition("=")
+def _card(token: str, where: str, text: str = "") -> tuple[Card, Card | None]:
+    """A card token of the play ``text``; ``where`` is ``source:line:column`` of its action.
+    An error names the column of the token (of the part after ``=`` when that is wrong)."""
+    physical, equals, meaning = token.partition("=")
+    source, at = _token_place(token, where, text)
     try:
         card = Card.parse(physical)
+    except CardParseError:
+        raise PlaySyntaxError(f"{source}:{at}: {EXPECTED}, got {shorten(physical)}") from None
+    if equals and not meaning:
+        raise PlaySyntaxError(f"{source}:{at + len(token)}: expected the card the wild stands for after '=', "
+                              f"like '{physical}=Jc', got {shorten(token)}")
+    try:
         return card, (Card.parse(meaning) if meaning else None)
-    except CardParseError as error:
-        raise PlaySyntaxError(f"{where}: {error}") from None
+    except CardParseError:
+        raise PlaySyntaxError(f"{source}:{at + len(physical) + 1}: {EXPECTED} after '=', "
+                              f"got {shorten(meaning)}") from None
+
+
+def _token_place(token: str, where: str, text: str) -> tuple[str, int]:
+    """(``source:line``, column) of the first ``token`` at or after the action at ``where``."""
+    source, _, column = where.rpartition(":")
+    start = int(column)
+    found = re.search(rf"(?<![^\s,/;]){re.escape(token)}(?![^\s,/;])", text[start - 1:])
+    return source, start + (found.start() if found else 0)
 
 
 def parse_play(text: str, *, source: str = "--play") -> Play:
@@ -85,52 +101,56 @@ def parse_play(text: str, *, source: str = "--play") -> Play:
             words = words[1:]
         args = words[1:]
         if verb not in VERBS:
-            raise PlaySyntaxError(f"{where}: unknown action {words[0]!r}; expected one of {', '.join(VERBS)}")
+            raise PlaySyntaxError(f"{where}: unknown action {shorten(words[0])}; expected one of {', '.join(VERBS)}")
         if verb in ("draw", "take"):
             args = [a for a in args if a.lower() not in ("stock", "discard", "from", "the", "pile")]
             if len(args) > 1:
-                raise PlaySyntaxError(f"{where}: {verb} takes at most one card, got {' '.join(args)!r}")
-            cards = tuple(_card(a, where)[0] for a in args)
+                raise PlaySyntaxError(f"{where}: {verb} takes at most one card, got {shorten(' '.join(args))}")
+            cards = tuple(_card(a, where, text)[0] for a in args)
             actions.append(Action(verb, cards))
         elif verb == "knock" and any(a.lower() == "with" for a in args):
             at = [a.lower() for a in args].index("with")
             if at > 1:
                 raise PlaySyntaxError(f"{where}: knock needs at most one card before 'with', like "
-                                      f"'knock Kc with Ac 2c 3c / 4d 5d 6d', got {part.strip()!r}")
-            declared = _melds(args[at + 1:], where, part)
-            actions.append(Action(verb, tuple(_card(a, where)[0] for a in args[:at]), melds=declared))
+                                      f"'knock Kc with Ac 2c 3c / 4d 5d 6d', got {shorten(part.strip())}")
+            declared = _melds(args[at + 1:], where, part, text)
+            actions.append(Action(verb, tuple(_card(a, where, text)[0] for a in args[:at]), melds=declared))
         elif verb == "discard" or verb == "knock":
             if len(args) != 1 and not (verb == "knock" and not args):
-                raise PlaySyntaxError(f"{where}: {verb} needs one card, like '{verb} Kc', got {part.strip()!r}")
-            actions.append(Action(verb, tuple(_card(a, where)[0] for a in args)))
+                raise PlaySyntaxError(f"{where}: {verb} needs one card, like '{verb} Kc', got {shorten(part.strip())}")
+            actions.append(Action(verb, tuple(_card(a, where, text)[0] for a in args)))
         elif verb in ("end", "finish", "out", "pass"):
             if args:
-                raise PlaySyntaxError(f"{where}: {verb} takes no cards, got {' '.join(args)!r}")
+                raise PlaySyntaxError(f"{where}: {verb} takes no cards, got {shorten(' '.join(args))}")
             actions.append(Action(verb))
         elif verb == "meld":
-            actions.append(Action(verb, melds=_melds(args, where, part)))
+            actions.append(Action(verb, melds=_melds(args, where, part, text)))
         else:  # layoff
             args = [a for a in args if a.lower() != "on"]
-            if len(args) != 2 or not args[1].isdigit():
+            if len(args) != 2 or not re.fullmatch(r"[0-9]+", args[1]):
                 raise PlaySyntaxError(f"{where}: expected 'layoff <card> on <table meld number>', "
-                                      f"got {part.strip()!r}")
-            card, meaning = _card(args[0], where)
+                                      f"got {shorten(part.strip())}")
+            card, meaning = _card(args[0], where, text)
+            if not 1 <= len(args[1].lstrip("0")) <= 4:
+                line, at = _token_place(args[1], where, text)
+                raise PlaySyntaxError(f"{line}:{at}: table melds are numbered from 1 (in file order), "
+                                      f"got {shorten(args[1])}")
             actions.append(Action(verb, layoffs=((card, meaning, int(args[1])),)))
     if not actions:
         raise PlaySyntaxError(f"{source}:1:1: empty play; expected e.g. 'meld Kd Kh Kc / 8c 9c Tc / 3h 3s 3h'")
     return Play(text, tuple(actions))
 
 
-def _melds(args: list[str], where: str, part: str) -> tuple[tuple[tuple[Card, Card], ...], ...]:
+def _melds(args: list[str], where: str, part: str, text: str) -> tuple[tuple[tuple[Card, Card], ...], ...]:
     """Melds separated by '/', each card optionally with a stated meaning (``2d=Jc``)."""
     melds = []
     for group in " ".join(args).split("/"):
         tokens = group.replace(",", " ").split()
         if not tokens:
-            raise PlaySyntaxError(f"{where}: empty meld in {part.strip()!r}")
+            raise PlaySyntaxError(f"{where}: empty meld in {shorten(part.strip())}")
         pairs = []
         for token in tokens:
-            card, meaning = _card(token, where)
+            card, meaning = _card(token, where, text)
             pairs.append((card, meaning or card))
         melds.append(tuple(pairs))
     return tuple(melds)

@@ -25,13 +25,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rummycheck.cards import Card
-from rummycheck.errors import RummyError, ScenarioError
+from rummycheck.errors import ActionSyntaxError, RecordError, RummyError
 from rummycheck.games import game_of
 from rummycheck.results import Reason
 from rummycheck.table.plays import Play, PlaySyntaxError, apply_play, parse_play
 from rummycheck.table.scoring import HandEnd, HandScore, Sheet, new_sheet, score_hand
 from rummycheck.table.state import GameState, IllegalPlay, PlayerState
-from rummycheck.variants import OptionValue, Variant, get_variant
+from rummycheck.variants import OptionValue, Variant, get_variant, resolve_house_rules
 
 __all__ = [
     "ActionSyntaxError",
@@ -53,10 +53,6 @@ __all__ = [
 
 Path_ = tuple[str | int, ...]
 _PLAY_PLACE = re.compile(r"^<action>:1:(\d+): ")
-
-
-class RecordError(ScenarioError):
-    """A record file is malformed: bad TOML, unknown keys, bad cards, an action that cannot be read."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,16 +122,10 @@ class Record:
     source: str = field(default="<record>", compare=False)
     positions: dict[Path_, tuple[int, int]] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
-    house: str | None = None  # a house-rules file (its path as written, relative to the record)
-    house_variant: Variant | None = field(default=None, compare=False, repr=False)  # what that file sets
-    variant_written: bool = True  # the record says variant = "..." itself (else the house file does)
-
     @property
     def variant(self) -> Variant:
-        base = self.house_variant if self.house_variant is not None else get_variant(self.variant_name,
-                                                                                     preset=self.preset)
-        if self.house_variant is not None and self.preset is not None:
-            base = get_variant(self.variant_name, preset=self.preset, **base.changed_options())
+        """The rules in force: the variant (or house-rules file, relative to the record), preset, [rules]."""
+        base = get_variant(resolve_house_rules(self.variant_name, self.source), preset=self.preset)
         return base.with_options(**dict(self.rules)) if self.rules else base
 
     def where(self, *path: str | int) -> str:
@@ -155,15 +145,6 @@ class Record:
 
 
 # -- parsing --------------------------------------------------------------------------------
-
-class ActionSyntaxError(RecordError):
-    """An action string cannot be read; ``offset`` is the 0-based column of the bad part in the string."""
-
-    def __init__(self, offset: int, detail: str) -> None:
-        self.offset = offset
-        self.detail = detail
-        super().__init__(detail)
-
 
 def parse_action(text: str, players: Sequence[str]) -> Play:
     """The play of one action string (the actor's name first); raise ``ActionSyntaxError``."""
@@ -208,6 +189,7 @@ class GameFacts:
     """
 
     deal_rule: str
+    deck_rule: str
     turn_rule: str
     out_rule: str
     cuts: bool
@@ -220,14 +202,12 @@ class GameFacts:
     @classmethod
     def of(cls, variant: Variant) -> GameFacts:
         game = game_of(variant)
-        return cls(deal_rule=game.DEAL, turn_rule=game.TURN, out_rule=game.OUT, cuts=game.cuts,
+        return cls(deal_rule=game.DEAL, deck_rule=game.PLAYERS, turn_rule=game.TURN, out_rule=game.OUT, cuts=game.cuts,
                    knocks=game.knocks, wall=int(variant.get("dead_stock") or 0) if game.knocks else -1,
                    renews=game.renews_stock, rummy="rummy" in game.END_KEYS,
                    buyback="buyback" in game.END_KEYS)
 
 
-# a lay-down problem that a later meld or lay-off of the same turn can still put right
-_REPAIRABLE = {"BING-LIMIT", "BING-OPEN", "BASIC-OPEN", "BASIC-DISCARD", "BASIC-OUT", "BING-LAYOFF"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -385,18 +365,20 @@ class HandRun:
         variant, hand, record = self.variant, self.hand, self.record
         facts = self.facts
         rule = facts.deal_rule
+        game = game_of(variant)
+        bust_rule, cut_rule = game.BUST or rule, game.CUT or rule
         in_game = [row.name for row in sheet.players if not row.out]
         size = game_of(variant).dealt_size(len(in_game))
         problems: list[Reason] = []
         if self.dealer not in in_game:
-            problems.append(Reason("BING-BUST", f"the dealer {self.dealer} is out of the game"))
+            problems.append(Reason(bust_rule, f"the dealer {self.dealer} is out of the game"))
         cutter = in_game[(in_game.index(self.dealer) - 1) % len(in_game)] if self.dealer in in_game else None
         players: list[PlayerState] = []
         for row in sheet.players:
             cards = hand.hand_of(row.name)
             if row.out:
                 if cards:
-                    problems.append(Reason("BING-BUST", f"{row.name} is out of the game and is dealt no cards"))
+                    problems.append(Reason(bust_rule, f"{row.name} is out of the game and is dealt no cards"))
                 players.append(PlayerState(name=row.name, score=row.score, out=True))
                 continue
             if cards is None:
@@ -415,9 +397,9 @@ class HandRun:
         elif hand.cut is not None:
             holder = next((p for p in players if p.name == cutter), None)
             if not variant.is_wild(hand.cut):
-                problems.append(Reason("BING-DEAL", f"only a deuce is kept from the cut, not {hand.cut}"))
+                problems.append(Reason(cut_rule, f"only a deuce is kept from the cut, not {hand.cut}"))
             elif holder is not None and hand.cut not in holder.hand and holder.unknown == 0:
-                problems.append(Reason("BING-DEAL", f"{cutter} cut for a deuce and kept {hand.cut}, but his hand "
+                problems.append(Reason(cut_rule, f"{cutter} cut for a deuce and kept {hand.cut}, but his hand "
                                                     "does not hold it"))
         dealt = sum(p.size for p in players)
         stock_size = 52 * variant.decks - dealt - 1
@@ -506,8 +488,10 @@ class HandRun:
         try:
             if action.verb == "draw":
                 self._draw(number, action.cards[0] if action.cards else None)
+                cards = state.history[-1].cards
             else:
-                apply_play(state, play)
+                cards = tuple(c for record in apply_play(state, play) for c in record.cards)
+            self._copies(number, cards)
         except IllegalPlay as error:
             raise self.illegal(number, error.reasons, error.passed) from None
         except PlaySyntaxError as error:  # e.g. a wild laid off without saying what it stands for
@@ -516,6 +500,7 @@ class HandRun:
             raise RecordError(f"{self.where(number)}: hand {self.index + 1}, action {number}: {error}") from None
 
     def _draw(self, number: int, named: Card | None) -> None:
+        stock_rule = game_of(self.state.variant).STOCK or self.facts.turn_rule
         state = self.state
         state.verify_draw_stock()  # the rules first, then what the record knows of the stock
         renewing = self.facts.renews and state.stock == 0
@@ -525,7 +510,7 @@ class HandRun:
                 order = list(self.hand.restock[self.restocked])
                 known = Counter(c for c in order if c is not None)
                 if len(order) != len(pile) or any(n > Counter(pile)[c] for c, n in known.items()):
-                    raise self.illegal(number, [Reason("BASIC-STOCK", f"restock {self.restocked + 1} lists "
+                    raise self.illegal(number, [Reason(stock_rule, f"restock {self.restocked + 1} lists "
                                                                       f"{len(order)} cards that are not the "
                                                                       f"{len(pile)} cards of the discard pile "
                                                                       "under its top card")])
@@ -537,7 +522,7 @@ class HandRun:
             rule = self.facts.turn_rule
             raise self.illegal(number, [Reason(rule, f"the next card of the stock is {top}, not {named}")])
         if named is not None and self.bag is not None and self.bag[named] == 0:
-            raise self.illegal(number, [Reason("BASIC-STOCK", f"{named} is not in the renewed stock")])
+            raise self.illegal(number, [Reason(stock_rule, f"{named} is not in the renewed stock")])
         state.draw_stock(named if named is not None else top)
         if renewing:
             self.restocked += 1
@@ -553,7 +538,7 @@ class HandRun:
         combined = Play("; ".join(p.text for p in plays), tuple(a for p in plays for a in p.actions))
         trial = self.state.copy()
         try:
-            apply_play(trial, combined)
+            laid = apply_play(trial, combined)
         except IllegalPlay as error:
             raise self._blame(i, j, plays, error) from None
         except PlaySyntaxError as error:
@@ -561,6 +546,24 @@ class HandRun:
         except RummyError as error:
             raise RecordError(f"{self.where(i + 1)}: hand {self.index + 1}, action {i + 1}: {error}") from None
         self.state = trial
+        try:
+            self._copies(i + 1, tuple(c for record in laid for c in record.cards))
+        except IllegalPlay as error:
+            raise self.illegal(i + 1, error.reasons) from None
+
+    def _copies(self, number: int, cards: Sequence[Card]) -> None:
+        """A card that comes out of an unknown hand (or an unknown stock) must still be one the decks
+        have left: count its copies in the hands, on the table, in the pile and in the known stock."""
+        state = self.state
+        decks = self.variant.decks
+        for card in set(cards):
+            count = sum(p.hand.count(card) for p in state.players) + state.discard_pile.count(card) \
+                + sum(t.meld.cards.count(card) for t in state.table) + self.stock.count(card)
+            if count > decks:
+                held = "one deck holds" if decks == 1 else f"{decks} decks hold"
+                raise IllegalPlay([Reason(self.facts.deck_rule, f"{card} would be in play {count} times (hands, "
+                                                                f"table, discard pile, known stock), but {held} "
+                                                                f"only {decks}")])
 
     def _blame(self, i: int, j: int, plays: list[Play], error: IllegalPlay) -> _Stop:
         """The action of a grouped lay-down to blame: the first whose prefix breaks a rule no later
@@ -571,7 +574,7 @@ class HandRun:
             try:
                 apply_play(trial, prefix)
             except IllegalPlay as early:
-                if {r.rule for r in early.reasons} - _REPAIRABLE:
+                if {r.rule for r in early.reasons} - self.state.game.REPAIRABLE:
                     return self.illegal(k + 1, early.reasons, early.passed)
             except RummyError:
                 continue

@@ -1,0 +1,167 @@
+"""Reading input files: one bounded, decoding reader for every command, and TOML parsing
+whose failures become located errors.
+
+Every file rummycheck reads (hand files, scenarios, score sheets, standard input) goes
+through ``read_input`` / ``read_file``: at most ``MAX_INPUT_BYTES`` are read (a hand, a
+scenario or a whole score sheet is a few kilobytes; ``/dev/zero`` is not), the text is
+decoded as UTF-8 (a leading byte-order mark is dropped) or as UTF-16 when it starts
+with a UTF-16 byte-order mark, and every failure is a ``ReadError`` naming the file.
+``parse_toml`` turns ``tomllib``'s errors, including the ones it does not expect to
+raise (nesting too deep, an integer too long to convert), into one located line.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any, NoReturn
+
+from rummycheck.errors import ReadError, ScenarioError, located
+
+__all__ = ["MAX_INPUT_BYTES", "ReadError", "decode_text", "parse_toml", "read_file", "read_input"]
+
+MAX_INPUT_BYTES = 1 << 20  # 1 MiB: far more than any hand, scenario or score sheet
+
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+_TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+_TOML_END = re.compile(r"\s*\(at end of document\)\s*$")
+_LONG_NUMBER = re.compile(r"(?<![\w.])[+-]?(0x[0-9a-fA-F_]{16,}|0o[0-7_]{22,}|0b[01_]{64,}|[0-9][0-9_]{18,})")
+_INT_BITS = 63  # a TOML integer is 64-bit; larger ones (a 0x... with thousands of digits) cannot even be printed
+
+
+def read_input(path: str) -> tuple[str, str]:
+    """(text, source name) of a file path, or of standard input for ``-``."""
+    if path == "-":
+        return _read_stdin(), "<stdin>"
+    return read_file(path), path
+
+
+def read_file(path: str | Path) -> str:
+    """The decoded text of the file at ``path``, read up to ``MAX_INPUT_BYTES``."""
+    name = str(path)
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read(MAX_INPUT_BYTES + 1)
+    except OSError as error:
+        raise ReadError(f"cannot read {name!r}: {_reason(error)}") from None
+    return decode_text(_bounded(data, name), name)
+
+
+def _read_stdin() -> str:
+    stream = sys.stdin
+    if stream is None:
+        raise ReadError("cannot read '<stdin>': standard input is closed")
+    buffer = getattr(stream, "buffer", None)
+    try:
+        if buffer is None:
+            return str(stream.read(MAX_INPUT_BYTES + 1))[:MAX_INPUT_BYTES + 1]
+        data = buffer.read(MAX_INPUT_BYTES + 1)
+    except (OSError, ValueError) as error:  # ValueError: a closed file object
+        reason = _reason(error) if isinstance(error, OSError) else "standard input is closed"
+        raise ReadError(f"cannot read '<stdin>': {reason}") from None
+    return decode_text(_bounded(data, "<stdin>"), "<stdin>")
+
+
+def _reason(error: OSError) -> str:
+    if isinstance(error, IsADirectoryError):
+        return "is a directory"
+    return error.strerror or type(error).__name__
+
+
+def _bounded(data: bytes, name: str) -> bytes:
+    if len(data) > MAX_INPUT_BYTES:
+        raise ReadError(f"cannot read {name!r}: larger than {MAX_INPUT_BYTES >> 20} MiB; hands, scenarios "
+                        "and score sheets are a few kilobytes")
+    return data
+
+
+def decode_text(data: bytes, source: str) -> str:
+    """Decode UTF-8 (a leading byte-order mark is dropped), or UTF-16 after a UTF-16
+    byte-order mark; otherwise raise a located error naming the first byte that is not
+    UTF-8 (the column counts characters)."""
+    if data.startswith(_UTF16_BOMS):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError as error:
+            raise ReadError(located(source, 1, 1, f"a UTF-16 byte-order mark, but not UTF-16 text "
+                                                  f"({error.reason} at byte {error.start})")) from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        offset = error.start + (3 if data.startswith(b"\xef\xbb\xbf") else 0)
+        line_start = data.rfind(b"\n", 0, offset) + 1
+        line = data.count(b"\n", 0, offset) + 1
+        column = len(data[line_start:offset].decode("utf-8", errors="replace")) + 1
+        if data.startswith(b"\xef\xbb\xbf") and line == 1:
+            column -= 1  # the byte-order mark is no character of the text
+        bad = data[offset:offset + 1]
+        raise ReadError(located(source, line, column, f"expected UTF-8 text, got the byte {bad!r}")) from None
+
+
+def parse_toml(text: str, *, source: str) -> dict[str, Any]:
+    """``tomllib.loads`` whose every failure is a ``ScenarioError`` with ``file:line:col``;
+    integers beyond 64 bits are refused too."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        message = str(error)
+        match = _TOML_POSITION.search(message)
+        if match:
+            line, column = int(match.group(1)), int(match.group(2))
+            message = message[:match.start()]
+        else:
+            lines = text.splitlines() or [""]
+            line, column = len(lines), len(lines[-1]) + 1
+            message = _TOML_END.sub("", message)
+        message = message[:1].lower() + message[1:]
+        raise ScenarioError(located(source, line, column, f"not valid TOML: {message}")) from None
+    except RecursionError:
+        line, column = _position(text, _first_deep(text))
+        raise ScenarioError(located(source, line, column, "not valid TOML here: arrays or tables "
+                                                          "nested too deep")) from None
+    except ValueError:  # an integer with thousands of digits (int() refuses to convert it)
+        _too_large(text, source)
+    if _has_huge_int(data):
+        _too_large(text, source)
+    return data
+
+
+def _too_large(text: str, source: str) -> NoReturn:
+    found = _LONG_NUMBER.search(text)
+    line, column = _position(text, found.start() if found else 0)
+    raise ScenarioError(located(source, line, column, "not valid TOML here: a number far too large "
+                                                      "to be a count or a score")) from None
+
+
+def _has_huge_int(data: object) -> bool:
+    """Whether any integer in the parsed document needs more than 64 bits (walked without recursion)."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, int) and item.bit_length() > _INT_BITS:
+            return True
+    return False
+
+
+def _first_deep(text: str, depth: int = 100) -> int:
+    """Offset of the first bracket nested ``depth`` deep (outside strings, roughly), else 0."""
+    level = 0
+    for index, char in enumerate(text):
+        if char in "[{":
+            level += 1
+            if level >= depth:
+                return index
+        elif char in "]}":
+            level = max(0, level - 1)
+    return 0
+
+
+def _position(text: str, offset: int) -> tuple[int, int]:
+    line_start = text.rfind("\n", 0, offset) + 1
+    return text.count("\n", 0, offset) + 1, offset - line_start + 1

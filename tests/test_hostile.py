@@ -1,0 +1,301 @@
+"""Hostile input through the real command line (issue #9): every case is run as
+``python -m rummycheck`` in a subprocess with a timeout and an address-space limit, so a
+hang or a blow-up fails the test instead of the machine.
+
+Each case asserts the documented exit code, the error lines on stderr (``rummycheck:``
+then ``file:line:col: message`` where a location applies), no traceback, no control
+character from a file on stdout or stderr, and every input file unchanged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import resource
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from rummycheck.cards import full_deck
+from rummycheck.cli import app
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIOS = ROOT / "scenarios"
+TIMEOUT_S = 60  # a guard against hangs only; every case takes well under a second
+MEMORY_BYTES = 1 << 30  # address space: a search that explodes fails with MemoryError, not the machine
+
+GIN_KNOCK = (SCENARIOS / "gin-knock.toml").read_text(encoding="utf-8")
+BING_LAYOFFS = (SCENARIOS / "bing-opening-layoffs.toml").read_text(encoding="utf-8")
+TWO_DECKS = [str(c) for c in full_deck()] * 2
+CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+ESC_TITLE = 'title = "ok \\u001b[2J\\u001b]0;pwned\\u0007 \\u009b31m \\u202e end"\n'
+
+
+def hand(count: int) -> str:
+    return " ".join(TWO_DECKS[:count])
+
+
+def sheet(variant: str, cards: str) -> str:
+    return (f'variant = "{variant}"\nplayers = ["A", "B"]\n\n[[hands]]\n'
+            f'{"knocker" if variant == "gin" else "out"} = "A"\ncards = {{ B = "{cards}" }}\n')
+
+
+@dataclass
+class Case:
+    id: str
+    args: list[str]
+    code: int
+    errors: list[str] = field(default_factory=list)  # regexes, one per stderr line after "rummycheck: "
+    files: dict[str, bytes | str] = field(default_factory=dict)
+    stdin: bytes | None = None
+    closed_stdin: bool = False
+    stdout_to: str | None = None  # e.g. /dev/full, or "closed pipe" (the reader has gone)
+    out: str | None = None  # a regex stdout must match somewhere
+    proc: bool = False  # run in a subprocess (time, memory, stdin, stdout hazards); else in-process
+
+
+CASES = [
+    # -- hands larger (or smaller) than the game allows: refused before any search ------------
+    Case("bing-40-cards", ["solve", "--cards", hand(40)], 2,
+         [r"--cards: the hand holds 40 cards, but a bing hand holds at most 15 \(14 dealt, one more after "
+          r"drawing\) \(BING-DEAL\); a house game that deals more sets the hand_size option"], proc=True),
+    Case("bing-104-cards-file", ["solve", "h.txt"], 2, [r"h\.txt: the hand holds 104 cards, .*\(BING-DEAL\); .*"],
+         files={"h.txt": hand(104)}, proc=True),
+    Case("bing-60-cards-z3", ["solve", "--cards", hand(60), "--solver", "z3"], 2, [r"--cards: the hand holds 60 .*"],
+         proc=True),
+    Case("bing-28-cards-z3", ["solve", "--cards", hand(28), "--solver", "z3"], 2, [r"--cards: the hand holds 28 .*"],
+         proc=True),
+    Case("bing-28-cards-csp", ["solve", "--cards", hand(28), "--solver", "csp"], 2,
+         [r"--cards: the hand holds 28 .*"], proc=True),
+    Case("gin-1-card", ["solve", "--cards", "Ac", "--variant", "gin"], 2,
+         [r"--cards: the hand holds 1 card, but a gin hand holds 10 cards, 11 just after drawing \(GIN-DEAL\)"]),
+    Case("bing-15-cards-is-a-hand", ["solve", "--cards", hand(15)], 0, out=r"Bing Rummy"),
+    Case("house-rule-raises-the-limit", ["solve", "--cards", hand(21), "--rule", "hand_size=20"], 0,
+         out=r"Bing Rummy", proc=True),
+    Case("scenario-hand-too-large", ["solve", "s.toml"], 2, [r"s\.toml:4:8: A holds 40 cards, .*"],
+         files={"s.toml": f'variant = "bing"\n[[players]]\nname = "A"\nhand = "{hand(40)}"\n'
+                          '[[players]]\nname = "B"\nhand_size = 14\n'}),
+    # -- unbounded reads: every input is capped ----------------------------------------------------
+    Case("dev-zero", ["solve", "/dev/zero"], 2, [r"cannot read '/dev/zero': larger than 1 MiB; .*"], proc=True),
+    Case("dev-urandom", ["solve", "/dev/urandom"], 2, [r"cannot read '/dev/urandom': larger than 1 MiB; .*"],
+         proc=True),
+    Case("big-hand-file", ["solve", "big.txt"], 2, [r"cannot read 'big\.txt': larger than 1 MiB; .*"],
+         files={"big.txt": b"Kd " * 800_000}, proc=True),
+    Case("big-scenario-check", ["check", "big.toml", "--play", "draw"], 2, [r"cannot read 'big\.toml': larger .*"],
+         files={"big.toml": b"# " + b"x" * (2 << 20)}),
+    Case("big-sheet-score", ["score", "big.toml"], 2, [r"cannot read 'big\.toml': larger .*"],
+         files={"big.toml": b"# " + b"x" * (2 << 20)}),
+    Case("big-stdin", ["solve", "-"], 2, [r"cannot read '<stdin>': larger than 1 MiB; .*"], stdin=b"Kd " * 800_000,
+         proc=True),
+    # -- tracebacks ------------------------------------------------------------------------------
+    Case("stdin-closed", ["solve", "-"], 2, [r"cannot read '<stdin>': standard input is closed"], closed_stdin=True,
+         proc=True),
+    Case("toml-nested-1000-solve", ["solve", "deep.toml"], 2,
+         [r"deep\.toml:1:104: not valid TOML here: arrays or tables nested too deep"],
+         files={"deep.toml": "a = " + "[" * 1000 + "]" * 1000 + "\n"}, proc=True),
+    Case("toml-nested-1000-score", ["score", "deep.toml"], 2, [r"deep\.toml:1:104: not valid TOML here: .*"],
+         files={"deep.toml": "a = " + "[" * 1000 + "]" * 1000 + "\n"}),
+    Case("toml-inline-tables-nested-verify", ["verify", "v"], 2, [r"v/deep\.toml:2:\d+: not valid TOML here: .*"],
+         files={"v/deep.toml": "x = 1\na = " + "{b = " * 1000 + "1" + "}" * 1000 + "\n"}),
+    Case("integer-5000-digits-scenario", ["check", "big.toml", "--play", "draw"], 2,
+         [r"big\.toml:4:9: not valid TOML here: a number far too large to be a count or a score"],
+         files={"big.toml": 'variant = "gin"\n[[players]]\nname = "A"\nscore = ' + "9" * 5000 + "\n"}),
+    Case("hex-integer-5000-digits-scenario", ["solve", "x.toml"], 2,
+         [r"x\.toml:8:9: not valid TOML here: a number far too large to be a count or a score"],
+         files={"x.toml": GIN_KNOCK.replace('name = "A"\n', 'name = "A"\nscore = 0x' + "f" * 5000 + "\n")}),
+    Case("hex-integer-5000-digits-sheet", ["score", "x.toml"], 2,
+         [r"x\.toml:3:15: not valid TOML here: a number far too large to be a count or a score"],
+         files={"x.toml": 'variant = "gin"\nplayers = ["A", "B"]\nstart = { A = 0x' + "f" * 5000 + " }\n"}),
+    Case("integer-too-large-scenario", ["check", "n.toml", "--play", "draw"], 2,
+         [r"n\.toml:8:9: players\[1\]\.score must be a whole number from 0 to 1000000, got 9999999999"],
+         files={"n.toml": GIN_KNOCK.replace('name = "A"\n', 'name = "A"\nscore = 9999999999\n')}),
+    Case("integer-5000-digits-play", ["check", str(SCENARIOS / "bing-opening-layoffs.toml"),
+                                      "--play", "layoff Ks on " + "9" * 5000], 2,
+         [r"--play:1:14: table melds are numbered from 1 \(in file order\), got '9{40}\.\.\.' \(5000 characters\)"]),
+    Case("players-empty", ["check", "p.toml", "--play", "draw"], 2,
+         [r"p\.toml:2:11: players must be \[\[players\]\] tables, one for each seat"],
+         files={"p.toml": 'variant = "bing"\nplayers = []\n'}),
+    Case("verify-utf16-scenario-is-read", ["verify", "u16.toml"], 0, out=r"3 passed, 0 failed",
+         files={"u16.toml": GIN_KNOCK.encode("utf-16")}),
+    Case("verify-not-utf8", ["verify", "bad.toml"], 2, [r"bad\.toml:1:15: expected UTF-8 text, got the byte b'\\xff'"],
+         files={"bad.toml": b'variant = "gin\xff"\n'}),
+    Case("write-error-dev-full", ["rules", "gin"], 2, [r"cannot write the output: No space left on device"],
+         stdout_to="/dev/full", proc=True),
+    Case("write-error-closed-pipe", ["rules", "bing"], 2, [r"cannot write the output: Broken pipe"],
+         stdout_to="closed pipe", proc=True),
+    Case("write-error-closed-pipe-json", ["solve", "--cards", "Kd Kh Kc", "--json"], 2,
+         [r"cannot write the output: Broken pipe"], stdout_to="closed pipe", proc=True),
+    Case("write-error-dev-full-solve", ["solve", "--cards", "Kd Kh Kc"], 2, [r"cannot write the output: .*"],
+         stdout_to="/dev/full", proc=True),
+    # -- terminal injection: text from files never reaches the output as control characters ------------
+    Case("esc-in-title-score", ["score", "t.toml"], 0, out=r"\\x1b\[2J",
+         files={"t.toml": ESC_TITLE + re.sub(r"(?m)^title = .*\n", "",
+                                            (SCENARIOS / "example-bing-four-player-round.toml")
+                                                    .read_text(encoding="utf-8"))}, proc=True),
+    Case("esc-in-player-name-check", ["check", "n.toml", "--play", "knock Kd"], 0, out=r"A\\x1b\[31m",
+         files={"n.toml": GIN_KNOCK.replace('"A"', '"A\\u001b[31m"')}),
+    Case("esc-in-player-name-json", ["check", "n.toml", "--play", "knock Kd", "--json"], 0, out=r"\\u009b",
+         files={"n.toml": GIN_KNOCK.replace('"A"', '"A\\u009b31m"')}),
+    Case("esc-in-bad-token", ["solve", "h.txt"], 2, [r"h\.txt:1:4: expected a card like '10h' or 'H10', "
+                                                     r"got '\\x1b\[2J'"],
+         files={"h.txt": b"Kd \x1b[2J"}),
+    Case("esc-in-error-from-toml-string", ["check", "n.toml", "--play", "draw"], 2,
+         [r"n\.toml:8:8: A holds 11 cards; .*",
+          r"n\.toml:15:10: turn player 'Z\\x1b\[2J' is not one of the players \(A, B\)"],
+         files={"n.toml": GIN_KNOCK.replace('player = "A"', 'player = "Z\\u001b[2J"')}),
+    # -- accepted nonsense ------------------------------------------------------------------------
+    Case("sheet-bing-104-cards", ["score", "s.toml"], 2, [r"s\.toml:6:16: this hand holds 104 cards, .*BING-DEAL.*"],
+         files={"s.toml": sheet("bing", hand(104))}),
+    Case("sheet-gin-26-cards", ["score", "s.toml"], 2, [r"s\.toml:6:16: this hand holds 26 cards, .*GIN-DEAL.*"],
+         files={"s.toml": sheet("gin", hand(26))}),
+    Case("variant-empty", ["solve", "--cards", "Kd Kh Kc", "--variant", ""], 2, [r"unknown variant ''.*"]),
+    Case("wild-meaning-missing", ["check", str(SCENARIOS / "bing-opening.toml"), "--play", "meld Kd Kh Kc / 2d= 8c 9c"],
+         2, [r"--play:1:20: expected the card the wild stands for after '=', like '2d=Jc', got '2d='"]),
+    Case("layoff-on-0", ["check", str(SCENARIOS / "bing-opening-layoffs.toml"), "--play", "layoff Ks on 0"], 2,
+         [r"--play:1:14: table melds are numbered from 1 \(in file order\), got '0'"]),
+    Case("verify-empty-toml-does-not-stop-the-run", ["verify", "v"], 2,
+         [r"v/a-empty\.toml:1:1: the scenario needs a variant: .*",
+          r"v/a-empty\.toml:1:1: the scenario needs players.*"],
+         files={"v/a-empty.toml": "", "v/b.toml": GIN_KNOCK}, out=r"3 passed, 0 failed"),
+    # -- messages ----------------------------------------------------------------------------------
+    Case("bom-scenario-solves", ["solve", "b.toml"], 0, out=r"Gin Rummy", files={"b.toml": "\ufeff" + GIN_KNOCK}),
+    Case("bom-location", ["check", "b.toml", "--play", "draw"], 2, [r"b\.toml:1:6: not valid TOML: .*"],
+         files={"b.toml": "\ufeffab = = 1\n"}),
+    Case("location-inside-escaped-string", ["check", "e.toml", "--play", "draw"], 2,
+         [r"e\.toml:8:42: expected a card like '10h' or 'H10', got 'Zz'"],
+         files={"e.toml": GIN_KNOCK.replace('"Ac 2c 3c', '"\\u0041c\\t2c 3c').replace("10s Kd", "Zz Kd")}),
+    Case("location-in-play", ["check", str(SCENARIOS / "bing-opening.toml"), "--play", "meld Kd Kh Kc / 8c Zz 9c"],
+         2, [r"--play:1:20: expected a card like '10h' or 'H10', got 'Zz'"]),
+    Case("thousands-of-problems-are-counted", ["check", "p.toml", "--play", "draw"], 2,
+         [r"p\.toml:\d+:\d+: .*"] * 49 + [r"\.\.\. and \d+ more problems"],
+         files={"p.toml": 'variant = "bing"\n' + '[[players]]\nname = "P"\nhand_size = 14\n' * 3000}),
+    Case("wild-meaning-missing-in-a-scenario", ["check", "w.toml", "--play", "draw"], 2,
+         [r"w\.toml:24:13: expected the card the wild stands for after '=', like '2d=Jc', got '2d='"],
+         files={"w.toml": BING_LAYOFFS.replace("8c 9c 10c", "8c 2d= 10c")}),
+    Case("io-error-while-reading-names-the-file", ["solve", "/proc/self/mem"], 2,
+         [r"cannot read '/proc/self/mem': Input/output error"]),
+    Case("io-error-names-the-file", ["check", "d.toml", "--play", "draw"], 2,
+         [r"cannot read 'd\.toml': is a directory"],
+         files={"d.toml/x": ""}),
+    Case("huge-bad-token-is-cut", ["solve", "h.txt"], 2,
+         [r"h\.txt:1:1: expected a card like '10h' or 'H10', got 'x{40}\.\.\.' \(900000 characters\)"],
+         files={"h.txt": "x" * 900_000}),
+    Case("huge-bad-token-in-scenario-is-cut", ["check", "s.toml", "--play", "draw"], 2,
+         [r"s\.toml:8:39: expected a card like '10h' or 'H10', got 'x{40}\.\.\.' \(500000 characters\)"],
+         files={"s.toml": GIN_KNOCK.replace("10s Kd", "Kd " + "x" * 500_000)}),
+    Case("one-location-in-a-verify-row", ["verify", "w.toml"], 1,
+         out=r"\n  w\.toml:23:1: deadwood: no player named 'Z'\n",
+         files={"w.toml": GIN_KNOCK.split("[expect]")[0] + "[expect]\ndeadwood = { Z = 3 }\n"}),
+    Case("upper-case-TOML-is-a-scenario", ["solve", "G.TOML"], 0, out=r"Gin Rummy", files={"G.TOML": GIN_KNOCK}),
+    Case("upper-case-TOML-in-a-folder", ["verify", "v"], 0, out=r"3 passed, 0 failed", files={"v/G.Toml": GIN_KNOCK}),
+]
+
+
+def _limits(closed_stdin: bool) -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_BYTES, MEMORY_BYTES))
+    if closed_stdin:
+        os.close(0)
+
+
+def _digests(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _run_process(case: Case, folder: Path) -> tuple[int, str, str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("RUMMYCHECK_DEBUG", None)
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    with open(case.stdout_to if case.stdout_to not in (None, "closed pipe") else os.devnull, "w") as sink:
+        done = subprocess.run(
+            [sys.executable, "-m", "rummycheck", *case.args], cwd=folder, env=env, timeout=TIMEOUT_S,
+            input=case.stdin, stdin=subprocess.DEVNULL if case.stdin is None and not case.closed_stdin else None,
+            stdout={None: subprocess.PIPE, "closed pipe": write_end}.get(case.stdout_to, sink),
+            stderr=subprocess.PIPE, preexec_fn=lambda: _limits(case.closed_stdin))
+    os.close(write_end)
+    return done.returncode, (done.stdout or b"").decode("utf-8"), done.stderr.decode("utf-8")
+
+
+def _run_in_process(case: Case, folder: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str, str]:
+    monkeypatch.chdir(folder)
+    monkeypatch.delenv("RUMMYCHECK_DEBUG", raising=False)
+    result = CliRunner().invoke(app, case.args, input=case.stdin)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_hostile_input(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name, content in case.files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(content.encode("utf-8") if isinstance(content, str) else content)
+    before = _digests(tmp_path)
+    if case.proc:
+        code, out, err = _run_process(case, tmp_path)
+    else:
+        code, out, err = _run_in_process(case, tmp_path, monkeypatch)
+    assert "Traceback" not in err, err[-3000:]
+    assert code == case.code, (out[-2000:], err[-2000:])
+    assert not CONTROL.search(out), repr(CONTROL.search(out))
+    assert not CONTROL.search(err), repr(CONTROL.search(err))
+    lines = err.splitlines()
+    if case.errors:
+        assert lines and lines[0].startswith("rummycheck: "), err
+        lines[0] = lines[0].removeprefix("rummycheck: ")
+    assert len(lines) == len(case.errors), err[:2000]
+    for line, pattern in zip(lines, case.errors):
+        assert re.fullmatch(pattern, line), (pattern, line[:500])
+        assert len(line) < 500
+    if case.out is not None:
+        assert re.search(case.out, out), out[-2000:]
+    assert _digests(tmp_path) == before
+
+
+# -- a search solver past its time budget says so (no wall clock here: the budget is set to nothing) --
+
+DEUCE_RICH = "2s 2h 2d 2c 2s 2h 2d 2c 5h 9d Jc Kd 7s 3c 8h"
+
+
+@pytest.mark.parametrize(("solver", "module", "budget", "value"), [
+    ("csp", "rummycheck.solvers.csp", "BUDGET_S", -1.0),
+    ("z3", "rummycheck.solvers.z3", "TIMEOUT_MS", 1),
+])
+def test_solver_past_its_budget_gives_up_with_one_line(solver: str, module: str, budget: str, value: float,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    monkeypatch.setattr(importlib.import_module(module), budget, value)
+    monkeypatch.delenv("RUMMYCHECK_DEBUG", raising=False)
+    result = CliRunner().invoke(app, ["solve", "--cards", DEUCE_RICH, "--solver", solver])
+    assert result.exit_code == 2, result.output
+    assert re.fullmatch(rf"rummycheck: the {'constraint' if solver == 'csp' else 'z3'} solver gave up on this "
+                        r"hand .*; the exact solver \(the default\) finds the best arrangement of every hand "
+                        r"the rules allow\n", result.stderr), result.stderr
+    assert result.stdout == ""
+
+
+def test_verify_walks_a_folder_nested_thousands_deep(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folders = [tmp_path / "deep"]
+    for _ in range(1200):  # os.makedirs and shutil.rmtree recurse: one level at a time, both ways
+        folders.append(folders[-1] / "a")
+    try:
+        for folder in folders:
+            folder.mkdir()
+        (folders[-1] / "g.toml").write_text(GIN_KNOCK, encoding="utf-8")
+        monkeypatch.chdir(tmp_path)
+        result = CliRunner().invoke(app, ["verify", "deep"])
+        assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+        assert result.exit_code == 0, result.output
+        assert result.stdout.endswith("3 passed, 0 failed\n")
+    finally:
+        (folders[-1] / "g.toml").unlink(missing_ok=True)
+        for folder in reversed(folders):
+            if folder.is_dir():
+                folder.rmdir()
