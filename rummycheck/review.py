@@ -548,18 +548,32 @@ class _Judge:
 
     def judge_defence(self, step: _Step) -> bool:
         start = self.defence
-        if start is None:
+        if start is None or start.knocker is None:
             return False
         best = solve_scenario(self.scenario(start, step.actor))
         done = self.variant.points(step.before.player.hand)
         if done <= best.deadwood_points:
             return True
+        # both deadwood counts are known to the defender now (the knocker's lies face up), so the
+        # hand's score is exact: the scoring engine, from the running scores before the hand
+        knocker = start.players[start.knocker]
+        big = any(r.kind == "knock" and r.fact("big_gin") for r in start.history)
+        kept, least = (self.defence_net(step.actor, knocker.name, self.variant.points(knocker.hand), d, big,
+                                         start.upcard) for d in (done, best.deadwood_points))
         kind = "missed-layoff" if best.layoffs else "missed-meld"
-        self.add(step, kind, _play_text(best), done - best.deadwood_points, "exact",
+        self.add(step, kind, _play_text(best), least - kept, "exact",
                  f"the defender keeps {done} points of deadwood; his best melds and lay-offs leave "
-                 f"{best.deadwood_points}, and each point of his deadwood is a point to the knocker (or off "
-                 "an undercut)", [str(r) for r in best.reasons])
+                 f"{best.deadwood_points}: the hand scores {kept:+d} for him instead of {least:+d}",
+                 [str(r) for r in best.reasons])
         return True
+
+    def defence_net(self, name: str, knocker: str, knock: int, defence: int, big: bool,
+                    upcard: Card | None) -> int:
+        """The defender's points minus the knocker's for the hand, by the scoring engine."""
+        result = score_hand(self.sheet, HandEnd(knocker=knocker, points={knocker: knock, name: defence},
+                                                big_gin=big, upcard=upcard))
+        return sum(ln.points for ln in result.lines if ln.player == name) - \
+            sum(ln.points for ln in result.lines if ln.player == knocker)
 
 
 # -- helpers ------------------------------------------------------------------------------------------

@@ -160,13 +160,30 @@ def test_missed_knock_is_valued_by_a_seeded_sample_of_the_defenders_hands() -> N
 
 def test_defender_who_does_not_lay_off_loses_its_points() -> None:
     # records/gin-knock.toml, but B finishes without laying the 3d off on A's 4d 5d 6d:
-    # B keeps 2s 9s 9d 3d = 2 + 9 + 9 + 3 = 23 instead of 20: 3 points to A, an inaccuracy.
+    # B keeps 2s 9s 9d 3d = 2 + 9 + 9 + 3 = 23 instead of 20: A's knock with 6 scores 23 - 6 = 17
+    # instead of 20 - 6 = 14 (GIN-SCORE): 3 points lost, an inaccuracy.
     text = (RECORDS / "gin-knock.toml").read_text(encoding="utf-8").replace('  "B layoff 3d on 2",  # 3d 4d 5d 6d '
                                                                             '(GIN-LAYOFF)\n', "")
     result = reviewed(text, players=["B"])
     defence = [f for f in result.findings if f.kind == "missed-layoff"]
     assert len(defence) == 1 and defence[0].lost == 3 and defence[0].grade == "inaccuracy"
-    assert "layoff 3d on 2" in defence[0].better
+    assert "layoff 3d on 2" in defence[0].better and "scores -17 for him instead of -14" in defence[0].detail
+
+
+def test_defender_who_shows_nothing_keeps_his_whole_hand() -> None:
+    # records/gin-knock.toml, but B shows no melds: he keeps all ten cards, 2s 5s 9s 5h Th Jh Qh
+    # 3d 9d 5c = 2 + 5 + 9 + 5 + 10 + 10 + 10 + 3 + 9 + 5 = 68, and A's knock with 6 scores
+    # 68 - 6 = 62 for A.  With his melds and the lay-off he keeps 20: A scores 14.  The hand is
+    # -62 for B instead of -14: 48 points lost, a blunder.
+    text = (RECORDS / "gin-knock.toml").read_text(encoding="utf-8")
+    for line in ('  "B meld 5s 5h 5c / Th Jh Qh",  # table melds 4 and 5\n',
+                 '  "B layoff 3d on 2",  # 3d 4d 5d 6d (GIN-LAYOFF)\n'):
+        assert line in text
+        text = text.replace(line, "")
+    text = text.replace("scores = { A = 14, B = 0 }", "scores = { A = 62, B = 0 }")
+    result = reviewed(text, players=["B"])
+    defence = [f for f in result.findings if f.kind == "missed-layoff"]
+    assert len(defence) == 1 and defence[0].lost == 48 and defence[0].grade == "blunder"
 
 
 # -- Bing ------------------------------------------------------------------------------------------
