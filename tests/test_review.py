@@ -243,6 +243,18 @@ def test_bing_take_on_63_when_an_opening_within_the_limit_was_legal() -> None:
     assert result.notes and "deadwood left now" in result.notes[0]
 
 
+def test_bing_opening_with_three_melds_when_four_were_legal() -> None:
+    # The same hand on 40: A opens Kd Kh Kc / 8c 9c Tc / 3h 3s 3d and keeps 6h 7h 8h 5s 4d = 30
+    # (40 + 30 = 70 <= 75, legal).  Laying 6h 7h 8h down too keeps 9 (40 + 9 = 49).  Lost
+    # 30 - 9 = 21: a blunder, a meld too small.
+    text = BING_63.replace("A = 63", "A = 40").replace('actions = ["A take", "A discard Kc"]',
+                                                        'actions = ["A meld Kd Kh Kc / 8c 9c Tc / 3h 3s 3d", "A end"]')
+    result = reviewed(text, players=["A"])
+    assert kinds(result) == [("A", 1, "worse-meld")]
+    assert result.findings[0].lost == 21 and result.findings[0].grade == "blunder"
+    assert "BING-LIMIT: may meld: score 40 + 9 left = 49 <= 75" in result.findings[0].reasons
+
+
 # -- basic: a missed lay-off ------------------------------------------------------------------------
 
 BASIC_LAYOFF = """
