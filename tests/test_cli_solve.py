@@ -154,7 +154,7 @@ def test_unknown_rule_option() -> None:
 
 def test_unknown_preset() -> None:
     assert_user_error(run("solve", "--cards", RULES_GIN_10, "--variant", "gin", "--preset", "vegas"),
-                      "variant 'gin' has no preset 'vegas'; presets are: modern, classic")
+                      "variant 'gin' has no preset 'vegas'; presets are: modern, classic, openspiel")
 
 
 def test_unknown_solver() -> None:

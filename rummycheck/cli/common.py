@@ -32,7 +32,7 @@ T = TypeVar("T")
 VariantOpt = Annotated[str, typer.Option("--variant", "-v", help="bing, basic or gin.")]
 RuleOpt = Annotated[list[str] | None, typer.Option(
     "--rule", "-r", help="Override a rule option, e.g. --rule wild_points=25 (repeatable).")]
-PresetOpt = Annotated[str | None, typer.Option("--preset", help="A variant preset (gin: modern, classic).")]
+PresetOpt = Annotated[str | None, typer.Option("--preset", help="A variant preset (gin: modern, classic, openspiel).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")]
 
 
