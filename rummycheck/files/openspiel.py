@@ -1328,20 +1328,22 @@ def to_record(game: OpenSpielGame, names: tuple[str, str] = PLAYER_NAMES, *, sou
 def _expressible(record: Record, variant: Variant) -> OpenSpielParams:
     """OpenSpiel's parameters for the record's rules; ``ScenarioError`` naming a rule it cannot play."""
     target = _openspiel_variant()
-    where = record.where("rules") if record.rules else record.where("preset")
+    where = record.where("rules") if record.rules else record.where("preset" if record.preset else "variant")
     if variant.game != target.game:
         raise ScenarioError(f"{record.where('variant')}: OpenSpiel's gin_rummy plays gin; this record plays "
                             f"{variant.title} ({variant.name})")
     mapped = {option: param for param, option in PARAM_OPTIONS}
-    for rule, spec in variant.specs():
-        if spec.name in mapped:
-            continue
+    differ = [(rule, spec) for rule, spec in variant.specs()
+              if spec.name not in mapped and variant.option(spec.name) != target.get(spec.name)]
+    if differ:
+        rule, spec = differ[0]
+        at = record.where("rules", spec.name) if spec.name in dict(record.rules) else where
         mine, theirs = variant.option(spec.name), target.get(spec.name)
-        if mine != theirs:
-            at = record.where("rules", spec.name) if spec.name in dict(record.rules) else where
-            raise ScenarioError(f"{at}: OpenSpiel cannot express {spec.name} = {spec.describe(mine)} ({rule.id}: "
-                                f"{spec.help}); its gin_rummy plays {spec.name} = {spec.describe(theirs)} "
-                                f"(the {PRESET} preset)")
+        others = ", ".join(f"{s.name} = {s.describe(variant.option(s.name))} ({r.id})" for r, s in differ[1:])
+        raise ScenarioError(f"{at}: OpenSpiel cannot express {spec.name} = {spec.describe(mine)} ({rule.id}: "
+                            f"{spec.help}); its gin_rummy plays {spec.name} = {spec.describe(theirs)}"
+                            + (f"; nor {others}" if others else "")
+                            + f" (a record under preset = \"{PRESET}\" plays OpenSpiel's rules)")
     values: dict[str, int | bool] = {}
     given: list[str] = []
     written = dict(record.rules)
