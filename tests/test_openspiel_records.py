@@ -292,3 +292,24 @@ def test_fresh_pyspiel_games_import_replay_score_and_export() -> None:
         games += 1
     assert games == 96
     assert endings.get(OpenSpielEnd.KNOCK, 0) >= 40
+
+
+def test_unfinished_histories_round_trip_or_say_why_a_record_cannot_hold_them() -> None:
+    text = (DATA / "default-bot-random-layoffs.txt").read_text()
+    history = parse_openspiel(text).history
+    head = text.split("[State]\n")[0] + "[State]\n"
+    kept = refused = 0
+    for cut in range(0, len(history), 2):
+        part = head + "".join(f"{a}\n" for a in history[:cut]) + "\n"
+        try:
+            record_text = import_openspiel(part, source="part.txt")
+        except ScenarioError as error:
+            assert str(error).startswith("part.txt: ") and ("stops during the deal" in str(error)
+                                                            or "a record cannot hold" in str(error))
+            refused += 1
+            continue
+        record = parse_record(record_text)
+        assert replay(record).legal
+        assert export_openspiel(record) == part
+        kept += 1
+    assert kept > 15 and refused > 10

@@ -19,6 +19,9 @@ ended and the returns.  ``format_openspiel`` writes the same text back, byte for
 file pyspiel wrote.  ``record_actions`` turns the moves into the record format's action
 strings (``"A take 7h"``, ``"A knock Kd with Ac 2c 3c / 4d 5d 6d / 7h 8h 9h"``...) and
 ``moves_from_record_actions`` rebuilds the exact OpenSpiel game from the deal and those strings.
+``to_record`` makes a whole record of a game, under the gin ``openspiel`` preset (OpenSpiel's
+rules as options of the gin variant), and ``from_record`` turns a one-hand gin record back into
+the game, or names the rule OpenSpiel cannot play (``rummycheck import/export openspiel``).
 
 Action ids (see ``docs/openspiel.md``): 0..51 are cards, numbered ``suit * 13 + rank`` with the
 suits in the order s c d h and the ranks A 2 .. K (0 = As, 13 = Ac, 26 = Ad, 39 = Ah); a chance
@@ -1307,7 +1310,13 @@ def to_record(game: OpenSpielGame, names: tuple[str, str] = PLAYER_NAMES, *, sou
                 raise ScenarioError(f"{source or '<openspiel>'}: {param}={value} cannot be a rule of the gin "
                                     f"variant: {error}") from None
             rules.append((option, value))
-    actions = tuple(RecordAction(text) for text in record_actions(game, names))
+    if game.moves and game.moves[-1].kind is MoveKind.LAYOFFS_DONE:
+        raise ScenarioError(f"{source or '<openspiel>'}: a record cannot hold this history: it stops when the "
+                            "defender ends his lay-offs (a pass), before his melds or his last pass")
+    try:
+        actions = tuple(RecordAction(text) for text in record_actions(game, names))
+    except ScenarioError as error:
+        raise ScenarioError(f"{source or '<openspiel>'}: a record cannot hold this history: {error}") from None
     knock = f"knock card {game.knock_card}" + (" (Oklahoma: set by the upcard)" if game.params.oklahoma else "")
     if game.terminal:
         returns = f"OpenSpiel's returns: {names[0]} {game.returns[0]}, {names[1]} {game.returns[1]}"
