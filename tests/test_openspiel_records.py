@@ -313,3 +313,29 @@ def test_unfinished_histories_round_trip_or_say_why_a_record_cannot_hold_them() 
         assert export_openspiel(record) == part
         kept += 1
     assert kept > 15 and refused > 10
+
+
+def test_the_shipped_openspiel_record_exports_to_its_fixture() -> None:
+    record = load_record(RECORDS / "gin-openspiel-layoffs.toml")
+    assert replay(record).ok
+    assert export_openspiel(record) == (DATA / "default-bot-random-layoffs.txt").read_text()
+
+
+def test_hands_played_at_random_under_the_preset_export_and_score_alike() -> None:
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from record_driver import random_game
+
+    rules = tuple(get_variant("gin", preset="openspiel").changed_options().items())
+    knocks = 0
+    for seed in range(8):
+        record = random_game("gin", 2, seed, rules=rules)
+        result = replay(record)
+        assert result.legal
+        game = parse_openspiel(format_openspiel(from_record(record)))
+        first = record.players[1 - record.players.index(record.dealer)]
+        scores = result.scores()
+        assert game.returns[0] == scores[first] - scores[record.dealer], seed
+        knocks += game.end is OpenSpielEnd.KNOCK
+    assert knocks >= 2
