@@ -339,3 +339,20 @@ def test_hands_played_at_random_under_the_preset_export_and_score_alike() -> Non
         assert game.returns[0] == scores[first] - scores[record.dealer], seed
         knocks += game.end is OpenSpielEnd.KNOCK
     assert knocks >= 2
+
+
+def test_a_knock_openspiel_counts_its_own_way_is_legal_here_and_refused_by_export() -> None:
+    # OpenSpiel melds the most points first (5s5c5d, 6s6c6d) and counts 11 for these eleven
+    # cards; by the usual count 3c4c5c6c + 4d5d6d leave 5s 2d 2h = 9 after throwing the 6s
+    p0 = _ids("5s 6s 3c 4c 5c 6c 2d 4d 5d 6d")
+    p1 = [c for c in range(52) if c not in p0 + _ids("2h")][:10]
+    record_text = import_openspiel(_serialized(p0 + p1 + _ids("2h") + [DRAW_UPCARD]))
+    assert record_text.count('"P0 take 2h",') == 1
+    knocked = record_text.replace('"P0 take 2h",', '"P0 take 2h",\n  "P0 knock 6s with 3c 4c 5c 6c / 4d 5d 6d",')
+    record = parse_record(knocked, source="k.toml")
+    assert replay(record).legal
+    with pytest.raises(ScenarioError) as caught:
+        from_record(record)
+    assert str(caught.value).startswith("k.toml:")
+    assert "OpenSpiel cannot play action 2 'P0 knock 6s with 3c 4c 5c 6c / 4d 5d 6d'" in str(caught.value)
+    assert "cannot knock with deadwood 11 over the knock card 10" in str(caught.value)
