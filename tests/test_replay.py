@@ -61,6 +61,7 @@ EXPECTED = {
     "basic-rummy.toml": ({"A": 110, "B": 20}, ["out"]),
     "basic-seed-2-restock.toml": ({"A": 0, "B": 21}, ["out"]),
     "gin-seed-3-dead.toml": ({"A": 0, "B": 0}, ["dead"]),
+    "gin-openspiel-layoffs.toml": ({"P0": 29, "P1": 0}, ["knock"]),
     "bing-deal-seed-7.toml": ({"A": 0, "B": 0, "C": 0, "D": 0}, [""]),
 }
 

@@ -126,7 +126,7 @@ class GameState:
     reshuffles: int = 0
     upcard: Card | None = None  # gin: the first upcard (Oklahoma reads the knock limit from it)
     offer: str = ""  # gin, from a deal: "non-dealer" or "dealer" may take the first upcard; "declined": both passed
-    dead: bool = False  # gin: the hand ended dead at the wall (GIN-DEAD)
+    dead: bool = False  # gin: the hand ended dead (GIN-DEAD: at the wall, or a draw or throw-back limit)
     takes: int = 0  # discards taken outside the first-upcard offer (a gin draw limit counts them)
     throwbacks: int = 0  # discards in a row that were the card just taken
     knock_table: tuple[TableMeld, ...] = ()  # gin: the knocker's melds as he laid them
