@@ -90,6 +90,14 @@ class TableView(Protocol):
     def upcard(self) -> Card | None: ...
     @property
     def reshuffles(self) -> int: ...
+    @property
+    def offer(self) -> str: ...
+    @property
+    def takes(self) -> int: ...
+    @property
+    def throwbacks(self) -> int: ...
+    @property
+    def knock_table(self) -> Sequence[TableMeld]: ...
 
     def hand_points(self, player: PlayerView) -> int: ...
 
@@ -326,6 +334,18 @@ class Game:
             return [Reason(self.TURN, "a discard ends a turn that started with a draw; "
                                       f"{state.player.name} has not drawn")]
         return []
+
+    def may_discard_taken(self) -> bool:
+        """Whether the card just taken from the discard pile may be discarded in the same turn."""
+        return False
+
+    def take_ending(self, state: TableView) -> Reason | None:
+        """Why taking the top discard now ends the hand instead (the card stays), or None."""
+        return None
+
+    def discard_ending(self, state: TableView) -> Reason | None:
+        """Why the hand ends with the discard just made (``state`` after it), or None."""
+        return None
 
     def discard_limit(self, state: TableView, card: Card) -> tuple[bool, Reason] | None:
         """A points rule the discard must keep (Bing's BING-LIMIT-HOLD): kept or not, with its numbers."""

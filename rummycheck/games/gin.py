@@ -180,6 +180,64 @@ class Gin(Game):
         owned = tuple(t for t in scenario.table if t.owner == knocker.name)
         return [TableQuestion(hand, () if gin else owned)]
 
+    def may_discard_taken(self) -> bool:
+        """GIN-TURN: whether the card just taken may be thrown back (``discard_taken``, OpenSpiel)."""
+        return bool(self.variant.option("discard_taken"))
+
+    def _at_wall(self, state: TableView) -> bool:
+        dead = int(self.variant.option("dead_stock") or 0)
+        return state.stock is not None and state.stock <= dead
+
+    def discard_problems(self, state: TableView, card: Card) -> list[Reason]:
+        """GIN-DEAD (``wall_take_knocks``): a discard taken at the wall is taken to knock with."""
+        problems = super().discard_problems(state, card)
+        if self.variant.option("wall_take_knocks") and state.drew == "discard" and self._at_wall(state):
+            problems.append(Reason("GIN-DEAD", f"{state.stock} cards left in the stock: the discard is taken at the "
+                                               "wall only to knock with it (wall_take_knocks)"))
+        return problems
+
+    def take_ending(self, state: TableView) -> Reason | None:
+        """GIN-DEAD (``upcard_draw_limit``): the take that reaches the limit ends the hand dead instead.
+
+        The first upcard's offer and a take at the wall (to knock) do not count."""
+        limit = self.variant.option("upcard_draw_limit")
+        if limit is None or state.offer in ("non-dealer", "dealer") or self._at_wall(state):
+            return None
+        if state.takes + 1 < int(limit):
+            return None
+        return Reason("GIN-DEAD", f"take number {state.takes + 1} of the discard reaches the limit of "
+                                  f"{limit} (upcard_draw_limit): the hand is dead")
+
+    def discard_ending(self, state: TableView) -> Reason | None:
+        """GIN-DEAD (``throwback_limit``): discards in a row, each the card just taken, end the hand dead."""
+        limit = self.variant.option("throwback_limit")
+        if limit is None or state.throwbacks < int(limit):
+            return None
+        return Reason("GIN-DEAD", f"{state.throwbacks} discards in a row were each the card just taken "
+                                  f"(throwback_limit {limit}): the hand is dead")
+
+    def _run_growth_problems(self, state: TableView, layoffs: Sequence[LayOff], table: Sequence[TableMeld]
+                             ) -> list[Reason]:
+        """GIN-LAYOFF (``layoff_run_growth``): at most so many cards laid off at each end of a run."""
+        most = self.variant.option("layoff_run_growth")
+        if most is None:
+            return []
+        laid = {t.number: t.meld for t in (state.knock_table or state.table)}
+        problems = []
+        for target in sorted({lo.target for lo in layoffs}):
+            before = laid.get(target)
+            after = next((t.meld for t in table if t.number == target), None)
+            if before is None or after is None or before.kind != MeldKind.RUN:
+                continue
+            old = sorted(c.number for c in before.stands_for)
+            new = sorted(c.number for c in after.stands_for)
+            low, high = old[0] - new[0], new[-1] - old[-1]
+            if max(low, high) > int(most):
+                problems.append(Reason("GIN-LAYOFF", f"table meld {target} ({before}) grows by {max(low, high)} "
+                                                     f"cards at one end; lay-offs add at most {most} at each end "
+                                                     "(layoff_run_growth)"))
+        return problems
+
     def draw_problems(self, state: TableView) -> list[Reason]:
         dead = int(self.variant.option("dead_stock") or 0)
         if state.stock is not None and state.stock <= dead:
@@ -190,6 +248,7 @@ class Gin(Game):
                        after: PlayerView, table: Sequence[TableMeld], problems: list[Reason],
                        passed: list[Reason]) -> None:
         if layoffs:
+            problems.extend(self._run_growth_problems(state, layoffs, table))
             knocker_name = state.players[state.knocker].name if state.knocker is not None else None
             for lo in layoffs:
                 target = next((t for t in table if t.number == lo.target), None)
@@ -237,7 +296,8 @@ class Gin(Game):
             if discard not in hand:
                 problems.append(Reason("GIN-TURN", f"{player.name} does not hold {discard}"))
                 return problems, passed, (), ()
-            if state.took is not None and discard == state.took and hand.count(discard) < 2:
+            if state.took is not None and discard == state.took and hand.count(discard) < 2 \
+                    and not self.may_discard_taken():
                 problems.append(Reason("GIN-TURN", f"{discard} was taken from the discard pile this turn"))
             hand.remove(discard)
         if melds is None:
@@ -270,7 +330,8 @@ class Gin(Game):
             passed.append(Reason("GIN-GIN", "deadwood 0: gin (no lay-offs)"))
         else:
             passed.append(Reason("GIN-KNOCK", f"deadwood {points} <= {limit}{why}: may knock"))
-        if variant.option("oklahoma") and state.upcard is not None and state.upcard.suit == Suit.SPADES:
+        if variant.option("oklahoma") and variant.option("oklahoma_spade_doubles") and state.upcard is not None \
+                and state.upcard.suit == Suit.SPADES:
             passed.append(Reason("GIN-KNOCK", f"Oklahoma: the spade upcard {state.upcard} doubles the hand's score"))
         return problems, passed, tuple(melds), tuple(deadwood)
 
@@ -381,7 +442,8 @@ class Gin(Game):
             if end.knocker is not None:
                 raise ScenarioError("a dead hand has no knocker (GIN-DEAD)")
             stock = variant.option("dead_stock")
-            ledger.add(None, 0, "GIN-DEAD", f"{stock} cards left in the stock and no knock: nobody scores")
+            why = end.why or f"{stock} cards left in the stock and no knock"
+            ledger.add(None, 0, "GIN-DEAD", f"{why}: nobody scores")
             return HandScore(number=sheet.hands + 1, before=sheet, after=finish_sheet(sheet, ledger),
                              lines=tuple(ledger.lines))
         knocker = check_player(sheet, end.knocker, "knocked (or set dead = true)")
@@ -421,7 +483,8 @@ class Gin(Game):
             hand_winner = None
             ledger.add(None, 0, "GIN-UNDERCUT",
                        f"tie at {knock}: not an undercut under this option (undercut_on_tie = false); nobody scores")
-        if variant.option("oklahoma") and end.upcard is not None and end.upcard.suit == Suit.SPADES and hand_winner:
+        if variant.option("oklahoma") and variant.option("oklahoma_spade_doubles") and end.upcard is not None \
+                and end.upcard.suit == Suit.SPADES and hand_winner:
             won = sum(line.points for line in ledger.lines[start:])
             ledger.add(hand_winner, won, "GIN-KNOCK", f"Oklahoma: the spade upcard {end.upcard} doubles the hand")
         return self.gin_game_end(sheet, ledger, hand_winner)

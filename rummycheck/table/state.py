@@ -126,7 +126,10 @@ class GameState:
     reshuffles: int = 0
     upcard: Card | None = None  # gin: the first upcard (Oklahoma reads the knock limit from it)
     offer: str = ""  # gin, from a deal: "non-dealer" or "dealer" may take the first upcard; "declined": both passed
-    dead: bool = False  # gin: the hand ended dead at the wall (GIN-DEAD)
+    dead: bool = False  # gin: the hand ended dead (GIN-DEAD: at the wall, or a draw or throw-back limit)
+    takes: int = 0  # discards taken outside the first-upcard offer (a gin draw limit counts them)
+    throwbacks: int = 0  # discards in a row that were the card just taken
+    knock_table: tuple[TableMeld, ...] = ()  # gin: the knocker's melds as he laid them
     history: list[PlayRecord] = field(default_factory=list)
 
     # -- construction -------------------------------------------------------------------
@@ -317,6 +320,13 @@ class GameState:
     def take_discard(self) -> PlayRecord:
         """Take the top card of the discard pile."""
         self.verify_take_discard()
+        ending = self.game.take_ending(self)
+        if ending is not None:  # the take ends the hand; the card stays on the pile
+            self.phase, self.dead = "over", True
+            return self._record(PlayRecord("take_discard", self.player.name, (self.discard_pile[-1],),
+                                           reasons=(ending,)))
+        if self.offer not in ("non-dealer", "dealer"):
+            self.takes += 1
         card = self.discard_pile.pop()
         player = self.player
         self.players[self.current] = replace(player, hand=tuple(sorted((*player.hand, card))))
@@ -446,7 +456,8 @@ class GameState:
             if self._missing(player, [card]):
                 problems.append(Reason(self._turn_rule(), f"{player.name} does not hold {card}"))
             problems.extend(self.game.discard_problems(self, card))
-            if self.took is not None and card == self.took and self.drew == "discard":
+            if self.took is not None and card == self.took and self.drew == "discard" \
+                    and not self.game.may_discard_taken():
                 if Counter(player.hand)[card] < 2:
                     problems.append(Reason(self.game.DISCARD, f"{card} was taken from the discard pile this turn "
                                                               "and may not be discarded in it"))
@@ -471,11 +482,16 @@ class GameState:
         after = self._remove_cards(player, [card])
         self.players[self.current] = after
         self.discard_pile.append(card)
+        self.throwbacks = self.throwbacks + 1 if self.drew == "discard" and card == self.took else 0
         went_out = after.size == 0
+        ending = None if went_out else self.game.discard_ending(self)
         if went_out:
             passed.append(Reason(self.game.OUT, f"{after.name} discards the last card and goes out"))
             self.phase = "over"
             self.winner = self.current
+        elif ending is not None:
+            passed.append(ending)
+            self.phase, self.dead = "over", True
         else:
             self._advance_turn()
         return self._record(PlayRecord("discard", player.name, (card,), reasons=tuple(passed), went_out=went_out))
@@ -579,7 +595,9 @@ class GameState:
             hand.remove(discard)
             self.discard_pile.append(discard)
         first = max((t.number for t in self.table), default=0) + 1
-        self.table.extend(TableMeld(number=first + i, meld=m, owner=player.name) for i, m in enumerate(chosen))
+        laid = tuple(TableMeld(number=first + i, meld=m, owner=player.name) for i, m in enumerate(chosen))
+        self.table.extend(laid)
+        self.knock_table = laid
         self.players[self.current] = replace(player, hand=tuple(deadwood), unknown=0)
         self.knocker = self.current
         self.gin = not deadwood
