@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from rummycheck.cards import Card
 from rummycheck.errors import CardParseError, RummyError
-from rummycheck.melds import Meld, MeldKind, extend_meld, meld_problems
+from rummycheck.melds import Meld, MeldKind, extend_meld, meld_problems, read_meld
 from rummycheck.results import LayOff, Reason
 from rummycheck.table.state import GameState, IllegalPlay, PlayRecord
 from rummycheck.variants import Variant
@@ -44,7 +44,7 @@ class Action:
 
     verb: str
     cards: tuple[Card, ...] = ()
-    melds: tuple[tuple[tuple[Card, Card], ...], ...] = ()
+    melds: tuple[tuple[tuple[Card, Card | None], ...], ...] = ()
     layoffs: tuple[tuple[Card, Card | None, int], ...] = ()
 
 
@@ -107,7 +107,7 @@ def parse_play(text: str, *, source: str = "--play") -> Play:
                 pairs = []
                 for token in tokens:
                     card, meaning = _card(token, where)
-                    pairs.append((card, meaning or card))
+                    pairs.append((card, meaning))
                 melds.append(tuple(pairs))
             if not melds:
                 raise PlaySyntaxError(f"{where}: meld needs cards, like 'meld Kd Kh Kc'")
@@ -124,17 +124,10 @@ def parse_play(text: str, *, source: str = "--play") -> Play:
     return Play(text, tuple(actions))
 
 
-def _meld_of(pairs: tuple[tuple[Card, Card], ...], variant: Variant) -> Meld:
-    cards = tuple(c for c, _ in pairs)
-    stands = tuple(s for _, s in pairs)
-    candidates = [Meld(kind, cards, stands) for kind in (MeldKind.SET, MeldKind.RUN)]
-    for meld in candidates:
-        if not meld_problems(meld, variant):
-            return _ordered(meld, variant)
-    # illegal either way: keep the kind the cards look like, so the verdict explains it
-    if len({s.rank for s in stands}) == 1:
-        return candidates[0]
-    return candidates[1] if len({s.suit for s in stands}) == 1 else candidates[0]
+def _meld_of(pairs: tuple[tuple[Card, Card | None], ...], variant: Variant) -> Meld:
+    """The meld as written, each wild read as ``read_meld`` finds (a stated ``2d=Qs`` is kept)."""
+    reading = read_meld(pairs, variant)
+    return _ordered(reading.meld, variant) if reading.legal else reading.meld
 
 
 def _ordered(meld: Meld, variant: Variant) -> Meld:
@@ -196,7 +189,9 @@ def apply_play(state: GameState, play: Play) -> list[PlayRecord]:
             if action.cards and top is not None and action.cards[0] != top:
                 raise IllegalPlay([Reason(state.game.TURN,
                                           f"the top discard is {top}, not {action.cards[0]}")])
-            records.append(state.take_discard())
+            follows = actions[i] if i < len(actions) else None
+            then = follows.cards[0] if follows is not None and follows.verb == "discard" else None
+            records.append(state.take_discard(then=then))
         elif action.verb == "discard":
             records.append(state.discard(action.cards[0]))
         elif action.verb == "end":
