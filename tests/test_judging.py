@@ -248,3 +248,22 @@ def test_gin_oklahoma_ace_upcard_gin_only_by_default_limit_1_by_option() -> None
     one = judged(gin(hand, rules='oklahoma = true\noklahoma_ace = "one"', upcard="Ad"), "knock Kd")
     assert one.legal, one.line()
     assert "limit at 1" in one.line()
+
+
+def test_bing_new_meld_read_so_that_the_lay_off_in_the_same_play_fits() -> None:
+    # 7d 8d 2s reads 2s as 9d (written after the 8d), but the 9d laid off on it in the same
+    # lay-down needs 2s as 6d: that reading makes the play legal.  Left: Qc = 10
+    verdict = judged(bing("7d 8d 2s 9d Qc", opened=True, table="8c 9c Tc"), "meld 7d 8d 2s; layoff 9d on 2")
+    assert verdict.legal, verdict.line()
+    assert "2s as 6d" in everything(verdict)
+    assert "score 0 + 10 left = 10 <= 75" in verdict.line()
+
+
+def test_gin_knock_with_an_unknown_hand_cannot_be_told_unless_settled() -> None:
+    unknown = ('variant = "gin"\n[[players]]\nname = "A"\nhand_size = 11\n[[players]]\nname = "B"\n'
+               'hand_size = 10\n[turn]\nplayer = "A"\ndrew = "{drew}"\n[pile]\ndiscard = "2h"\nstock = 20\n')
+    with pytest.raises(ScenarioError, match=r"cannot tell: GIN-KNOCK depends on 11 cards of A's hand"):
+        judged(unknown.format(drew="stock"), "knock Kd")
+    # without a draw the knock breaks GIN-TURN whatever the cards are
+    verdict = judged(unknown.format(drew="none").replace("hand_size = 11", "hand_size = 10"), "knock Kd")
+    assert not verdict.legal and verdict.rules[0] == "GIN-TURN"

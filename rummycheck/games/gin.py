@@ -16,7 +16,7 @@ from itertools import combinations, product
 
 from rummycheck.cards import Card, Suit, format_cards
 from rummycheck.dealing import deal_table, shoe
-from rummycheck.errors import IllegalPlayError, ScenarioError
+from rummycheck.errors import CannotTell, IllegalPlayError, ScenarioError
 from rummycheck.games.base import Game, PlayerView, TableView, arrange, missing_hand, solution_of, table_solution
 from rummycheck.games.scoring import HandEnd, HandScore, Ledger, Sheet, check_player, counted, finish_sheet, unexpected
 from rummycheck.games.solve import best_discard, solve
@@ -232,7 +232,10 @@ class Gin(Game):
         if state.drew == "none":
             problems.append(Reason("GIN-TURN", "a knock comes after drawing"))
         if not player.known:
-            raise ScenarioError(f"the hand of {player.name!r} is not known; a knock needs it")
+            if problems:  # illegal whatever the unknown cards are
+                return problems, passed, (), ()
+            raise CannotTell(f"cannot tell: GIN-KNOCK depends on {state.unknown_cards(player)}: the deadwood "
+                             "needs the whole hand; name the cards to judge it")
         hand = list(player.hand)
         if discard is not None:
             if discard not in hand:

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from itertools import islice, product
 
 from rummycheck.cards import Card
-from rummycheck.errors import CardParseError, RummyError
-from rummycheck.melds import Meld, MeldKind, extend_meld, meld_problems, read_meld
+from rummycheck.errors import CannotTell, CardParseError, RummyError
+from rummycheck.melds import Meld, MeldKind, extend_meld, meld_problems, meld_readings, read_meld, reading_effect
 from rummycheck.results import LayOff, Reason
 from rummycheck.table.state import GameState, IllegalPlay, PlayRecord
 from rummycheck.variants import Variant
@@ -130,6 +131,35 @@ def _meld_of(pairs: tuple[tuple[Card, Card | None], ...], variant: Variant) -> M
     return _ordered(reading.meld, variant) if reading.legal else reading.meld
 
 
+def _meld_choices(pairs: tuple[tuple[Card, Card | None], ...], variant: Variant) -> list[Meld]:
+    """The legal readings of a written meld that differ for later plays, best first (``_meld_of`` first)."""
+    readings = [r for r in meld_readings(pairs, variant) if r.legal]
+    if not readings:
+        return [_meld_of(pairs, variant)]
+    seen: set[tuple[object, ...]] = set()
+    choices = []
+    for reading in readings:
+        effect = reading_effect(reading.meld, variant)
+        if effect not in seen:
+            seen.add(effect)
+            choices.append(_ordered(reading.meld, variant))
+    return choices
+
+
+def _lay_down(state: GameState, written: list[tuple[tuple[Card, Card | None], ...]],
+              layoffs: list[LayOff]) -> PlayRecord:
+    """Lay down the written melds as read; when lay-offs in the same lay-down need another
+    reading of a new meld's wilds (``7d 8d 2s`` with the 9d laid off on it: 2s as 6d), the
+    first legal combination of readings is taken."""
+    choices = [_meld_choices(pairs, state.variant) for pairs in written]
+    first = [c[0] for c in choices]
+    if layoffs and any(len(c) > 1 for c in choices) and not state.can_lay_down(first, layoffs):
+        for melds in islice(product(*choices), 1, 256):
+            if state.can_lay_down(melds, layoffs):
+                return state.lay_down(melds, layoffs)
+    return state.lay_down(first, layoffs)
+
+
 def _ordered(meld: Meld, variant: Variant) -> Meld:
     return extend_meld(Meld(meld.kind, (), ()), list(zip(meld.cards, meld.stands_for)), variant)
 
@@ -172,14 +202,14 @@ def apply_play(state: GameState, play: Play) -> list[PlayRecord]:
     while i < len(actions):
         action = actions[i]
         if action.verb in ("meld", "layoff"):
-            melds: list[Meld] = []
+            written: list[tuple[tuple[Card, Card | None], ...]] = []
             layoffs: list[LayOff] = []
             while i < len(actions) and actions[i].verb in ("meld", "layoff"):
-                melds.extend(_meld_of(m, state.variant) for m in actions[i].melds)
+                written.extend(actions[i].melds)
                 for card, meaning, target in actions[i].layoffs:
                     layoffs.append(LayOff(card, target, _stand_in(state, card, meaning, target, layoffs)))
                 i += 1
-            records.append(state.lay_down(melds, layoffs))
+            records.append(_lay_down(state, written, layoffs))
             continue
         i += 1
         if action.verb == "draw":
@@ -217,7 +247,8 @@ def _go_out(state: GameState) -> list[PlayRecord]:
     if game.knocks:
         raise IllegalPlay([Reason(rule, "a gin hand ends with a knock ('knock <card>'), not 'out'")])
     if not player.known:
-        raise IllegalPlay([Reason(rule, f"the hand of {player.name} is not known")])
+        raise CannotTell(f"cannot tell: {rule} depends on {state.unknown_cards(player)}: going out needs the "
+                         "whole hand; name the cards to judge it")
     needed = game.melds_needed(player.opened)
     discards = game.out_discards(player.hand)
     for discard in discards:
