@@ -149,6 +149,14 @@ def test_bing_limit_hold_that_depends_on_the_drawn_card_cannot_be_told() -> None
         judged(bing("Kd Kh Kc 5c", score=40, opened=True, table="8c 9c Tc"), "draw; discard 5c")
 
 
+def test_bing_take_with_cards_not_given_cannot_be_told_when_the_bounds_disagree() -> None:
+    # on 40 with 5 cards not given, taking Qd: the best discard leaves 4 cards plus the Qd,
+    # 10 + 4 x 2 = 18 (58) to 10 + 4 x 15 = 70 (110): it depends on the cards
+    text = bing("Kd", score=40, opened=True, table="8c 9c Tc", discard="Qd").replace('hand = "Kd"', "hand_size = 5")
+    with pytest.raises(ScenarioError, match=r"cannot tell: BING-LIMIT-HOLD depends on A's 5 cards not given"):
+        judged(text, "take")
+
+
 def test_bing_cannot_tell_is_exit_2_naming_the_unknown_card(tmp_path: Path) -> None:
     path = tmp_path / "case.toml"
     path.write_text(bing("Kd Kh Kc 5c", score=40, opened=True, table="8c 9c Tc"), encoding="utf-8")
@@ -262,7 +270,7 @@ def test_bing_new_meld_read_so_that_the_lay_off_in_the_same_play_fits() -> None:
 def test_gin_knock_with_an_unknown_hand_cannot_be_told_unless_settled() -> None:
     unknown = ('variant = "gin"\n[[players]]\nname = "A"\nhand_size = 11\n[[players]]\nname = "B"\n'
                'hand_size = 10\n[turn]\nplayer = "A"\ndrew = "{drew}"\n[pile]\ndiscard = "2h"\nstock = 20\n')
-    with pytest.raises(ScenarioError, match=r"cannot tell: GIN-KNOCK depends on 11 cards of A's hand"):
+    with pytest.raises(ScenarioError, match=r"cannot tell: GIN-KNOCK depends on A's 11 cards not given"):
         judged(unknown.format(drew="stock"), "knock Kd")
     # without a draw the knock breaks GIN-TURN whatever the cards are
     verdict = judged(unknown.format(drew="none").replace("hand_size = 11", "hand_size = 10"), "knock Kd")

@@ -97,9 +97,11 @@ class Bing(Game):
         best_low, best_high = best_left(cheapest), best_left(dearest)
         verdict = self._limit_between(state, player, best_low, best_high, hold=True, rule="BING-LIMIT-HOLD",
                                       what=f"after taking {card} the best discard leaves ")
-        if verdict is None or verdict[0]:
-            return []
-        return [verdict[1]]
+        if verdict is None:
+            if state.drew != "none" or state.melded:
+                return []  # the turn order already forbids the take
+            raise self._cannot_tell(state, player, best_low, best_high, hold=True, rule="BING-LIMIT-HOLD")
+        return [] if verdict[0] else [verdict[1]]
 
     def _limit_between(self, state: TableView, player: PlayerView, low: int, high: int, *, hold: bool,
                        rule: str, what: str = "") -> tuple[bool, Reason] | None:
@@ -113,12 +115,13 @@ class Bing(Game):
         least = self.limit_check(score=score, points=low, hold=hold)
         most = self.limit_check(score=score, points=high, hold=hold)
         unknown = state.unknown_cards(player)
+        cheapest, dearest = self.card_value_bounds()
         if most.ok:
             check = self.limit_check(score=score, points=high, hold=hold, bound="at most ")
-            return True, Reason(rule, f"{what}{check.text}, whatever {unknown} is")
+            return True, Reason(rule, f"{what}{check.text} ({unknown}: counted at {dearest} a card)")
         if not least.ok:
             check = self.limit_check(score=score, points=low, hold=hold, bound="at least ")
-            return False, Reason(rule, f"{what}{check.text}, whatever {unknown} is")
+            return False, Reason(rule, f"{what}{check.text} ({unknown}: counted at {cheapest} a card)")
         return None
 
     def _cannot_tell(self, state: TableView, player: PlayerView, low: int, high: int, *, hold: bool,
@@ -127,7 +130,7 @@ class Bing(Game):
         least = self.limit_check(score=score, points=low, hold=hold)
         most = self.limit_check(score=score, points=high, hold=hold)
         return CannotTell(f"cannot tell: {rule} depends on {state.unknown_cards(player)}: {least.text} at the "
-                          f"least, {most.text} at the most; name the card (like 'draw 7h') to judge it")
+                          f"least, {most.text} at the most; name the cards to judge it")
 
     def lay_down_rules(self, state: TableView, melds: Sequence[Meld], layoffs: Sequence[LayOff],
                        after: PlayerView, table: Sequence[TableMeld], problems: list[Reason],

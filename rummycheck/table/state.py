@@ -186,9 +186,9 @@ class GameState:
         drawn = self.drew == "stock" and player.name == self.player.name and any(
             r.kind == "draw_stock" and not r.cards and r.player == player.name for r in self.history)
         hidden = player.unknown - (1 if drawn else 0)
-        parts = [f"the card {player.name} drew from the stock (not named)"] if drawn else []
+        parts = [f"the unnamed card {player.name} drew from the stock"] if drawn else []
         if hidden > 0:
-            parts.append(f"{hidden} card{'s' if hidden > 1 else ''} of {player.name}'s hand not given")
+            parts.append(f"{player.name}'s {hidden} card{'s' if hidden > 1 else ''} not given")
         return " and ".join(parts) or f"the unknown cards of {player.name}"
 
     def after_removing(self, player: PlayerView, cards: Sequence[Card]) -> PlayerView:
@@ -392,18 +392,19 @@ class GameState:
             problems.append(Reason(self._turn_rule(), "nothing to lay down"))
         cards = [c for m in melds for c in m.cards] + [lo.card for lo in layoffs]
         problems.extend(self._holding_problems(player, cards))
+        cited: list[Reason] = []  # the rules each legal new or extended meld obeys
         for number, meld in enumerate(melds, start=1):
             found = meld_problems(meld, variant)
             for problem in found:
                 problems.append(Reason(self.game.meld_problem_rule(problem, meld.kind),
                                        f"new meld {number} ({meld}): {problem}"))
             if not found:
-                passed.extend(self.game.meld_reasons(f"new meld {number}", meld))
+                cited.extend(self.game.meld_reasons(f"new meld {number}", meld))
         first_new = max((t.number for t in self.table), default=0) + 1
         owner = player.name
         table = list(self.table) + [TableMeld(number=first_new + i, meld=m, owner=owner)
                                     for i, m in enumerate(melds)]
-        table, layoff_problems = self._layoff_meld(table, layoffs, passed)
+        table, layoff_problems = self._layoff_meld(table, layoffs, cited)
         problems.extend(layoff_problems)
         # the numbers below are those of what the play would leave: cards it uses that the
         # hand does not hold (or uses more often than held) are reported above and left out here
@@ -411,7 +412,8 @@ class GameState:
         after = self._remove_cards(player, held.elements())
         self.game.lay_down_rules(self, melds, layoffs, after, table, problems, passed)
         broken = {r.rule for r in problems}
-        return problems, [r for r in passed if r.rule not in broken], table, after
+        # each legal meld keeps its citation even when another meld breaks the same rule
+        return problems, cited + [r for r in passed if r.rule not in broken], table, after
 
     def verify_lay_down(self, melds: Sequence[Meld] = (), layoffs: Sequence[LayOff] = ()) -> None:
         problems, passed, _, _ = self._check_lay_down(melds, layoffs)
