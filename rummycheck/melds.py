@@ -154,13 +154,14 @@ def extend_meld(meld: Meld, additions: Sequence[tuple[Card, Card]], variant: Var
 
 
 def describe_meld(meld: Meld, variant: Variant) -> str:
-    """What a legal meld is, in words: ``a set of 3 Ks``, ``a run Q-A of s``."""
+    """What a legal meld is, in words: ``a set of 3 Ks``, ``a run Qs-As``."""
     stands = meld.stands_for
     if meld.kind == MeldKind.SET:
         return f"a set of {len(stands)} {stands[0].rank}s"
     positions = run_positions([s.number for s in stands], variant.ace) or [s.number for s in stands]
     low, high = (Rank.from_number((p - 1) % 13 + 1) for p in (positions[0], positions[-1]))
-    return f"a run {low}-{high} of {stands[0].suit.value}"
+    suit = stands[0].suit.value
+    return f"a run {low}{suit}-{high}{suit}"
 
 
 @dataclass(frozen=True, slots=True)
