@@ -261,17 +261,31 @@ def _set_stand_ins(cards: Sequence[Card], stated: Sequence[Card], free: Sequence
 
 def _run_stand_ins(cards: Sequence[Card], stated: Sequence[Card], free: Sequence[int], fixed: Sequence[int],
                    suit: Suit) -> list[list[Card]]:
-    """The free wilds as distinct missing ranks of ``suit`` (one deuce of the suit may stay itself)."""
+    """The free wilds as the missing ranks of ``suit`` in every window of consecutive ranks that
+    holds the other cards (one deuce of the suit may stay itself); when no window holds them,
+    the gaps nearest the lowest card (for the reason of an illegal meld)."""
     numbers = {stated[i].number for i in fixed}
     own = [i for i in free if cards[i].suit == suit and cards[i].number not in numbers]
+    size = len(cards)
     found = []
     for natural in [None, *own[:1]]:
         rest = [i for i in free if i != natural]
         taken = numbers | ({cards[natural].number} if natural is not None else set())
-        open_numbers = [n for n in range(1, 14) if n not in taken]
-        for chosen in combinations(open_numbers, len(rest)):
+        fills = []
+        for start in range(1, 14) if size <= 13 else ():
+            window = {(p - 1) % 13 + 1 for p in range(start, start + size)}  # past the king: ace high, wrap
+            missing = sorted(window - taken)
+            if taken <= window and len(missing) == len(rest):
+                fills.append(missing)
+        if not fills:
+            low = min(taken, default=1)
+            fills.append(([n for n in range(low, 14) if n not in taken]
+                          + [n for n in range(low - 1, 0, -1) if n not in taken])[:len(rest)])
+        for fill in fills:
+            if len(fill) != len(rest):
+                continue
             stands = list(stated)
-            for i, number in zip(rest, chosen):
+            for i, number in zip(rest, fill):
                 stands[i] = Card(Rank.from_number(number), suit)
             found.append(stands)
     return found

@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from rummycheck.cli import app
@@ -275,3 +277,52 @@ def test_gin_knock_with_an_unknown_hand_cannot_be_told_unless_settled() -> None:
     # without a draw the knock breaks GIN-TURN whatever the cards are
     verdict = judged(unknown.format(drew="none").replace("hand_size = 11", "hand_size = 10"), "knock Kd")
     assert not verdict.legal and verdict.rules[0] == "GIN-TURN"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=3, max_size=4), st.integers(0, 2),
+       st.sampled_from(["low_or_high", "low", "wrap"]))
+def test_read_meld_is_legal_exactly_when_some_reading_is(indexes: list[int], deuces: int, ace: str) -> None:
+    # brute force: every deuce as itself or as any of the 52 cards, each kind
+    from itertools import product
+
+    from rummycheck.cards import Card, Rank, Suit
+    from rummycheck.melds import Meld, meld_problems
+
+    variant = get_variant("bing", ace=ace)
+    cards = [Card.from_index(i) for i in indexes]
+    cards[:deuces] = [Card(Rank.from_number(2), list(Suit)[i % 4]) for i in range(deuces)]
+    options = [[c, *(Card.from_index(i) for i in range(52))] if variant.is_wild(c) else [c] for c in cards]
+    some = any(not meld_problems(Meld(kind, tuple(cards), stands), variant)
+               for kind in MeldKind for stands in product(*options))
+    reading = read_meld([(c, None) for c in cards], variant)
+    assert reading.legal is some, (cards, reading)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.booleans(), st.integers(1, 13), st.integers(0, 3), st.integers(3, 5),
+       st.lists(st.integers(0, 4), min_size=1, max_size=3), st.randoms(use_true_random=False))
+def test_read_meld_finds_a_legal_meld_with_cards_replaced_by_deuces(is_set: bool, rank: int, suit: int, size: int,
+                                                                     where: list[int], rng: object) -> None:
+    # a legal set or run with up to three cards swapped for deuces stays legal: each deuce can
+    # stand for the card it replaced; the reading found is legal by meld_problems itself
+    import random
+
+    from rummycheck.cards import Card, Rank, Suit
+    from rummycheck.melds import meld_problems
+
+    assert isinstance(rng, random.Random)
+    variant = get_variant("bing")
+    suits = list(Suit)
+    if is_set:
+        cards = [Card(Rank.from_number(rank), suits[(suit + i) % 4]) for i in range(size)]
+    else:
+        start = min(rank, 14 - size)
+        cards = [Card(Rank.from_number(start + i), suits[suit]) for i in range(size)]
+    for i in where:
+        cards[i % size] = Card(Rank.from_number(2), rng.choice(suits))
+    rng.shuffle(cards)
+    reading = read_meld([(c, None) for c in cards], variant)
+    assert reading.legal, (cards, reading)
+    assert not meld_problems(reading.meld, variant)
+    assert list(reading.meld.cards) == cards
