@@ -155,7 +155,7 @@ def test_bing_take_with_cards_not_given_cannot_be_told_when_the_bounds_disagree(
     # on 40 with 5 cards not given, taking Qd: the best discard leaves 4 cards plus the Qd,
     # 10 + 4 x 2 = 18 (58) to 10 + 4 x 15 = 70 (110): it depends on the cards
     text = bing("Kd", score=40, opened=True, table="8c 9c Tc", discard="Qd").replace('hand = "Kd"', "hand_size = 5")
-    with pytest.raises(ScenarioError, match=r"cannot tell: BING-LIMIT-HOLD depends on A's 5 cards not given"):
+    with pytest.raises(ScenarioError, match=r"cannot tell: BING-LIMIT-HOLD: depends on A's 5 cards not given"):
         judged(text, "take")
 
 
@@ -326,3 +326,19 @@ def test_read_meld_finds_a_legal_meld_with_cards_replaced_by_deuces(is_set: bool
     assert reading.legal, (cards, reading)
     assert not meld_problems(reading.meld, variant)
     assert list(reading.meld.cards) == cards
+
+
+def test_bing_rule_left_open_by_an_unknown_card_is_listed_when_another_rule_decides(tmp_path: Path) -> None:
+    # on 50 with Kd Kh Kc 8c 9c, melding the kings after an unnamed draw leaves 8c 9c + X =
+    # 19 (X a deuce) to 32 (an ace): 69 <= 75 or 82 > 75, BING-LIMIT is open; BING-MELD-TURN decides
+    text = bing("Kd Kh Kc 8c 9c", score=50, opened=True, table="4c 5c 6c")
+    verdict = judged(text, "draw; meld Kd Kh Kc")
+    assert verdict.rules == ("BING-MELD-TURN",)
+    assert [r.rule for r in verdict.unsettled] == ["BING-LIMIT"]
+    assert "score 50 + 19 left = 69 <= 75 at the least, score 50 + 32 left = 82 > 75 at the most" \
+        in verdict.unsettled[0].message
+    path = tmp_path / "case.toml"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(app, ["check", str(path), "--play", "draw; meld Kd Kh Kc", "--no-disputes"])
+    assert result.exit_code == 1
+    assert "  cannot tell: BING-LIMIT: depends on the unnamed card A drew from the stock" in result.output

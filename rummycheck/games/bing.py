@@ -124,13 +124,19 @@ class Bing(Game):
             return False, Reason(rule, f"{what}{check.text} ({unknown}: counted at {cheapest} a card)")
         return None
 
-    def _cannot_tell(self, state: TableView, player: PlayerView, low: int, high: int, *, hold: bool,
-                     rule: str) -> CannotTell:
+    def _unsettled(self, state: TableView, player: PlayerView, low: int, high: int, *, hold: bool,
+                   rule: str) -> Reason:
+        """The limit between its bounds, for a play that another rule already decides."""
         score = state.player.score
         least = self.limit_check(score=score, points=low, hold=hold)
         most = self.limit_check(score=score, points=high, hold=hold)
-        return CannotTell(f"cannot tell: {rule} depends on {state.unknown_cards(player)}: {least.text} at the "
-                          f"least, {most.text} at the most; name the cards to judge it")
+        return Reason(rule, f"depends on {state.unknown_cards(player)}: {least.text} at the least, "
+                            f"{most.text} at the most", settled=False)
+
+    def _cannot_tell(self, state: TableView, player: PlayerView, low: int, high: int, *, hold: bool,
+                     rule: str) -> CannotTell:
+        reason = self._unsettled(state, player, low, high, hold=hold, rule=rule)
+        return CannotTell(f"cannot tell: {reason}; name the cards to judge it")
 
     def lay_down_rules(self, state: TableView, melds: Sequence[Meld], layoffs: Sequence[LayOff],
                        after: PlayerView, table: Sequence[TableMeld], problems: list[Reason],
@@ -166,6 +172,8 @@ class Bing(Game):
             (passed if verdict[0] else problems).append(verdict[1])
         elif not problems:  # nothing else decides the play: it turns on the unknown cards
             raise self._cannot_tell(state, after, low, high, hold=False, rule="BING-LIMIT")
+        else:
+            passed.append(self._unsettled(state, after, low, high, hold=False, rule="BING-LIMIT"))
 
     def discard_problems(self, state: TableView, card: Card) -> list[Reason]:
         if state.melded and not self.variant.option("meld_turn_discard"):

@@ -233,6 +233,8 @@ class Gin(Game):
             problems.append(Reason("GIN-TURN", "a knock comes after drawing"))
         if not player.known:
             if problems:  # illegal whatever the unknown cards are
+                passed.append(Reason("GIN-KNOCK", f"depends on {state.unknown_cards(player)}: the deadwood "
+                                                  "needs the whole hand", settled=False))
                 return problems, passed, (), ()
             raise CannotTell(f"cannot tell: GIN-KNOCK depends on {state.unknown_cards(player)}: the deadwood "
                              "needs the whole hand; name the cards to judge it")

@@ -40,6 +40,7 @@ class Verdict:
     legal: bool
     reasons: tuple[Reason, ...]  # illegal: the rules broken; legal: the rules checked
     passed: tuple[Reason, ...] = ()
+    unsettled: tuple[Reason, ...] = ()  # illegal: rules that depend on unknown cards (the verdict does not)
     variant: Variant | None = None
     after: tuple[str, ...] = ()
     after_json: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
@@ -62,6 +63,7 @@ class Verdict:
             "rules": list(self.rules),
             "reasons": [{"rule": r.rule, "message": r.message} for r in self.reasons],
             "passed": [{"rule": r.rule, "message": r.message} for r in self.passed],
+            "unsettled": [{"rule": r.rule, "message": r.message} for r in self.unsettled],
             "options": {} if self.variant is None else dict(self.variant.changed_options()),
             "after": self.after_json if self.legal else None,
             "disputes": [{"rule": d.rule, "option": d.option, "in_force": d.in_force,
@@ -90,7 +92,8 @@ def check_play(scenario: Scenario, text: str, *, disputes: bool = True) -> Verdi
     if disputes:
         deciding = tuple(dict.fromkeys(r.rule for r in (reasons if not legal else reasons[-1:])))
         rows = _disputes(scenario, state, play, legal, deciding)
-    return Verdict(play=text, legal=legal, reasons=reasons, passed=passed, variant=scenario.variant,
+    return Verdict(play=text, legal=legal, reasons=reasons, passed=tuple(r for r in passed if r.settled),
+                   unsettled=tuple(r for r in passed if not r.settled), variant=scenario.variant,
                    after=tuple(after.describe()) if legal else (),
                    after_json=after.to_json() if legal else {}, disputes=tuple(rows),
                    problems=tuple(after.problems()) if legal else ())
