@@ -342,3 +342,10 @@ def test_bing_rule_left_open_by_an_unknown_card_is_listed_when_another_rule_deci
     result = CliRunner().invoke(app, ["check", str(path), "--play", "draw; meld Kd Kh Kc", "--no-disputes"])
     assert result.exit_code == 1
     assert "  cannot tell: BING-LIMIT: depends on the unnamed card A drew from the stock" in result.output
+
+
+def test_bing_wild_laid_off_on_a_new_meld_of_the_same_lay_down_is_read() -> None:
+    # Kd Kh Kc is new meld 2; the 2s laid off on it stands for a king (left: 5c = 5)
+    verdict = judged(bing("Kd Kh Kc 2s 5c", opened=True, table="8c 9c Tc"), "meld Kd Kh Kc; layoff 2s on 2")
+    assert verdict.legal, verdict.line()
+    assert "BING-WILD: table meld 2 with 2s=Ks" in everything(verdict)

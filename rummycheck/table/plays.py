@@ -19,6 +19,7 @@ Melds and lay-offs that follow each other form one lay-down (one ``GameState.lay
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import islice, product
 
@@ -147,33 +148,47 @@ def _meld_choices(pairs: tuple[tuple[Card, Card | None], ...], variant: Variant)
 
 
 def _lay_down(state: GameState, written: list[tuple[tuple[Card, Card | None], ...]],
-              layoffs: list[LayOff]) -> PlayRecord:
-    """Lay down the written melds as read; when lay-offs in the same lay-down need another
-    reading of a new meld's wilds (``7d 8d 2s`` with the 9d laid off on it: 2s as 6d), the
-    first legal combination of readings is taken."""
+              raw: list[tuple[Card, Card | None, int]]) -> PlayRecord:
+    """Lay down the written melds as read, and the lay-offs (``raw``: card, stated meaning,
+    target); when lay-offs in the same lay-down need another reading of a new meld's wilds
+    (``7d 8d 2s`` with the 9d laid off on it: 2s as 6d), the first legal combination of
+    readings is taken."""
     choices = [_meld_choices(pairs, state.variant) for pairs in written]
     first = [c[0] for c in choices]
-    if layoffs and any(len(c) > 1 for c in choices) and not state.can_lay_down(first, layoffs):
+    layoffs = _layoffs(state, first, raw)
+    if raw and any(len(c) > 1 for c in choices) and not state.can_lay_down(first, layoffs):
         for melds in islice(product(*choices), 1, 256):
-            if state.can_lay_down(melds, layoffs):
-                return state.lay_down(melds, layoffs)
+            try:
+                trial = _layoffs(state, melds, raw)
+            except PlaySyntaxError:
+                continue
+            if state.can_lay_down(melds, trial):
+                return state.lay_down(melds, trial)
     return state.lay_down(first, layoffs)
+
+
+def _layoffs(state: GameState, melds: Sequence[Meld], raw: list[tuple[Card, Card | None, int]]) -> list[LayOff]:
+    """The lay-offs with what each card stands for, on the table plus the new ``melds`` (numbered on)."""
+    first = max((t.number for t in state.table), default=0) + 1
+    table = {t.number: t.meld for t in state.table} | {first + i: m for i, m in enumerate(melds)}
+    layoffs: list[LayOff] = []
+    for card, meaning, target in raw:
+        layoffs.append(LayOff(card, target, _stand_in(state.variant, table, card, meaning, target, layoffs)))
+    return layoffs
 
 
 def _ordered(meld: Meld, variant: Variant) -> Meld:
     return extend_meld(Meld(meld.kind, (), ()), list(zip(meld.cards, meld.stands_for)), variant)
 
 
-def _stand_in(state: GameState, card: Card, meaning: Card | None, target: int,
+def _stand_in(variant: Variant, table: Mapping[int, Meld], card: Card, meaning: Card | None, target: int,
               pending: list[LayOff]) -> Card:
     """What a laid-off card stands for: as written, itself if that fits, else the one card that fits."""
     if meaning is not None:
         return meaning
-    variant = state.variant
-    table = {t.number: t for t in state.table}
     if not variant.is_wild(card) or target not in table:
         return card
-    meld = table[target].meld
+    meld = table[target]
     earlier = [(lo.card, lo.stands_for) for lo in pending if lo.target == target]
     fits = []
     for candidate in [card] + [Card.from_index(i) for i in range(52)]:
@@ -203,13 +218,12 @@ def apply_play(state: GameState, play: Play) -> list[PlayRecord]:
         action = actions[i]
         if action.verb in ("meld", "layoff"):
             written: list[tuple[tuple[Card, Card | None], ...]] = []
-            layoffs: list[LayOff] = []
+            raw: list[tuple[Card, Card | None, int]] = []
             while i < len(actions) and actions[i].verb in ("meld", "layoff"):
                 written.extend(actions[i].melds)
-                for card, meaning, target in actions[i].layoffs:
-                    layoffs.append(LayOff(card, target, _stand_in(state, card, meaning, target, layoffs)))
+                raw.extend(actions[i].layoffs)
                 i += 1
-            records.append(_lay_down(state, written, layoffs))
+            records.append(_lay_down(state, written, raw))
             continue
         i += 1
         if action.verb == "draw":
