@@ -32,12 +32,6 @@ from rummycheck.solvers.base import Finder, PlayFinder, TableQuestion
 __all__ = ["Bing"]
 
 
-def _less(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    rest = list(hand)
-    rest.remove(card)
-    return tuple(rest)
-
-
 class Bing(Game):
     name = "bing"
     DEAL = "BING-DEAL"
