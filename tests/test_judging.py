@@ -349,3 +349,18 @@ def test_bing_wild_laid_off_on_a_new_meld_of_the_same_lay_down_is_read() -> None
     verdict = judged(bing("Kd Kh Kc 2s 5c", opened=True, table="8c 9c Tc"), "meld Kd Kh Kc; layoff 2s on 2")
     assert verdict.legal, verdict.line()
     assert "BING-WILD: table meld 2 with 2s=Ks" in everything(verdict)
+
+
+def test_gin_oklahoma_ace_upcard_limit_1_scores_the_same_way() -> None:
+    # score sheets ask the same rule: with oklahoma_ace = "one" a knock with 1 against 20 under
+    # the Ad upcard scores 20 - 1 = 19; with the standard reading it is refused (gin only)
+    from rummycheck.cards import Card
+    from rummycheck.errors import IllegalPlayError
+    from rummycheck.games.base import score_hand
+    from rummycheck.games.scoring import HandEnd, new_sheet
+
+    end = HandEnd(knocker="A", points={"A": 1, "B": 20}, upcard=Card.parse("Ad"))
+    one = new_sheet(get_variant("gin", oklahoma=True, oklahoma_ace="one"), ["A", "B"])
+    assert score_hand(one, end).after.player("A").score == 19
+    with pytest.raises(IllegalPlayError, match="only gin"):
+        score_hand(new_sheet(get_variant("gin", oklahoma=True), ["A", "B"]), end)
