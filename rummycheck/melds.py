@@ -193,7 +193,8 @@ def meld_readings(written: Sequence[tuple[Card, Card | None]], variant: Variant,
     to the one written (``7d 8d 2s`` reads 2s as 9d, ``2s 7d 8d`` as 6d), then sets before
     runs, then card order.  Illegal readings follow, the kind the cards look like first
     (one rank: a set; one suit: a run), then the fewest problems, then the nearest to a
-    legal meld (``Kd 4h 2c`` fails as a set of kings because of the 4h, not because of the 2c).
+    legal meld (``Kd 4h 2c`` fails as a set of kings because of the 4h, not because of the
+    2c), then a set of the rank written first.
     """
     cards = [c for c, _ in written]
     stated = [c if s is None else s for c, s in written]
@@ -216,7 +217,7 @@ def meld_readings(written: Sequence[tuple[Card, Card | None]], variant: Variant,
         if not free:
             continue
         if k == MeldKind.SET:
-            for rank in sorted({stated[i].rank for i in fixed}, key=lambda r: r.number):
+            for rank in dict.fromkeys(stated[i].rank for i in fixed):  # in the order written
                 add(k, _set_stand_ins(cards, stated, free, rank, variant))
         else:
             suits = {stated[i].suit for i in fixed} or {cards[i].suit for i in free}
@@ -272,7 +273,7 @@ def _run_stand_ins(cards: Sequence[Card], stated: Sequence[Card], free: Sequence
         rest = [i for i in free if i != natural]
         taken = numbers | ({cards[natural].number} if natural is not None else set())
         fills = []
-        for start in range(1, 14) if size <= 13 else ():
+        for start in range(1, 14 if size <= 13 else 1):
             window = {(p - 1) % 13 + 1 for p in range(start, start + size)}  # past the king: ace high, wrap
             missing = sorted(window - taken)
             if taken <= window and len(missing) == len(rest):
@@ -299,7 +300,8 @@ def _reading_key(reading: MeldReading, variant: Variant) -> tuple[int, ...]:
         return (0, reading.substitutions, _inversions(meld, variant), kind, *cards)
     stands = meld.stands_for
     looks = len({s.rank for s in stands}) == 1 if meld.kind == MeldKind.SET else len({s.suit for s in stands}) == 1
-    return (1, 0 if looks else 1, len(reading.problems), _distance(meld), reading.substitutions, kind, *cards)
+    # ties keep the order the readings were made in (a set of the rank written first)
+    return (1, 0 if looks else 1, len(reading.problems), _distance(meld), reading.substitutions, kind)
 
 
 def _distance(meld: Meld) -> int:

@@ -78,11 +78,12 @@ def test_bing_wild_stated_meaning_forces_the_reading() -> None:
 
 
 def test_bing_wild_meld_illegal_under_every_reading_gives_the_closest_reason() -> None:
-    # Kd 4h 2c: as a set (the 2c a king or a four) one card has the wrong rank; as a run the suits differ too
+    # Kd 4h 2c: as a set of kings (the rank written first, 2c as Kc) the 4h is wrong; as a run the
+    # suits differ too
     verdict = judged(bing(WILD_HAND.replace("Ks", "Kd")), "meld Kd 4h 2c / 7d 7c 7s / 9d 9h 2s")
     assert not verdict.legal
     assert verdict.rules == ("BING-SET",)
-    assert "got 4, K" in verdict.line()
+    assert "(Kd 4h 2c=Kc): a set needs cards of one rank, got 4, K" in verdict.line()
 
 
 def test_read_meld_prefers_fewest_substitutions_then_the_written_order() -> None:
