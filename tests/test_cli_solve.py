@@ -323,7 +323,8 @@ def test_rules_json_lists_every_rule_with_options() -> None:
     assert data["variant"] == "gin" and data["preset"] == "modern"
     by_id = {r["id"]: r for r in data["rules"]}
     assert len(by_id) == 11
-    assert by_id["GIN-KNOCK"]["options"] == {"knock_limit": 10, "oklahoma": False, "oklahoma_spade_doubles": True}
+    assert by_id["GIN-KNOCK"]["options"] == {"knock_limit": 10, "oklahoma": False, "oklahoma_spade_doubles": True,
+                                             "oklahoma_ace": "gin"}
     assert by_id["GIN-LAYOFF"]["options"] == {"layoff_run_growth": None}
 
 

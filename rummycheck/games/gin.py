@@ -16,7 +16,7 @@ from itertools import combinations, product
 
 from rummycheck.cards import Card, Suit, format_cards
 from rummycheck.dealing import deal_table, shoe
-from rummycheck.errors import IllegalPlayError, ScenarioError
+from rummycheck.errors import CannotTell, IllegalPlayError, ScenarioError
 from rummycheck.games.base import Game, PlayerView, TableView, arrange, missing_hand, solution_of, table_solution
 from rummycheck.games.scoring import HandEnd, HandScore, Ledger, Sheet, check_player, counted, finish_sheet, unexpected
 from rummycheck.games.solve import best_discard, solve
@@ -38,8 +38,10 @@ def gin_knock_limit(variant: Variant, upcard: Card | None) -> tuple[int, str]:
         return limit, f"knock limit {limit}"
     if upcard is None:
         raise ScenarioError("Oklahoma gin needs the first upcard (upcard = ...) to set the knock limit")
-    if upcard.number == 1:
+    if upcard.number == 1 and variant.option("oklahoma_ace") != "one":
         return 0, f"Oklahoma: upcard {upcard} is an ace, so only gin may end the hand"
+    if upcard.number == 1:
+        return 1, f"Oklahoma: upcard {upcard} is an ace, which sets the knock limit at 1 (oklahoma_ace = one)"
     limit = variant.card_points(upcard)
     return limit, f"Oklahoma: upcard {upcard} sets the knock limit at {limit}"
 
@@ -290,7 +292,12 @@ class Gin(Game):
         if state.drew == "none":
             problems.append(Reason("GIN-TURN", "a knock comes after drawing"))
         if not player.known:
-            raise ScenarioError(f"the hand of {player.name!r} is not known; a knock needs it")
+            if problems:  # illegal whatever the unknown cards are
+                passed.append(Reason("GIN-KNOCK", f"depends on {state.unknown_cards(player)}: the deadwood "
+                                                  "needs the whole hand", settled=False))
+                return problems, passed, (), ()
+            raise CannotTell(f"cannot tell: GIN-KNOCK depends on {state.unknown_cards(player)}: the deadwood "
+                             "needs the whole hand; name the cards to judge it")
         hand = list(player.hand)
         if discard is not None:
             if discard not in hand:
@@ -317,6 +324,13 @@ class Gin(Game):
             deadwood = tuple(sorted(rest))
         points = variant.points(deadwood)
         limit, why = self.knock_rule_limit(state.upcard)
+        for number, meld in enumerate(melds, start=1):
+            if not meld_problems(meld, variant):
+                passed.extend(self.meld_reasons(f"knock meld {number}", meld))
+        if variant.option("oklahoma") and variant.option("oklahoma_spade_doubles") and state.upcard is not None \
+                and state.upcard.suit == Suit.SPADES:
+            passed.append(Reason("GIN-KNOCK", f"Oklahoma: the spade upcard {state.upcard} doubles the hand's score"))
+        # the rule that decides the knock comes last: a legal verdict leads with it
         if discard is None:
             bonus = int(variant.option("big_gin_bonus") or 0)
             if deadwood or bonus == 0:
@@ -330,9 +344,6 @@ class Gin(Game):
             passed.append(Reason("GIN-GIN", "deadwood 0: gin (no lay-offs)"))
         else:
             passed.append(Reason("GIN-KNOCK", f"deadwood {points} <= {limit}{why}: may knock"))
-        if variant.option("oklahoma") and variant.option("oklahoma_spade_doubles") and state.upcard is not None \
-                and state.upcard.suit == Suit.SPADES:
-            passed.append(Reason("GIN-KNOCK", f"Oklahoma: the spade upcard {state.upcard} doubles the hand's score"))
         return problems, passed, tuple(melds), tuple(deadwood)
 
     def hand_size_problem(self, *, players: int, size: int, opened: bool, drew: bool,

@@ -186,6 +186,16 @@ class GameState:
                                 "this play needs its points")
         return self.variant.points(player.hand)
 
+    def unknown_cards(self, player: PlayerView) -> str:
+        """The unknown cards of ``player`` in words: the card drawn without naming it, cards not given."""
+        drawn = self.drew == "stock" and player.name == self.player.name and any(
+            r.kind == "draw_stock" and not r.cards and r.player == player.name for r in self.history)
+        hidden = player.unknown - (1 if drawn else 0)
+        parts = [f"the unnamed card {player.name} drew from the stock"] if drawn else []
+        if hidden > 0:
+            parts.append(f"{player.name}'s {hidden} card{'s' if hidden > 1 else ''} not given")
+        return " and ".join(parts) or f"the unknown cards of {player.name}"
+
     def after_removing(self, player: PlayerView, cards: Sequence[Card]) -> PlayerView:
         """``player`` as he would be without ``cards`` (unknown cards stand in for missing ones)."""
         if not isinstance(player, PlayerState):
@@ -236,6 +246,23 @@ class GameState:
             else:
                 missing.append(card)
         return missing
+
+    def _holding_problems(self, player: PlayerState, cards: Sequence[Card]) -> list[Reason]:
+        """The play uses cards the player does not hold, or one card more often than he holds it."""
+        missing = self._missing(player, cards)
+        if not missing:
+            return []
+        have = Counter(player.hand)
+        used = Counter(cards)
+        absent = [c for c in dict.fromkeys(missing) if have[c] == 0]
+        problems = []
+        if absent:
+            problems.append(Reason(self._turn_rule(), f"{player.name} does not hold {format_cards(absent)}"))
+        for card in dict.fromkeys(missing):
+            if have[card]:
+                problems.append(Reason(self._turn_rule(), f"{card} is used {used[card]} times, but "
+                                                          f"{player.name} holds {have[card]}"))
+        return problems
 
     def _need_phase(self, action: str) -> list[Reason]:
         stalemate = self.stalemate() if self.phase == "play" else None
@@ -296,7 +323,8 @@ class GameState:
         return self._record(PlayRecord("draw_stock", player.name, () if card is None else (card,),
                                        reasons=tuple(reasons)))
 
-    def verify_take_discard(self) -> None:
+    def verify_take_discard(self, *, then: Card | None = None) -> None:
+        """``then``: the card the play discards next (its own verdict replaces the take's look-ahead)."""
         problems = self._need_phase("take")
         if not problems:
             if self.drew != "none":
@@ -310,16 +338,16 @@ class GameState:
             if not self.discard_pile:
                 problems.append(Reason(self._turn_rule(), "the discard pile is empty (or not given)"))
             else:
-                problems.extend(self.game.take_problems(self))
+                problems.extend(self.game.take_problems(self, then=then))
         if problems:
             raise IllegalPlay(problems)
 
     def can_take_discard(self) -> bool:
         return _can(self.verify_take_discard)
 
-    def take_discard(self) -> PlayRecord:
-        """Take the top card of the discard pile."""
-        self.verify_take_discard()
+    def take_discard(self, *, then: Card | None = None) -> PlayRecord:
+        """Take the top card of the discard pile (``then``: the discard that follows, see verify)."""
+        self.verify_take_discard(then=then)
         ending = self.game.take_ending(self)
         if ending is not None:  # the take ends the hand; the card stays on the pile
             self.phase, self.dead = "over", True
@@ -340,9 +368,10 @@ class GameState:
         return self.game.TURN
 
     # -- melding and laying off -----------------------------------------------------------
-    def _layoff_meld(self, table: list[TableMeld], layoffs: Sequence[LayOff]) -> tuple[list[TableMeld],
-                                                                                         list[Reason]]:
-        """The table with lay-offs applied, and the problems of each extended meld."""
+    def _layoff_meld(self, table: list[TableMeld], layoffs: Sequence[LayOff], passed: list[Reason]
+                     ) -> tuple[list[TableMeld], list[Reason]]:
+        """The table with lay-offs applied, and the problems of each extended meld (``passed``
+        gets the rules each legal extended meld obeys)."""
         problems: list[Reason] = []
         by_target: dict[int, list[tuple[Card, Card]]] = {}
         numbers = {t.number: i for i, t in enumerate(table)}
@@ -366,6 +395,8 @@ class GameState:
                                                   + "; ".join(found)))
             else:
                 new_table[index] = replace(old, meld=extended)
+                added = " ".join(_pair_text(c, s) for c, s in additions)
+                passed.extend(self.game.meld_reasons(f"table meld {target} with {added}", extended))
         return new_table, problems
 
     def _check_lay_down(self, melds: Sequence[Meld], layoffs: Sequence[LayOff]
@@ -380,24 +411,29 @@ class GameState:
         if not melds and not layoffs:
             problems.append(Reason(self._turn_rule(), "nothing to lay down"))
         cards = [c for m in melds for c in m.cards] + [lo.card for lo in layoffs]
-        missing = self._missing(player, cards)
-        if missing:
-            problems.append(Reason(self._turn_rule(), f"{player.name} does not hold {format_cards(missing)}"))
+        problems.extend(self._holding_problems(player, cards))
+        cited: list[Reason] = []  # the rules each legal new or extended meld obeys
         for number, meld in enumerate(melds, start=1):
             found = meld_problems(meld, variant)
             for problem in found:
                 problems.append(Reason(self.game.meld_problem_rule(problem, meld.kind),
                                        f"new meld {number} ({meld}): {problem}"))
+            if not found:
+                cited.extend(self.game.meld_reasons(f"new meld {number}", meld))
         first_new = max((t.number for t in self.table), default=0) + 1
         owner = player.name
         table = list(self.table) + [TableMeld(number=first_new + i, meld=m, owner=owner)
                                     for i, m in enumerate(melds)]
-        table, layoff_problems = self._layoff_meld(table, layoffs)
+        table, layoff_problems = self._layoff_meld(table, layoffs, cited)
         problems.extend(layoff_problems)
-        after = self._remove_cards(player, cards) if not missing else player
+        # the numbers below are those of what the play would leave: cards it uses that the
+        # hand does not hold (or uses more often than held) are reported above and left out here
+        held = Counter(cards) - Counter(self._missing(player, cards))
+        after = self._remove_cards(player, held.elements())
         self.game.lay_down_rules(self, melds, layoffs, after, table, problems, passed)
         broken = {r.rule for r in problems}
-        return problems, [r for r in passed if r.rule not in broken], table, after
+        # each legal meld keeps its citation even when another meld breaks the same rule
+        return problems, cited + [r for r in passed if r.rule not in broken], table, after
 
     def verify_lay_down(self, melds: Sequence[Meld] = (), layoffs: Sequence[LayOff] = ()) -> None:
         problems, passed, _, _ = self._check_lay_down(melds, layoffs)
