@@ -578,7 +578,7 @@ class HandRun:
         if state.phase == "over" and state.dead:
             last = state.history[-1] if state.history else None
             why = "" if last is None or last.kind == "pass" else "; ".join(
-                r.message for r in last.reasons if r.rule == "GIN-DEAD")
+                r.message for r in last.reasons if r.rule == state.game.DEAD)
             return "dead", HandEnd(dead=True, why=why), ""
         if state.phase == "over" and state.knocker is not None:
             knocker = state.players[state.knocker]

@@ -290,7 +290,7 @@ class GameState:
                 problems.append(Reason(self.game.draw_after_meld_rule,
                                        "the draw comes first in a turn, before melding"))
             if self.offer in ("non-dealer", "dealer"):
-                problems.append(Reason("GIN-DEAL", f"the first upcard is on offer to the {self.offer}: "
+                problems.append(Reason(self.game.DEAL, f"the first upcard is on offer to the {self.offer}: "
                                                    f"{self.player.name} takes it or passes before any draw"))
             if self.stock is not None:
                 problems.extend(self.game.draw_problems(self))
@@ -309,7 +309,7 @@ class GameState:
             self.stock = len(self.discard_pile) - 1
             self.discard_pile = [top]
             self.reshuffles += 1
-            reasons.append(Reason("BASIC-STOCK", "the discard pile becomes the new stock"))
+            reasons.append(Reason(self.game.STOCK or self.game.TURN, "the discard pile becomes the new stock"))
         player = self.player
         if card is None:
             player = replace(player, unknown=player.unknown + 1)
@@ -333,7 +333,7 @@ class GameState:
                 problems.append(Reason(self.game.draw_after_meld_rule,
                                        "the draw comes first in a turn, before melding"))
             if self.offer == "declined":
-                problems.append(Reason("GIN-DEAL", "both players passed the first upcard: "
+                problems.append(Reason(self.game.DEAL, "both players passed the first upcard: "
                                                    f"{self.player.name} draws from the stock"))
             if not self.discard_pile:
                 problems.append(Reason(self._turn_rule(), "the discard pile is empty (or not given)"))
@@ -547,7 +547,7 @@ class GameState:
         self.verify_end_turn()
         name = self.player.name
         self._advance_turn()
-        return self._record(PlayRecord("end_turn", name, reasons=(Reason("BING-MELD-TURN",
+        return self._record(PlayRecord("end_turn", name, reasons=(Reason(self.game.draw_after_meld_rule,
                                                                          "a meld turn ends without a discard"),)))
 
     # -- turns and passing (records) ---------------------------------------------------------
@@ -569,9 +569,9 @@ class GameState:
             if not walled:
                 problems.append(Reason(self._turn_rule(), "passing is a gin play (the first upcard, the wall)"))
             elif self.drew != "none":
-                problems.append(Reason("GIN-TURN", f"{self.player.name} drew this turn and discards next"))
+                problems.append(Reason(self.game.TURN, f"{self.player.name} drew this turn and discards next"))
             elif self.offer not in ("non-dealer", "dealer") and (self.stock is None or self.stock > wall):
-                problems.append(Reason("GIN-TURN", "a pass declines the first upcard or ends the hand at the "
+                problems.append(Reason(self.game.TURN, "a pass declines the first upcard or ends the hand at the "
                                                    f"wall ({wall} cards left in the stock); "
                                                    f"{self.player.name} draws"))
         if problems:
@@ -588,16 +588,16 @@ class GameState:
         if self.offer == "non-dealer":
             self.offer = "dealer"
             self.current = self._next_seat(self.current)
-            reason = Reason("GIN-DEAL", f"{name} passes the first upcard: the dealer may take it")
+            reason = Reason(self.game.DEAL, f"{name} passes the first upcard: the dealer may take it")
         elif self.offer == "dealer":
             self.offer = "declined"
             self.current = self._next_seat(self.current)
-            reason = Reason("GIN-DEAL", f"{name} passes the first upcard too: the non-dealer draws from the stock")
+            reason = Reason(self.game.DEAL, f"{name} passes the first upcard too: the non-dealer draws from the stock")
         else:
             self.phase = "over"
             self.dead = True
-            reason = Reason("GIN-DEAD", f"{name} passes at the wall ({self.stock} cards left in the stock): "
-                                        "the hand is dead")
+            reason = Reason(self.game.DEAD or self.game.TURN,
+                            f"{name} passes at the wall ({self.stock} cards left in the stock): the hand is dead")
         return self._record(PlayRecord("pass", name, reasons=(reason,)))
 
     # -- gin: knocking and finishing ------------------------------------------------------------
@@ -647,7 +647,7 @@ class GameState:
 
     def verify_finish(self) -> None:
         if self.phase != "layoff":
-            raise IllegalPlay([Reason("GIN-LAYOFF", "the hand is finished only after a knock and the "
+            raise IllegalPlay([Reason(self.game.LAYOFF, "the hand is finished only after a knock and the "
                                                     "defender's lay-offs")])
 
     def can_finish(self) -> bool:
@@ -658,7 +658,7 @@ class GameState:
         self.verify_finish()
         self.phase = "over"
         name = self.player.name
-        return self._record(PlayRecord("finish", name, reasons=(Reason("GIN-LAYOFF", "the defender is done"),)))
+        return self._record(PlayRecord("finish", name, reasons=(Reason(self.game.LAYOFF, "the defender is done"),)))
 
     def _record(self, record: PlayRecord) -> PlayRecord:
         self.history.append(record)
