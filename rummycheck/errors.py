@@ -23,6 +23,10 @@ class ScenarioError(RummyError):
     """A scenario or score-sheet file is malformed or inconsistent."""
 
 
+class CannotTell(ScenarioError):
+    """A verdict depends on cards that are not known; the message names them and the rule."""
+
+
 class IllegalPlayError(RummyError):
     """A play breaks a rule; the message names the rule id."""
 

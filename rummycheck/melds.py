@@ -12,11 +12,13 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import combinations
 
-from rummycheck.cards import Card, Rank
+from rummycheck.cards import Card, Rank, Suit
 from rummycheck.variants import Variant
 
-__all__ = ["Meld", "MeldKind", "TableMeld", "extend_meld", "meld_problems", "run_positions"]
+__all__ = ["Meld", "MeldKind", "MeldReading", "TableMeld", "describe_meld", "extend_meld", "meld_problems",
+           "meld_readings", "read_meld", "reading_effect", "run_positions"]
 
 
 class MeldKind(StrEnum):
@@ -149,3 +151,179 @@ def extend_meld(meld: Meld, additions: Sequence[tuple[Card, Card]], variant: Var
     else:
         entries.sort(key=lambda e: (e[1].index, e[0].index))
     return Meld(meld.kind, tuple(c for c, _ in entries), tuple(s for _, s in entries))
+
+
+def describe_meld(meld: Meld, variant: Variant) -> str:
+    """What a legal meld is, in words: ``a set of 3 Ks``, ``a run Qs-As``."""
+    stands = meld.stands_for
+    if meld.kind == MeldKind.SET:
+        return f"a set of {len(stands)} {stands[0].rank}s"
+    positions = run_positions([s.number for s in stands], variant.ace) or [s.number for s in stands]
+    low, high = (Rank.from_number((p - 1) % 13 + 1) for p in (positions[0], positions[-1]))
+    suit = stands[0].suit.value
+    return f"a run {low}{suit}-{high}{suit}"
+
+
+@dataclass(frozen=True, slots=True)
+class MeldReading:
+    """One way to read a meld as written: each wild card with a meaning, and what is wrong then."""
+
+    meld: Meld
+    problems: tuple[str, ...]
+
+    @property
+    def legal(self) -> bool:
+        return not self.problems
+
+    @property
+    def substitutions(self) -> int:
+        """Wild cards read as another card (a deuce read as itself is no substitution)."""
+        return len(self.meld.wild_pairs())
+
+
+def meld_readings(written: Sequence[tuple[Card, Card | None]], variant: Variant,
+                  kind: MeldKind | None = None) -> list[MeldReading]:
+    """Every reading of a meld as a player writes it (the way it lies on the table), best first.
+
+    ``written`` lists the cards in the order given, each with the card it stands for when
+    the player says so (``2d=Qs``), else None.  A wild card with no stated meaning may be
+    itself or stand for a card of the set's rank or the run's suit (BING-WILD); every
+    such reading is judged by ``meld_problems``.  Legal readings come first: the fewest
+    wild substitutions (a deuce read as itself when that works), then the order closest
+    to the one written (``7d 8d 2s`` reads 2s as 9d, ``2s 7d 8d`` as 6d), then sets before
+    runs, then card order.  Illegal readings follow, the kind the cards look like first
+    (one rank: a set; one suit: a run), then the fewest problems, then the nearest to a
+    legal meld (``Kd 4h 2c`` fails as a set of kings because of the 4h, not because of the
+    2c), then a set of the rank written first.
+    """
+    cards = [c for c, _ in written]
+    stated = [c if s is None else s for c, s in written]
+    free = [i for i, (c, s) in enumerate(written) if s is None and variant.is_wild(c)]
+    fixed = [i for i in range(len(written)) if i not in free]
+    kinds = [kind] if kind is not None else [MeldKind.SET, MeldKind.RUN]
+    seen: set[tuple[MeldKind, tuple[Card, ...]]] = set()
+    readings: list[MeldReading] = []
+
+    def add(k: MeldKind, stands: Sequence[Card]) -> None:
+        key = (k, tuple(stands))
+        if key in seen:
+            return
+        seen.add(key)
+        meld = Meld(k, tuple(cards), tuple(stands))
+        readings.append(MeldReading(meld, tuple(meld_problems(meld, variant))))
+
+    for k in kinds:
+        add(k, stated)
+        if not free:
+            continue
+        if k == MeldKind.SET:
+            for rank in dict.fromkeys(stated[i].rank for i in fixed):  # in the order written
+                add(k, _set_stand_ins(cards, stated, free, rank, variant))
+        else:
+            suits = {stated[i].suit for i in fixed} or {cards[i].suit for i in free}
+            for suit in sorted(suits, key=lambda s: s.index):
+                for stands in _run_stand_ins(cards, stated, free, fixed, suit):
+                    add(k, stands)
+    return sorted(readings, key=lambda r: _reading_key(r, variant))
+
+
+def read_meld(written: Sequence[tuple[Card, Card | None]], variant: Variant,
+              kind: MeldKind | None = None) -> MeldReading:
+    """The best reading of a meld as written (see ``meld_readings``): legal when any reading is."""
+    return meld_readings(written, variant, kind)[0]
+
+
+def reading_effect(meld: Meld, variant: Variant) -> tuple[object, ...]:
+    """What a reading of a meld settles for later plays: a set's rank (and which cards it holds
+    when a set may not hold a card twice), a run's cards.  Two readings with the same effect
+    are the same meld for every rule; readings with different effects are a real choice."""
+    if meld.kind == MeldKind.SET:
+        cards = tuple(sorted(meld.stands_for)) if not variant.set_duplicates else ()
+        return (meld.kind, meld.stands_for[0].rank, cards)
+    return (meld.kind, tuple(sorted(meld.stands_for)))
+
+
+def _set_stand_ins(cards: Sequence[Card], stated: Sequence[Card], free: Sequence[int], rank: Rank,
+                   variant: Variant) -> list[Card]:
+    """Every free wild as a card of ``rank``: its own suit when it may, else the first suit free."""
+    stands = list(stated)
+    used = Counter(stated[i] for i in range(len(stated)) if i not in free)
+    for i in free:
+        if cards[i].rank == rank:
+            continue
+        order = [cards[i].suit] + [s for s in Suit if s != cards[i].suit]
+        choices = [Card(rank, s) for s in order]
+        if not variant.set_duplicates:
+            choices = [c for c in choices if used[c] == 0] or choices
+        stands[i] = choices[0]
+        used[stands[i]] += 1
+    return stands
+
+
+def _run_stand_ins(cards: Sequence[Card], stated: Sequence[Card], free: Sequence[int], fixed: Sequence[int],
+                   suit: Suit) -> list[list[Card]]:
+    """The free wilds as the missing ranks of ``suit`` in every window of consecutive ranks that
+    holds the other cards (one deuce of the suit may stay itself); when no window holds them,
+    the gaps nearest the lowest card (for the reason of an illegal meld)."""
+    numbers = {stated[i].number for i in fixed}
+    own = [i for i in free if cards[i].suit == suit and cards[i].number not in numbers]
+    size = len(cards)
+    found = []
+    for natural in [None, *own[:1]]:
+        rest = [i for i in free if i != natural]
+        taken = numbers | ({cards[natural].number} if natural is not None else set())
+        fills = []
+        for start in range(1, 14 if size <= 13 else 1):
+            window = {(p - 1) % 13 + 1 for p in range(start, start + size)}  # past the king: ace high, wrap
+            missing = sorted(window - taken)
+            if taken <= window and len(missing) == len(rest):
+                fills.append(missing)
+        if not fills:
+            low = min(taken, default=1)
+            fills.append(([n for n in range(low, 14) if n not in taken]
+                          + [n for n in range(low - 1, 0, -1) if n not in taken])[:len(rest)])
+        for fill in fills:
+            if len(fill) != len(rest):
+                continue
+            stands = list(stated)
+            for i, number in zip(rest, fill):
+                stands[i] = Card(Rank.from_number(number), suit)
+            found.append(stands)
+    return found
+
+
+def _reading_key(reading: MeldReading, variant: Variant) -> tuple[int, ...]:
+    meld = reading.meld
+    kind = 0 if meld.kind == MeldKind.SET else 1
+    cards = tuple(s.index for s in meld.stands_for)
+    if reading.legal:
+        return (0, reading.substitutions, _inversions(meld, variant), kind, *cards)
+    stands = meld.stands_for
+    looks = len({s.rank for s in stands}) == 1 if meld.kind == MeldKind.SET else len({s.suit for s in stands}) == 1
+    # ties keep the order the readings were made in (a set of the rank written first)
+    return (1, 0 if looks else 1, len(reading.problems), _distance(meld), reading.substitutions, kind)
+
+
+def _distance(meld: Meld) -> int:
+    """How far an illegal reading is from a legal meld: extra ranks of a set; extra suits,
+    gaps and repeated ranks of a run (the ace placed where it helps)."""
+    stands = meld.stands_for
+    if meld.kind == MeldKind.SET:
+        return len({s.rank for s in stands}) - 1
+    numbers = [s.number for s in stands]
+    distinct = len(set(numbers))
+    gaps = min(max(ns) - min(ns) + 1 - distinct for ns in (numbers, [14 if n == 1 else n for n in numbers]))
+    return len({s.suit for s in stands}) - 1 + gaps + len(numbers) - distinct
+
+
+def _inversions(meld: Meld, variant: Variant) -> int:
+    """Pairs of cards written in the opposite order to their places in the run (0 for a set)."""
+    if meld.kind == MeldKind.SET:
+        return 0
+    numbers = [s.number for s in meld.stands_for]
+    positions = run_positions(numbers, variant.ace)
+    if positions is None:
+        return 0
+    place = {(p - 1) % 13 + 1: p for p in positions}
+    written = [place[n] for n in numbers]
+    return sum(1 for a, b in combinations(written, 2) if a > b)

@@ -85,7 +85,7 @@ def presets_table(variant: Variant) -> str:
     names = [name for name, _ in variant.presets]
     note = ""
     if any(spec.name == "oklahoma" for _, spec in variant.specs()):
-        note = "\nOklahoma (GIN-KNOCK) goes with either preset: --rule oklahoma=true"
+        note = "\nOklahoma (GIN-KNOCK) goes with any preset: --rule oklahoma=true"
     return "\n\npresets (--preset NAME; the first is the default):\n" + tabulate(
         rows, headers=["id", "option", *names], tablefmt="simple") + note
 

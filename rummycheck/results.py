@@ -18,10 +18,15 @@ __all__ = ["LayOff", "Reason", "Solution"]
 
 @dataclass(frozen=True, slots=True)
 class Reason:
-    """One finding with the rule id that produced it."""
+    """One finding with the rule id that produced it.
+
+    ``settled`` is False for a rule the known facts do not settle (it depends on unknown
+    cards) while the verdict does not turn on it: the play is illegal for another reason.
+    """
 
     rule: str
     message: str
+    settled: bool = True
 
     def __str__(self) -> str:
         return f"{self.rule}: {self.message}"

@@ -125,6 +125,7 @@ class Dispute:
     actions: tuple[str, ...]  # the play words it bears on
     point: str
     opening: bool = False  # bears only on a player who has not opened
+    nearest: bool = False  # an int option: also the nearest value that would change the verdict
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,7 +324,8 @@ def _variant_from_text(text: str, where: str) -> Variant:
         presets.append((preset_name, converted))
     disputes = tuple(Dispute(rule=d["rule"], option=d["option"],
                              readings=tuple(base.spec(d["option"]).convert(v) for v in d["readings"]),
-                             actions=tuple(d["actions"]), point=d["point"], opening=bool(d.get("opening", False)))
+                             actions=tuple(d["actions"]), point=d["point"], opening=bool(d.get("opening", False)),
+                             nearest=bool(d.get("nearest", False)))
                      for d in data.get("disputes", ()))
     return replace(base, presets=tuple(presets), preset=presets[0][0] if presets else None, disputes=disputes)
 

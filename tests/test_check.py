@@ -186,7 +186,11 @@ def test_check_cli_json_object() -> None:
     # Ac 3c Ts Kd = 1 + 3 + 10 + 10 = 24
     assert data["reasons"][0]["message"] == "deadwood 24 > 10: may not knock"
     assert data["after"] is None
-    assert {d["option"] for d in data["disputes"]} == {"ace", "big_gin_bonus"}
+    # the knock limit decides: its rows lead, with the nearest limit that allows the knock (24)
+    assert {d["option"] for d in data["disputes"]} == {"ace", "big_gin_bonus", "knock_limit", "oklahoma",
+                                                       "oklahoma_ace"}
+    assert data["disputes"][0]["rule"] == "GIN-KNOCK"
+    assert any(d["option"] == "knock_limit" and d["alternative"] == 24 and d["changes"] for d in data["disputes"])
 
 
 def test_check_cli_exit_2_on_bad_play_and_bad_file(tmp_path: Path) -> None:

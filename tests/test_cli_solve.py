@@ -154,7 +154,7 @@ def test_unknown_rule_option() -> None:
 
 def test_unknown_preset() -> None:
     assert_user_error(run("solve", "--cards", RULES_GIN_10, "--variant", "gin", "--preset", "vegas"),
-                      "variant 'gin' has no preset 'vegas'; presets are: modern, classic")
+                      "variant 'gin' has no preset 'vegas'; presets are: modern, classic, openspiel")
 
 
 def test_unknown_solver() -> None:
@@ -323,8 +323,9 @@ def test_rules_json_lists_every_rule_with_options() -> None:
     assert data["variant"] == "gin" and data["preset"] == "modern"
     by_id = {r["id"]: r for r in data["rules"]}
     assert len(by_id) == 11
-    assert by_id["GIN-KNOCK"]["options"] == {"knock_limit": 10, "oklahoma": False}
-    assert by_id["GIN-LAYOFF"]["options"] == {}
+    assert by_id["GIN-KNOCK"]["options"] == {"knock_limit": 10, "oklahoma": False, "oklahoma_spade_doubles": True,
+                                             "oklahoma_ace": "gin"}
+    assert by_id["GIN-LAYOFF"]["options"] == {"layoff_run_growth": None}
 
 
 def test_rules_unknown_variant() -> None:

@@ -64,6 +64,7 @@ EXPECTED = {
     "gin-seed-3-dead.toml": ({"A": 0, "B": 0}, ["dead"]),
     # B: 37 + 22 + 63 = 122 >= 100, + 100 game + 3 x 25 boxes = 297
     "gin-seed-4-game.toml": ({"A": 0, "B": 297}, ["knock", "knock", "knock"]),
+    "gin-openspiel-layoffs.toml": ({"P0": 29, "P1": 0}, ["knock"]),
     "bing-deal-seed-7.toml": ({"A": 0, "B": 0, "C": 0, "D": 0}, [""]),
 }
 

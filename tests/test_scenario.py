@@ -102,8 +102,9 @@ cards = "5s 6s 8s"
         "s.toml:10:13: B holds 3 cards, but a player who has not opened holds exactly 14 (the 14 dealt) "
         "(BING-DEAL)",
         "s.toml:13:9: table meld 1: owner 'C' is not one of the players (A, B)",
-        "s.toml:14:13: table meld 1: the wild 2d has no stated meaning and the meld is not legal with it as "
-        "a plain 2; write what it stands for, like '2d=5h'",
+        # no reading of the wild 2d makes 5h 2d 9h legal; the nearest reads it as 6h
+        "s.toml:14:9: table meld 1 (5h 2d 9h, read as 5h 2d=6h 9h) is not a legal run: the ranks 5 6 9 are "
+        "not consecutive with the ace low or high (BING-RUN)",
         "s.toml:17:9: table meld 2 (5s 6s 8s) is not a legal run: the ranks 5 6 8 are not consecutive with "
         "the ace low or high (BING-RUN)",
     ]

@@ -105,10 +105,11 @@ def test_rules_gin_states_the_values_of_each_preset() -> None:
     assert result.exit_code == 0
     table = result.output.split("presets (--preset NAME")[1]
     rows = {tuple(line.split()[1:]) for line in table.splitlines() if line.startswith("GIN-")}
-    # RULES.md GIN-* table: modern values, classic values in brackets
-    assert ("undercut_bonus", "25", "10") in rows
-    assert ("gin_bonus", "25", "20") in rows
-    assert ("big_gin_bonus", "31", "0") in rows
-    assert ("box_bonus", "25", "20") in rows
-    assert ("shutout_doubles", "false", "true") in rows
+    # RULES.md GIN-* table: modern values, classic values in brackets (then the openspiel preset)
+    assert ("undercut_bonus", "25", "10", "25") in rows
+    assert ("gin_bonus", "25", "20", "25") in rows
+    assert ("big_gin_bonus", "31", "0", "0") in rows
+    assert ("box_bonus", "25", "20", "0") in rows
+    assert ("shutout_doubles", "false", "true", "false") in rows
+    assert ("undercut_on_tie", "true", "true", "false") in rows
     assert "oklahoma=true" in table

@@ -25,7 +25,7 @@ def test_state_bing_opening_applies_and_returns_record() -> None:
     assert state.can_lay_down(melds)
     record = state.lay_down(melds)
     assert record.kind == "lay_down" and record.player == "A"
-    assert [r.rule for r in record.reasons] == ["BING-OPEN", "BING-LIMIT"]
+    assert [r.rule for r in record.reasons] == ["BING-SET", "BING-RUN", "BING-SET", "BING-OPEN", "BING-LIMIT"]
     # 14 - 10 melded = 4 cards left: 2d Jc 5s 7d
     assert sorted(state.players[0].hand) == sorted(parse_cards("2d Jc 5s 7d"))
     assert state.players[0].opened and len(state.table) == 4 and state.table[-1].number == 4

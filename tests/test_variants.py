@@ -314,7 +314,7 @@ def test_reading_an_unknown_option_is_an_error() -> None:
 
 def test_gin_presets_modern_first_and_in_force() -> None:
     gin = get_variant("gin")
-    assert [name for name, _ in gin.presets] == ["modern", "classic"]
+    assert [name for name, _ in gin.presets] == ["modern", "classic", "openspiel"]
     assert gin.preset == "modern"
 
 
@@ -345,7 +345,7 @@ def test_override_applies_on_top_of_preset() -> None:
 def test_unknown_preset_lists_presets() -> None:
     with pytest.raises(VariantError) as caught:
         get_variant("gin", preset="vegas")
-    assert str(caught.value) == "variant 'gin' has no preset 'vegas'; presets are: modern, classic"
+    assert str(caught.value) == "variant 'gin' has no preset 'vegas'; presets are: modern, classic, openspiel"
 
 
 def test_variant_without_presets_says_none() -> None:

@@ -15,6 +15,7 @@ from typing import NoReturn
 from rummycheck.cli import check as _check  # noqa: F401  (registers check)
 from rummycheck.cli import crosscheck as _crosscheck  # noqa: F401  (registers crosscheck)
 from rummycheck.cli import deal as _deal  # noqa: F401  (registers deal)
+from rummycheck.cli import interchange as _interchange  # noqa: F401  (registers import, export)
 from rummycheck.cli import replay as _replay  # noqa: F401  (registers replay)
 from rummycheck.cli import review as _review  # noqa: F401  (registers review)
 from rummycheck.cli import score as _score  # noqa: F401  (registers score)

@@ -46,6 +46,8 @@ def _text(verdict: Any) -> str:
     else:
         for reason in verdict.passed:
             lines.append(f"  met: {reason}")
+        for reason in verdict.unsettled:
+            lines.append(f"  cannot tell: {reason}")
     if verdict.variant is not None and verdict.variant.changed_options():
         lines.append("options in force: " + ", ".join(f"{k}={v}" for k, v in verdict.variant.changed_options().items()))
     if verdict.after:

@@ -31,7 +31,7 @@ T = TypeVar("T")
 VariantOpt = Annotated[str, typer.Option("--variant", "-v", help="bing, basic or gin.")]
 RuleOpt = Annotated[list[str] | None, typer.Option(
     "--rule", "-r", help="Override a rule option, e.g. --rule wild_points=25 (repeatable).")]
-PresetOpt = Annotated[str | None, typer.Option("--preset", help="A variant preset (gin: modern, classic).")]
+PresetOpt = Annotated[str | None, typer.Option("--preset", help="A variant preset (gin: modern, classic, openspiel).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")]
 
 
@@ -57,9 +57,14 @@ def say(text: str) -> None:
     _write(escape(text))
 
 
-def _write(text: str) -> None:
+def say_exactly(text: str) -> None:
+    """Print a whole file's text as it is (no newline added); control characters are escaped."""
+    _write(escape(text, keep="\n\t"), newline=False)
+
+
+def _write(text: str, *, newline: bool = True) -> None:
     try:
-        typer.echo(text)
+        typer.echo(text, nl=newline)
     except OSError as error:  # not an OSError any more: Typer would end a closed pipe silently
         raise OutputError(error) from None
 

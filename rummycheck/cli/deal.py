@@ -8,7 +8,18 @@ from typing import Annotated, Any
 
 import typer
 
-from rummycheck.cli.common import JsonOpt, PresetOpt, RuleOpt, VariantOpt, app, emit_json, fail, guarded, say
+from rummycheck.cli.common import (
+    JsonOpt,
+    PresetOpt,
+    RuleOpt,
+    VariantOpt,
+    app,
+    emit_json,
+    fail,
+    guarded,
+    say,
+    say_exactly,
+)
 
 
 @app.command()
@@ -58,6 +69,6 @@ def deal(
                    "stock": [str(c) for c in hand.stock if c is not None],
                    "output": output, "record": text})
     elif output is None:
-        say(text.rstrip('\n'))
+        say_exactly(text)
     else:
         say(f"wrote {output} ({record.variant_name}, {len(record.players)} players, seed {record.seed})")

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from rummycheck.cli.common import JsonOpt, app, emit_json, fail, guarded, say
+from rummycheck.cli.common import JsonOpt, app, emit_json, fail, guarded, say, say_exactly
 from rummycheck.files.reading import read_input
 
 
@@ -49,7 +49,7 @@ def replay(
             title = f"{Path(record).name}, hand {hand}, before action {at}" + (f": {following}" if following else "")
             text = guarded(lambda: write_scenario(state, loaded, title=title))
             if scenario == "-":
-                say(text.rstrip('\n'))
+                say_exactly(text)
                 return
             target = Path(scenario)
             if target.exists() and not force:

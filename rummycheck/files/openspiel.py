@@ -19,6 +19,9 @@ ended and the returns.  ``format_openspiel`` writes the same text back, byte for
 file pyspiel wrote.  ``record_actions`` turns the moves into the record format's action
 strings (``"A take 7h"``, ``"A knock Kd with Ac 2c 3c / 4d 5d 6d / 7h 8h 9h"``...) and
 ``moves_from_record_actions`` rebuilds the exact OpenSpiel game from the deal and those strings.
+``to_record`` makes a whole record of a game, under the gin ``openspiel`` preset (OpenSpiel's
+rules as options of the gin variant), and ``from_record`` turns a one-hand gin record back into
+the game, or names the rule OpenSpiel cannot play (``rummycheck import/export openspiel``).
 
 Action ids (see ``docs/openspiel.md``): 0..51 are cards, numbered ``suit * 13 + rank`` with the
 suits in the order s c d h and the ranks A 2 .. K (0 = As, 13 = Ac, 26 = Ad, 39 = Ah); a chance
@@ -73,8 +76,10 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from rummycheck.cards import Card, Rank, Suit
-from rummycheck.errors import CardParseError, ScenarioError, located
+from rummycheck.errors import CardParseError, ScenarioError, VariantError, located
 from rummycheck.solvers.deadwood import min_deadwood
+from rummycheck.table.replay import HandRecord, Record, RecordAction
+from rummycheck.variants import OptionValue, Variant, get_variant
 
 __all__ = [
     "DRAW_STOCK",
@@ -91,6 +96,10 @@ __all__ = [
     "OpenSpielReplay",
     "card_of_id",
     "encode_record_actions",
+    "export_openspiel",
+    "from_record",
+    "import_openspiel",
+    "to_record",
     "format_openspiel",
     "id_of_card",
     "meld_cards",
@@ -1246,3 +1255,259 @@ def encode_record_actions(
 ) -> tuple[int, ...]:
     """The OpenSpiel action ids (chance deals included) for the deal and record action strings."""
     return moves_from_record_actions(actions, deal=deal, params=params, names=names, source=source).history
+
+
+# --- records ------------------------------------------------------------------------------
+
+#: OpenSpiel's parameters and the gin options that carry them in a record's [rules]
+PARAM_OPTIONS = (("knock_card", "knock_limit"), ("gin_bonus", "gin_bonus"),
+                 ("undercut_bonus", "undercut_bonus"), ("oklahoma", "oklahoma"))
+PRESET = "openspiel"
+PLAYER_NAMES = ("P0", "P1")
+
+
+def _openspiel_variant() -> Variant:
+    """The gin variant under the openspiel preset: OpenSpiel's rules with its default parameters."""
+    return get_variant("gin", preset=PRESET)
+
+
+def _hand_scores(game: OpenSpielGame, names: tuple[str, str]) -> tuple[tuple[str, int], ...] | None:
+    """The running scores after the hand that OpenSpiel's returns give (the winner of the hand scores)."""
+    if not game.terminal:
+        return None
+    return tuple((names[p], max(0, game.returns[p])) for p in (0, 1))
+
+
+_ENDINGS = {
+    OpenSpielEnd.KNOCK: "with a knock",
+    OpenSpielEnd.WALL: "with a pass at the wall (no score)",
+    OpenSpielEnd.DRAW_LIMIT: f"at the {MAX_UPCARD_DRAWS}th take of the upcard, which is not made (no score)",
+    OpenSpielEnd.REPEATED: "when each player in turn takes the upcard and throws it straight back (no score)",
+}
+
+
+def to_record(game: OpenSpielGame, names: tuple[str, str] = PLAYER_NAMES, *, source: str = "") -> Record:
+    """A record of the OpenSpiel game under the ``openspiel`` gin preset.
+
+    Player 0 (who acts first) is the first seat, player 1 the dealer.  The given parameters
+    of the game string become [rules] (``knock_card`` as ``knock_limit``); the deal, the
+    stock as far as the draws revealed it and the moves as action strings (``record_actions``)
+    make the one hand, with the scores OpenSpiel's returns give.
+    """
+    _check_names(names)
+    if game.deal.upcard is None:
+        raise ScenarioError(f"{source or '<openspiel>'}: the history stops during the deal "
+                            f"({len(game.deal.hands[0]) + len(game.deal.hands[1])} cards dealt); "
+                            "a record needs both hands and the upcard")
+    base = _openspiel_variant()
+    rules: list[tuple[str, OptionValue]] = []
+    for param, option in PARAM_OPTIONS:
+        if param in game.params.given:
+            value: OptionValue = getattr(game.params, param)
+            try:
+                base.with_options(**{option: value})
+            except VariantError as error:
+                raise ScenarioError(f"{source or '<openspiel>'}: {param}={value} cannot be a rule of the gin "
+                                    f"variant: {error}") from None
+            rules.append((option, value))
+    if game.moves and game.moves[-1].kind is MoveKind.LAYOFFS_DONE:
+        raise ScenarioError(f"{source or '<openspiel>'}: a record cannot hold this history: it stops when the "
+                            "defender ends his lay-offs (a pass), before his melds or his last pass")
+    try:
+        actions = tuple(RecordAction(text) for text in record_actions(game, names))
+    except ScenarioError as error:
+        raise ScenarioError(f"{source or '<openspiel>'}: a record cannot hold this history: {error}") from None
+    knock = f"knock card {game.knock_card}" + (" (Oklahoma: set by the upcard)" if game.params.oklahoma else "")
+    if game.terminal:
+        returns = f"OpenSpiel's returns: {names[0]} {game.returns[0]}, {names[1]} {game.returns[1]}"
+        ending = "the hand ends " + _ENDINGS[game.end]
+    else:
+        returns, ending = "OpenSpiel's returns: none yet", "the history stops before the end of the hand"
+    note = f"{ending}; {knock}; {returns}."
+    hand = HandRecord(cards=((names[0], game.deal.hands[0]), (names[1], game.deal.hands[1])),
+                      upcard=game.deal.upcard, stock=game.deal.stock, actions=actions,
+                      scores=_hand_scores(game, names), note=note)
+    title = f"OpenSpiel {game.params.game_string}" + (f" ({source})" if source else "")
+    description = (f"Imported from an OpenSpiel serialized game. {names[0]} is OpenSpiel's player 0 (acts first), "
+                   f"{names[1]} player 1 (stands for the dealer).")
+    return Record(variant_name=base.name, players=names, hands=(hand,), dealer=names[1], preset=PRESET,
+                  rules=tuple(rules), title=title, description=description)
+
+
+def _expressible(record: Record, variant: Variant) -> OpenSpielParams:
+    """OpenSpiel's parameters for the record's rules; ``ScenarioError`` naming a rule it cannot play."""
+    target = _openspiel_variant()
+    where = record.where("rules") if record.rules else record.where("preset" if record.preset else "variant")
+    if variant.game != target.game:
+        raise ScenarioError(f"{record.where('variant')}: OpenSpiel's gin_rummy plays gin; this record plays "
+                            f"{variant.title} ({variant.name})")
+    mapped = {option: param for param, option in PARAM_OPTIONS}
+    differ = [(rule, spec) for rule, spec in variant.specs()
+              if spec.name not in mapped and variant.option(spec.name) != target.get(spec.name)]
+    if differ:
+        rule, spec = differ[0]
+        at = record.where("rules", spec.name) if spec.name in dict(record.rules) else where
+        mine, theirs = variant.option(spec.name), target.get(spec.name)
+        others = ", ".join(f"{s.name} = {s.describe(variant.option(s.name))} ({r.id})" for r, s in differ[1:])
+        raise ScenarioError(f"{at}: OpenSpiel cannot express {spec.name} = {spec.describe(mine)} ({rule.id}: "
+                            f"{spec.help}); its gin_rummy plays {spec.name} = {spec.describe(theirs)}"
+                            + (f"; nor {others}" if others else "")
+                            + f" (a record under preset = \"{PRESET}\" plays OpenSpiel's rules)")
+    values: dict[str, int | bool] = {}
+    given: list[str] = []
+    written = dict(record.rules)
+    for param, option in PARAM_OPTIONS:
+        value = variant.option(option)
+        assert isinstance(value, int)
+        if param == "knock_card" and not 0 <= value <= MAX_KNOCK_CARD:
+            raise ScenarioError(f"{record.where('rules', option)}: OpenSpiel cannot express knock_limit = {value}; "
+                                f"its knock_card is 0..{MAX_KNOCK_CARD}")
+        values[param] = value
+        if option in written or value != _PARAM_DEFAULTS[param]:
+            given.append(param)
+    return OpenSpielParams(knock_card=int(values["knock_card"]), gin_bonus=int(values["gin_bonus"]),
+                           undercut_bonus=int(values["undercut_bonus"]), oklahoma=bool(values["oklahoma"]),
+                           given=tuple(sorted(given)))
+
+
+def _split_run(cards: Sequence[Card]) -> list[list[Card]]:
+    """OpenSpiel lays melds of 3 to 5 cards: a longer run goes down as two."""
+    ordered = sorted(cards, key=lambda c: (c.number, c.suit))
+    if len(ordered) <= 5 or len({c.suit for c in ordered}) != 1:
+        return [list(ordered)]
+    first = len(ordered) // 2
+    return [ordered[:first], ordered[first:]]
+
+
+def _meld_text(melds: Sequence[Sequence[Card]]) -> str:
+    return " / ".join(" ".join(str(c) for c in meld) for meld in melds)
+
+
+def _export_strings(record: Record, names: tuple[str, str]) -> list[str]:
+    """The record's action strings in the form ``moves_from_record_actions`` reads: knocks with
+    their melds (the solver's best when the record leaves them out), runs of 6 or more split,
+    the defender's lay-offs before his melds, lay-off targets renumbered on the split melds."""
+    from rummycheck.table.replay import parse_action, state_at
+
+    hand = record.hands[0]
+    state = state_at(record, 1, len(hand.actions) + 1)
+    knocks = [r for r in state.history if r.kind == "knock"]
+    out: list[str] = []
+    layoffs: list[str] = []
+    melds: list[str] = []
+
+    def flush() -> None:
+        out.extend(layoffs + melds)
+        layoffs.clear()
+        melds.clear()
+
+    for action in hand.actions:
+        play = parse_action(action.text, record.players)
+        step = play.actions[0]
+        actor = action.actor
+        if step.verb == "knock":
+            flush()
+            done = knocks.pop(0)
+            discard = done.cards[0] if done.cards else None
+            pieces = [piece for meld in done.melds for piece in _split_run(meld.cards)]
+            if discard is None:
+                out.append(action.text)  # big gin: refused below with OpenSpiel's reason
+                continue
+            out.append(f"{actor} knock {discard}" + (f" with {_meld_text(pieces)}" if pieces else ""))
+        elif step.verb == "meld":
+            for meld in step.melds:
+                for piece in _split_run([c for c, _ in meld]):
+                    melds.append(f"{actor} meld {_meld_text([piece])}")
+        elif step.verb == "layoff":
+            for card, _, _ in step.layoffs:
+                layoffs.append(f"{actor} layoff {card} on 0")  # renumbered below
+        else:
+            flush()
+            out.append(action.text)
+    flush()
+    # lay-off targets on the knocker's (split) melds, as OpenSpiel would take them
+    table: list[tuple[int, ...]] = []
+    cards: list[int] = []
+    for text in out:
+        words = text.split()
+        if words[1] == "knock" and "with" in words:
+            groups = " ".join(words[words.index("with") + 1:]).split("/")
+            table = [tuple(id_of_card(Card.parse(t)) for t in g.split()) for g in groups]
+        elif words[1] == "layoff":
+            cards.append(id_of_card(Card.parse(words[2])))
+    targets = _layoff_targets(table, cards) if cards else []
+    if cards and targets is None:
+        raise ScenarioError(f"{record.where('hand', 0, 'actions')}: the defender's lay-offs do not fit the "
+                            "knocker's melds one by one as OpenSpiel lays them")
+    assert targets is not None
+    numbered = iter(targets)
+    return [f"{t.rsplit(' on ', 1)[0]} on {next(numbered) + 1}" if t.split()[1] == "layoff" else t for t in out]
+
+
+_STRING_PLACE = re.compile(r"^\x00:(\d+):(\d+): ")
+
+
+def from_record(record: Record) -> OpenSpielGame:
+    """The OpenSpiel game of a one-hand gin record whose rules OpenSpiel plays (the ``openspiel``
+    preset, with any knock limit 0..10, gin and undercut bonus and Oklahoma).
+
+    The record is replayed first (it must be legal under its own rules); then every action is
+    checked again under OpenSpiel's rules.  ``ScenarioError`` names the rule or the action
+    OpenSpiel cannot express.
+    """
+    from rummycheck.table.replay import replay
+
+    variant = record.variant
+    params = _expressible(record, variant)
+    if len(record.hands) != 1:
+        raise ScenarioError(f"{record.where('hand', 1)}: OpenSpiel's gin_rummy is one hand; the record holds "
+                            f"{len(record.hands)}")
+    if len(record.players) != 2:
+        raise ScenarioError(f"{record.where('players')}: OpenSpiel's gin_rummy has two players")
+    if record.start and any(score for _, score in record.start):
+        raise ScenarioError(f"{record.where('start')}: OpenSpiel's gin_rummy starts from no score")
+    hand = record.hands[0]
+    dealer = hand.dealer or record.dealer
+    first = record.players[1 - record.players.index(dealer)]
+    names = (first, dealer)
+    played = replay(record)
+    if played.illegal is not None:
+        raise ScenarioError(played.illegal.line())
+    hands: list[tuple[Card, ...]] = []
+    for name in names:
+        cards = hand.hand_of(name) or ()
+        known = tuple(c for c in cards if c is not None)
+        if len(known) != len(cards):
+            raise ScenarioError(f"{record.where('hand', 0, 'cards', name)}: OpenSpiel needs every dealt card; "
+                                f"{name}'s hand has unknown cards")
+        hands.append(known)
+    stock: list[Card] = []
+    for card in hand.stock:
+        if card is None:
+            break
+        stock.append(card)
+    deal = OpenSpielDeal(hands=(hands[0], hands[1]), upcard=hand.upcard, stock=tuple(stock))
+    strings = _export_strings(record, names)
+    try:
+        return moves_from_record_actions(strings, deal=deal, params=params, names=names, source="\x00")
+    except ScenarioError as error:
+        message = str(error)
+        match = _STRING_PLACE.match(message)
+        if match is None:
+            raise ScenarioError(message.replace("\x00", record.source)) from None
+        number = int(match.group(1))
+        where = record.action_where(1, min(number, len(hand.actions))) if hand.actions else record.where("hand", 0)
+        raise ScenarioError(f"{where}: OpenSpiel cannot play action {number} {strings[number - 1]!r}: "
+                            f"{message[match.end():]}") from None
+
+
+def import_openspiel(text: str, *, source: str = "<openspiel>", names: tuple[str, str] = PLAYER_NAMES) -> str:
+    """The record text (``write_record``) of a serialized OpenSpiel game."""
+    from rummycheck.files.record import write_record
+
+    return write_record(to_record(parse_openspiel(text, source=source), names, source=source))
+
+
+def export_openspiel(record: Record) -> str:
+    """The serialized OpenSpiel text of a one-hand gin record (see ``from_record``)."""
+    return format_openspiel(from_record(record))

@@ -26,7 +26,7 @@ from rummycheck.errors import CardParseError, RummyError, ScenarioError, Variant
 from rummycheck.files.reading import parse_toml, read_file
 from rummycheck.files.tomlpos import MAX_NUMBER, TomlLocator
 from rummycheck.games import game_of
-from rummycheck.melds import Meld, MeldKind, TableMeld, meld_problems
+from rummycheck.melds import Meld, MeldKind, TableMeld, meld_readings, reading_effect
 from rummycheck.position import (
     EndInfo,
     Path_,
@@ -211,38 +211,42 @@ def parse_meld_text(text: str, *, variant: Variant, source: str = "<meld>") -> M
 
 def _meld_from(builder: _Builder, placed: list[_Placed], kind: str | None, variant: Variant,
                path: Path_, label: str) -> Meld | None:
-    """Build a legal meld from placed cards, inferring the kind; report why not otherwise."""
-    cards = tuple(p.card for p in placed)
-    stands = tuple(p.stands_for for p in placed)
+    """Build a legal meld from placed cards, inferring the kind and what each unstated wild
+    stands for (``read_meld``); ask when readings that differ for later plays are equally good,
+    report why not when no reading is legal."""
     line, column = builder.value_at(path)
     for p in placed:
         if p.card != p.stands_for and not variant.is_wild(p.card):
             builder.problem_at(p.line, p.column, f"{label}: {p.card} is not wild and cannot stand for "
                                                  f"{p.stands_for} ({p.token!r})")
             return None
-    kinds = [MeldKind(kind)] if kind else [MeldKind.SET, MeldKind.RUN]
-    results = [(k, meld_problems(Meld(k, cards, stands), variant)) for k in kinds]
-    for k, problems in results:
-        if not problems:
-            return Meld(k, cards, stands)
-    unstated = [p for p in placed if variant.is_wild(p.card) and p.card == p.stands_for]
-    if unstated:
-        for p in unstated:
-            builder.problem_at(p.line, p.column,
-                               f"{label}: the wild {p.card} has no stated meaning and the meld is not legal "
-                               f"with it as a plain {p.card.rank}; write what it stands for, like "
-                               f"'{p.card}=5h'")
+    written = [(p.card, p.stands_for if "=" in p.token else None) for p in placed]
+    readings = meld_readings(written, variant, MeldKind(kind) if kind else None)
+    legal = [r for r in readings if r.legal]
+    if legal:
+        fewest = [r for r in legal if r.substitutions == legal[0].substitutions]
+        choices = list({reading_effect(r.meld, variant): r.meld for r in fewest}.values())
+        if len(choices) == 1:
+            return legal[0].meld
+        differ = [i for i in range(len(placed)) if len({m.stands_for[i] for m in choices}) > 1]
+        if len(differ) == 1:
+            p = placed[differ[0]]
+            meanings = sorted({m.stands_for[differ[0]] for m in choices})
+            builder.problem_at(p.line, p.column, f"{label}: the wild {p.card} could stand for "
+                                                 f"{' or '.join(str(c) for c in meanings)}, which changes what "
+                                                 f"can be laid off; write which, like '{p.card}={meanings[0]}'")
+        else:
+            builder.problem_at(line, column, f"{label} could be read as {' or '.join(str(m) for m in choices)}, "
+                                             "which changes what can be laid off; write what each wild stands "
+                                             "for, like '2d=Jc'")
         return None
-    # report the problems of the kind the cards look like: one rank is a set, one suit a run
-    if kind is None and len({c.rank for c in stands}) == 1:
-        k, problems = results[0]
-    elif kind is None and len({c.suit for c in stands}) == 1:
-        k, problems = results[1]
-    else:
-        k, problems = min(results, key=lambda r: len(r[1]))
-    rule = game_of(variant).meld_rule(k)
-    builder.problem_at(line, column, f"{label} ({' '.join(p.token for p in placed)}) is not a legal "
-                                     f"{k}: {'; '.join(problems)} ({rule})")
+    best = readings[0]
+    rule = game_of(variant).meld_rule(best.meld.kind)
+    written_text = " ".join(p.token for p in placed)
+    read = any(s != p.stands_for for s, p in zip(best.meld.stands_for, placed))
+    shown = f"{written_text}, read as {best.meld}" if read else written_text
+    builder.problem_at(line, column, f"{label} ({shown}) is not a legal "
+                                     f"{best.meld.kind}: {'; '.join(best.problems)} ({rule})")
     return None
 
 

@@ -19,11 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
-from rummycheck.cards import Card
+from rummycheck.cards import Card, full_deck
 from rummycheck.dealing import deal_table
 from rummycheck.errors import HandSizeError, ScenarioError, VariantError
 from rummycheck.games.scoring import HandEnd, HandScore, Sheet
-from rummycheck.melds import Meld, MeldKind, TableMeld
+from rummycheck.melds import Meld, MeldKind, TableMeld, describe_meld
 from rummycheck.position import Scenario, ScenarioPlayer, TurnInfo
 from rummycheck.results import LayOff, Reason, Solution
 from rummycheck.solvers.base import Arrangement, Finder, PlayFinder, TableQuestion
@@ -90,8 +90,18 @@ class TableView(Protocol):
     def upcard(self) -> Card | None: ...
     @property
     def reshuffles(self) -> int: ...
+    @property
+    def offer(self) -> str: ...
+    @property
+    def takes(self) -> int: ...
+    @property
+    def throwbacks(self) -> int: ...
+    @property
+    def knock_table(self) -> Sequence[TableMeld]: ...
 
     def hand_points(self, player: PlayerView) -> int: ...
+
+    def unknown_cards(self, player: PlayerView) -> str: ...
 
     def after_removing(self, player: PlayerView, cards: Sequence[Card]) -> PlayerView: ...
 
@@ -152,6 +162,15 @@ class Game:
         if self.WILD and self.variant.wild_number is not None and ("wild" in problem or "natural" in problem):
             return self.WILD
         return self.meld_rule(kind)
+
+    def meld_reasons(self, label: str, meld: Meld) -> list[Reason]:
+        """The rules a legal meld obeys, each with what the meld does to obey it (a legal play cites them)."""
+        reasons = [Reason(self.meld_rule(meld.kind), f"{label} ({meld}): {describe_meld(meld, self.variant)}")]
+        wilds = [(c, s) for c, s in zip(meld.cards, meld.stands_for) if self.variant.is_wild(c)]
+        if self.WILD and wilds:
+            parts = [f"{c} as {s}" if c != s else f"{c} as itself" for c, s in wilds]
+            reasons.append(Reason(self.WILD, f"{label}: {', '.join(parts)}"))
+        return reasons
 
     def melds_rules(self) -> tuple[str, ...]:
         """Every rule id behind an arrangement: the meld shapes and the points left."""
@@ -266,9 +285,22 @@ class Game:
         """What a proof must show when the answer lays nothing down (an opening not reachable)."""
         return None
 
-    def limit_check(self, *, score: int, points: int, hold: bool = False) -> LimitCheck | None:
-        """The points limit on ``score`` plus ``points`` left in hand, or None when the game has none."""
+    def limit_check(self, *, score: int, points: int, hold: bool = False, bound: str = "") -> LimitCheck | None:
+        """The points limit on ``score`` plus ``points`` left in hand, or None when the game has none
+        (``bound``: "at least " or "at most " when the points are a bound, unknown cards counted)."""
         return None
+
+    def points_range(self, player: PlayerView) -> tuple[int, int]:
+        """The fewest and the most points ``player`` can hold: each unknown card counted as the
+        cheapest and as the dearest card of the deck."""
+        cheapest, dearest = self.card_value_bounds()
+        known = self.variant.points(player.hand)
+        return known + player.unknown * cheapest, known + player.unknown * dearest
+
+    def card_value_bounds(self) -> tuple[int, int]:
+        """The points of the cheapest and of the dearest card of the deck."""
+        values = [self.variant.card_points(c) for c in full_deck()]
+        return min(values), max(values)
 
     # -- solving -------------------------------------------------------------------------
     def solve_hand(self, hand: tuple[Card, ...], *, score: int, opened: bool, find: Finder, solver: str,
@@ -311,8 +343,9 @@ class Game:
             return [Reason(self.TURN, "the stock is empty")]
         return []
 
-    def take_problems(self, state: TableView) -> list[Reason]:
-        """What forbids taking the top discard (beyond the turn order)."""
+    def take_problems(self, state: TableView, *, then: Card | None = None) -> list[Reason]:
+        """What forbids taking the top discard (beyond the turn order); ``then``: the discard the
+        play makes next, judged on its own (so the take need not look ahead)."""
         return []
 
     def lay_down_rules(self, state: TableView, melds: Sequence[Meld], layoffs: Sequence[LayOff],
@@ -326,6 +359,18 @@ class Game:
             return [Reason(self.TURN, "a discard ends a turn that started with a draw; "
                                       f"{state.player.name} has not drawn")]
         return []
+
+    def may_discard_taken(self) -> bool:
+        """Whether the card just taken from the discard pile may be discarded in the same turn."""
+        return False
+
+    def take_ending(self, state: TableView) -> Reason | None:
+        """Why taking the top discard now ends the hand instead (the card stays), or None."""
+        return None
+
+    def discard_ending(self, state: TableView) -> Reason | None:
+        """Why the hand ends with the discard just made (``state`` after it), or None."""
+        return None
 
     def discard_limit(self, state: TableView, card: Card) -> tuple[bool, Reason] | None:
         """A points rule the discard must keep (Bing's BING-LIMIT-HOLD): kept or not, with its numbers."""

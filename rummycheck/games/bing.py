@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rummycheck.cards import Card
-from rummycheck.errors import IllegalPlayError, ScenarioError
+from rummycheck.errors import CannotTell, IllegalPlayError, ScenarioError
 from rummycheck.games.base import (
     Game,
     LimitCheck,
@@ -30,12 +30,6 @@ from rummycheck.results import LayOff, Reason, Solution
 from rummycheck.solvers.base import Finder, PlayFinder, TableQuestion
 
 __all__ = ["Bing"]
-
-
-def _less(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    rest = list(hand)
-    rest.remove(card)
-    return tuple(rest)
 
 
 class Bing(Game):
@@ -75,23 +69,70 @@ class Bing(Game):
     def draw_after_meld_rule(self) -> str:
         return "BING-MELD-TURN"
 
-    def take_problems(self, state: TableView) -> list[Reason]:
+    def take_problems(self, state: TableView, *, then: Card | None = None) -> list[Reason]:
         """BING-LIMIT-HOLD: taking the top discard is illegal when no discard that may follow keeps the limit.
 
         A Bing player who takes the top discard must discard another card in the same turn
         (BING-TURN; no meld after a draw, BING-MELD-TURN); when every such discard leaves
-        score + hand over the limit, the take itself breaks the rule.
+        score + hand over the limit, the take itself breaks the rule.  When the play names
+        the discard that follows (``then``), that discard is judged with its own numbers.
+        Unknown cards count as the cheapest and the dearest card.
         """
         player = state.player
-        if not state.discard_pile or not player.opened or not player.known or not player.hand:
+        if then is not None or not state.discard_pile or not player.opened or not player.size:
             return []
         card = state.discard_pile[-1]
-        hand = (*player.hand, card)
-        best = min(self.variant.points(_less(hand, c)) for c in set(player.hand))
-        check = self.limit_check(score=player.score, points=best, hold=True)
-        if check.ok:
-            return []
-        return [Reason("BING-LIMIT-HOLD", f"after taking {card} the best discard leaves {check.text}")]
+        held = [self.variant.card_points(c) for c in player.hand]
+        total = sum(held) + self.variant.card_points(card)
+
+        def best_left(unknown_value: int) -> int:  # the dearest card held goes back out
+            spare = held + ([unknown_value] if player.unknown else [])
+            return total + player.unknown * unknown_value - max(spare)
+
+        cheapest, dearest = self.card_value_bounds()
+        best_low, best_high = best_left(cheapest), best_left(dearest)
+        verdict = self._limit_between(state, player, best_low, best_high, hold=True, rule="BING-LIMIT-HOLD",
+                                      what=f"after taking {card} the best discard leaves ")
+        if verdict is None:
+            if state.drew != "none" or state.melded:
+                return []  # the turn order already forbids the take
+            raise self._cannot_tell(state, player, best_low, best_high, hold=True, rule="BING-LIMIT-HOLD")
+        return [] if verdict[0] else [verdict[1]]
+
+    def _limit_between(self, state: TableView, player: PlayerView, low: int, high: int, *, hold: bool,
+                       rule: str, what: str = "") -> tuple[bool, Reason] | None:
+        """BING-LIMIT or BING-LIMIT-HOLD when the points left lie between ``low`` and ``high``
+        (unknown cards): settled when both ends agree; else None, when something else already
+        decides the play, and ``CannotTell`` naming the unknown cards is raised by the caller."""
+        score = state.player.score
+        if low == high:
+            check = self.limit_check(score=score, points=low, hold=hold)
+            return check.ok, Reason(rule, what + check.text)
+        least = self.limit_check(score=score, points=low, hold=hold)
+        most = self.limit_check(score=score, points=high, hold=hold)
+        unknown = state.unknown_cards(player)
+        cheapest, dearest = self.card_value_bounds()
+        if most.ok:
+            check = self.limit_check(score=score, points=high, hold=hold, bound="at most ")
+            return True, Reason(rule, f"{what}{check.text} ({unknown}: counted at {dearest} a card)")
+        if not least.ok:
+            check = self.limit_check(score=score, points=low, hold=hold, bound="at least ")
+            return False, Reason(rule, f"{what}{check.text} ({unknown}: counted at {cheapest} a card)")
+        return None
+
+    def _unsettled(self, state: TableView, player: PlayerView, low: int, high: int, *, hold: bool,
+                   rule: str) -> Reason:
+        """The limit between its bounds, for a play that another rule already decides."""
+        score = state.player.score
+        least = self.limit_check(score=score, points=low, hold=hold)
+        most = self.limit_check(score=score, points=high, hold=hold)
+        return Reason(rule, f"depends on {state.unknown_cards(player)}: {least.text} at the least, "
+                            f"{most.text} at the most", settled=False)
+
+    def _cannot_tell(self, state: TableView, player: PlayerView, low: int, high: int, *, hold: bool,
+                     rule: str) -> CannotTell:
+        reason = self._unsettled(state, player, low, high, hold=hold, rule=rule)
+        return CannotTell(f"cannot tell: {reason}; name the cards to judge it")
 
     def lay_down_rules(self, state: TableView, melds: Sequence[Meld], layoffs: Sequence[LayOff],
                        after: PlayerView, table: Sequence[TableMeld], problems: list[Reason],
@@ -110,6 +151,9 @@ class Bing(Game):
                                                     f"this lays down {len(melds)}"))
             else:
                 passed.append(Reason("BING-OPEN", f"{len(melds)} melds, at least {needed} needed to open: met"))
+        elif not state.opened_this_turn:
+            passed.append(Reason("BING-OPEN", f"{player.name} opened in an earlier turn (already opened): "
+                                              "does not apply"))
         if layoffs:
             if opening and not variant.option("layoff_in_opening"):
                 problems.append(Reason("BING-LAYOFF", "lay-offs are not allowed in the opening turn "
@@ -118,11 +162,14 @@ class Bing(Game):
                 problems.append(Reason("BING-LAYOFF", "lay-offs count only with a legal opening or after it"))
             else:
                 passed.append(Reason("BING-LAYOFF", f"{len(layoffs)} card(s) laid off on the table"))
-        if after.known:
-            check = self.limit_check(score=player.score, points=variant.points(after.hand))
-            (passed if check.ok else problems).append(Reason("BING-LIMIT", check.text))
-        elif after.unknown:
-            raise ScenarioError(f"the hand of {player.name!r} is not fully known; BING-LIMIT needs its points")
+        low, high = self.points_range(after)
+        verdict = self._limit_between(state, after, low, high, hold=False, rule="BING-LIMIT")
+        if verdict is not None:
+            (passed if verdict[0] else problems).append(verdict[1])
+        elif not problems:  # nothing else decides the play: it turns on the unknown cards
+            raise self._cannot_tell(state, after, low, high, hold=False, rule="BING-LIMIT")
+        else:
+            passed.append(self._unsettled(state, after, low, high, hold=False, rule="BING-LIMIT"))
 
     def discard_problems(self, state: TableView, card: Card) -> list[Reason]:
         if state.melded and not self.variant.option("meld_turn_discard"):
@@ -135,9 +182,12 @@ class Bing(Game):
         player = state.player
         if not player.opened:
             return None
-        points = state.hand_points(state.after_removing(player, [card]))
-        check = self.limit_check(score=player.score, points=points, hold=True)
-        return check.ok, Reason("BING-LIMIT-HOLD", check.text)
+        after = state.after_removing(player, [card])
+        low, high = self.points_range(after)
+        verdict = self._limit_between(state, after, low, high, hold=True, rule="BING-LIMIT-HOLD")
+        if verdict is None:
+            raise self._cannot_tell(state, after, low, high, hold=True, rule="BING-LIMIT-HOLD")
+        return verdict
 
     def end_turn_problems(self, state: TableView) -> list[Reason]:
         if not state.melded:
@@ -170,7 +220,7 @@ class Bing(Game):
     def melds_needed(self, opened: bool) -> int:
         return 0 if opened else int(self.variant.option("opening_melds") or 1)
 
-    def limit_check(self, *, score: int, points: int, hold: bool = False) -> LimitCheck:
+    def limit_check(self, *, score: int, points: int, hold: bool = False, bound: str = "") -> LimitCheck:
         """BING-LIMIT (and, with ``hold``, BING-LIMIT-HOLD): may score + points left stand?"""
         variant = self.variant
         limit = int(variant.option("limit") or 0)
@@ -178,7 +228,7 @@ class Bing(Game):
         total = score + points
         ok = total < limit if strict else total <= limit
         relation = ("<" if ok else ">=") if strict else ("<=" if ok else ">")
-        return LimitCheck(ok, f"score {score} + {points} left = {total} {relation} {limit}")
+        return LimitCheck(ok, f"score {score} + {bound}{points} left = {bound}{total} {relation} {limit}")
 
     def solution_problems(self, solution: Solution) -> list[str]:
         problems: list[str] = []

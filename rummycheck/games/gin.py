@@ -16,7 +16,7 @@ from itertools import combinations, product
 
 from rummycheck.cards import Card, Suit, format_cards
 from rummycheck.dealing import deal_table, shoe
-from rummycheck.errors import IllegalPlayError, ScenarioError
+from rummycheck.errors import CannotTell, IllegalPlayError, ScenarioError
 from rummycheck.games.base import Game, PlayerView, TableView, arrange, missing_hand, solution_of, table_solution
 from rummycheck.games.scoring import HandEnd, HandScore, Ledger, Sheet, check_player, counted, finish_sheet, unexpected
 from rummycheck.games.solve import best_discard, solve
@@ -38,8 +38,10 @@ def gin_knock_limit(variant: Variant, upcard: Card | None) -> tuple[int, str]:
         return limit, f"knock limit {limit}"
     if upcard is None:
         raise ScenarioError("Oklahoma gin needs the first upcard (upcard = ...) to set the knock limit")
-    if upcard.number == 1:
+    if upcard.number == 1 and variant.option("oklahoma_ace") != "one":
         return 0, f"Oklahoma: upcard {upcard} is an ace, so only gin may end the hand"
+    if upcard.number == 1:
+        return 1, f"Oklahoma: upcard {upcard} is an ace, which sets the knock limit at 1 (oklahoma_ace = one)"
     limit = variant.card_points(upcard)
     return limit, f"Oklahoma: upcard {upcard} sets the knock limit at {limit}"
 
@@ -180,6 +182,64 @@ class Gin(Game):
         owned = tuple(t for t in scenario.table if t.owner == knocker.name)
         return [TableQuestion(hand, () if gin else owned)]
 
+    def may_discard_taken(self) -> bool:
+        """GIN-TURN: whether the card just taken may be thrown back (``discard_taken``, OpenSpiel)."""
+        return bool(self.variant.option("discard_taken"))
+
+    def _at_wall(self, state: TableView) -> bool:
+        dead = int(self.variant.option("dead_stock") or 0)
+        return state.stock is not None and state.stock <= dead
+
+    def discard_problems(self, state: TableView, card: Card) -> list[Reason]:
+        """GIN-DEAD (``wall_take_knocks``): a discard taken at the wall is taken to knock with."""
+        problems = super().discard_problems(state, card)
+        if self.variant.option("wall_take_knocks") and state.drew == "discard" and self._at_wall(state):
+            problems.append(Reason("GIN-DEAD", f"{state.stock} cards left in the stock: the discard is taken at the "
+                                               "wall only to knock with it (wall_take_knocks)"))
+        return problems
+
+    def take_ending(self, state: TableView) -> Reason | None:
+        """GIN-DEAD (``upcard_draw_limit``): the take that reaches the limit ends the hand dead instead.
+
+        The first upcard's offer and a take at the wall (to knock) do not count."""
+        limit = self.variant.option("upcard_draw_limit")
+        if limit is None or state.offer in ("non-dealer", "dealer") or self._at_wall(state):
+            return None
+        if state.takes + 1 < int(limit):
+            return None
+        return Reason("GIN-DEAD", f"take number {state.takes + 1} of the discard reaches the limit of "
+                                  f"{limit} (upcard_draw_limit): the hand is dead")
+
+    def discard_ending(self, state: TableView) -> Reason | None:
+        """GIN-DEAD (``throwback_limit``): discards in a row, each the card just taken, end the hand dead."""
+        limit = self.variant.option("throwback_limit")
+        if limit is None or state.throwbacks < int(limit):
+            return None
+        return Reason("GIN-DEAD", f"{state.throwbacks} discards in a row were each the card just taken "
+                                  f"(throwback_limit {limit}): the hand is dead")
+
+    def _run_growth_problems(self, state: TableView, layoffs: Sequence[LayOff], table: Sequence[TableMeld]
+                             ) -> list[Reason]:
+        """GIN-LAYOFF (``layoff_run_growth``): at most so many cards laid off at each end of a run."""
+        most = self.variant.option("layoff_run_growth")
+        if most is None:
+            return []
+        laid = {t.number: t.meld for t in (state.knock_table or state.table)}
+        problems = []
+        for target in sorted({lo.target for lo in layoffs}):
+            before = laid.get(target)
+            after = next((t.meld for t in table if t.number == target), None)
+            if before is None or after is None or before.kind != MeldKind.RUN:
+                continue
+            old = sorted(c.number for c in before.stands_for)
+            new = sorted(c.number for c in after.stands_for)
+            low, high = old[0] - new[0], new[-1] - old[-1]
+            if max(low, high) > int(most):
+                problems.append(Reason("GIN-LAYOFF", f"table meld {target} ({before}) grows by {max(low, high)} "
+                                                     f"cards at one end; lay-offs add at most {most} at each end "
+                                                     "(layoff_run_growth)"))
+        return problems
+
     def draw_problems(self, state: TableView) -> list[Reason]:
         dead = int(self.variant.option("dead_stock") or 0)
         if state.stock is not None and state.stock <= dead:
@@ -190,6 +250,7 @@ class Gin(Game):
                        after: PlayerView, table: Sequence[TableMeld], problems: list[Reason],
                        passed: list[Reason]) -> None:
         if layoffs:
+            problems.extend(self._run_growth_problems(state, layoffs, table))
             knocker_name = state.players[state.knocker].name if state.knocker is not None else None
             for lo in layoffs:
                 target = next((t for t in table if t.number == lo.target), None)
@@ -231,13 +292,19 @@ class Gin(Game):
         if state.drew == "none":
             problems.append(Reason("GIN-TURN", "a knock comes after drawing"))
         if not player.known:
-            raise ScenarioError(f"the hand of {player.name!r} is not known; a knock needs it")
+            if problems:  # illegal whatever the unknown cards are
+                passed.append(Reason("GIN-KNOCK", f"depends on {state.unknown_cards(player)}: the deadwood "
+                                                  "needs the whole hand", settled=False))
+                return problems, passed, (), ()
+            raise CannotTell(f"cannot tell: GIN-KNOCK depends on {state.unknown_cards(player)}: the deadwood "
+                             "needs the whole hand; name the cards to judge it")
         hand = list(player.hand)
         if discard is not None:
             if discard not in hand:
                 problems.append(Reason("GIN-TURN", f"{player.name} does not hold {discard}"))
                 return problems, passed, (), ()
-            if state.took is not None and discard == state.took and hand.count(discard) < 2:
+            if state.took is not None and discard == state.took and hand.count(discard) < 2 \
+                    and not self.may_discard_taken():
                 problems.append(Reason("GIN-TURN", f"{discard} was taken from the discard pile this turn"))
             hand.remove(discard)
         if melds is None:
@@ -257,6 +324,13 @@ class Gin(Game):
             deadwood = tuple(sorted(rest))
         points = variant.points(deadwood)
         limit, why = self.knock_rule_limit(state.upcard)
+        for number, meld in enumerate(melds, start=1):
+            if not meld_problems(meld, variant):
+                passed.extend(self.meld_reasons(f"knock meld {number}", meld))
+        if variant.option("oklahoma") and variant.option("oklahoma_spade_doubles") and state.upcard is not None \
+                and state.upcard.suit == Suit.SPADES:
+            passed.append(Reason("GIN-KNOCK", f"Oklahoma: the spade upcard {state.upcard} doubles the hand's score"))
+        # the rule that decides the knock comes last: a legal verdict leads with it
         if discard is None:
             bonus = int(variant.option("big_gin_bonus") or 0)
             if deadwood or bonus == 0:
@@ -270,8 +344,6 @@ class Gin(Game):
             passed.append(Reason("GIN-GIN", "deadwood 0: gin (no lay-offs)"))
         else:
             passed.append(Reason("GIN-KNOCK", f"deadwood {points} <= {limit}{why}: may knock"))
-        if variant.option("oklahoma") and state.upcard is not None and state.upcard.suit == Suit.SPADES:
-            passed.append(Reason("GIN-KNOCK", f"Oklahoma: the spade upcard {state.upcard} doubles the hand's score"))
         return problems, passed, tuple(melds), tuple(deadwood)
 
     def hand_size_problem(self, *, players: int, size: int, opened: bool, drew: bool,
@@ -381,7 +453,8 @@ class Gin(Game):
             if end.knocker is not None:
                 raise ScenarioError("a dead hand has no knocker (GIN-DEAD)")
             stock = variant.option("dead_stock")
-            ledger.add(None, 0, "GIN-DEAD", f"{stock} cards left in the stock and no knock: nobody scores")
+            why = end.why or f"{stock} cards left in the stock and no knock"
+            ledger.add(None, 0, "GIN-DEAD", f"{why}: nobody scores")
             return HandScore(number=sheet.hands + 1, before=sheet, after=finish_sheet(sheet, ledger),
                              lines=tuple(ledger.lines))
         knocker = check_player(sheet, end.knocker, "knocked (or set dead = true)")
@@ -421,7 +494,8 @@ class Gin(Game):
             hand_winner = None
             ledger.add(None, 0, "GIN-UNDERCUT",
                        f"tie at {knock}: not an undercut under this option (undercut_on_tie = false); nobody scores")
-        if variant.option("oklahoma") and end.upcard is not None and end.upcard.suit == Suit.SPADES and hand_winner:
+        if variant.option("oklahoma") and variant.option("oklahoma_spade_doubles") and end.upcard is not None \
+                and end.upcard.suit == Suit.SPADES and hand_winner:
             won = sum(line.points for line in ledger.lines[start:])
             ledger.add(hand_winner, won, "GIN-KNOCK", f"Oklahoma: the spade upcard {end.upcard} doubles the hand")
         return self.gin_game_end(sheet, ledger, hand_winner)

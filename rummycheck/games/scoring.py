@@ -131,6 +131,7 @@ class HandEnd:
     upcard: Card | None = None
     buyback: tuple[str, ...] = ()
     knocker_melds: tuple[Meld, ...] | None = None
+    why: str = ""  # gin: why a dead hand ended (GIN-DEAD), when not at the wall
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "points", MappingProxyType(dict(self.points)))

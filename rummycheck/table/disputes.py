@@ -40,6 +40,7 @@ class Verdict:
     legal: bool
     reasons: tuple[Reason, ...]  # illegal: the rules broken; legal: the rules checked
     passed: tuple[Reason, ...] = ()
+    unsettled: tuple[Reason, ...] = ()  # illegal: rules that depend on unknown cards (the verdict does not)
     variant: Variant | None = None
     after: tuple[str, ...] = ()
     after_json: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
@@ -62,6 +63,7 @@ class Verdict:
             "rules": list(self.rules),
             "reasons": [{"rule": r.rule, "message": r.message} for r in self.reasons],
             "passed": [{"rule": r.rule, "message": r.message} for r in self.passed],
+            "unsettled": [{"rule": r.rule, "message": r.message} for r in self.unsettled],
             "options": {} if self.variant is None else dict(self.variant.changed_options()),
             "after": self.after_json if self.legal else None,
             "disputes": [{"rule": d.rule, "option": d.option, "in_force": d.in_force,
@@ -88,14 +90,17 @@ def check_play(scenario: Scenario, text: str, *, disputes: bool = True) -> Verdi
     legal, reasons, passed, after = judge(state, play)
     rows: list[DisputeRow] = []
     if disputes:
-        rows = _disputes(scenario, state, play, legal)
-    return Verdict(play=text, legal=legal, reasons=reasons, passed=passed, variant=scenario.variant,
+        deciding = tuple(dict.fromkeys(r.rule for r in (reasons if not legal else reasons[-1:])))
+        rows = _disputes(scenario, state, play, legal, deciding)
+    return Verdict(play=text, legal=legal, reasons=reasons, passed=tuple(r for r in passed if r.settled),
+                   unsettled=tuple(r for r in passed if not r.settled), variant=scenario.variant,
                    after=tuple(after.describe()) if legal else (),
                    after_json=after.to_json() if legal else {}, disputes=tuple(rows),
                    problems=tuple(after.problems()) if legal else ())
 
 
-def _disputes(scenario: Scenario, state: GameState, play: Play, legal: bool) -> list[DisputeRow]:
+def _disputes(scenario: Scenario, state: GameState, play: Play, legal: bool,
+              deciding: tuple[str, ...] = ()) -> list[DisputeRow]:
     variant = scenario.variant
     rows = []
     verbs = set(play.verbs)
@@ -127,4 +132,31 @@ def _disputes(scenario: Scenario, state: GameState, play: Play, legal: bool) -> 
             note = "" if other_legal else "; ".join(str(r) for r in other_reasons)
             rows.append(DisputeRow(dispute.rule, dispute.option, current, alternative, other_legal,
                                    other_legal != legal, note))
-    return rows
+        if dispute.nearest:
+            row = _nearest_change(state, play, legal, dispute.rule, dispute.option, current)
+            if row is not None and all((r.option, r.alternative) != (row.option, row.alternative) for r in rows):
+                rows.append(row)
+    # the rows of the rules that decide the verdict lead
+    return sorted(rows, key=lambda r: r.rule not in deciding)
+
+
+def _nearest_change(state: GameState, play: Play, legal: bool, rule: str, option: str,
+                    current: OptionValue) -> DisputeRow | None:
+    """The value of an int option nearest to the one in force under which the verdict changes."""
+    spec = state.variant.spec(option)
+    if not isinstance(current, int) or isinstance(current, bool) or spec.min is None or spec.max is None:
+        return None
+    for step in range(1, spec.max - spec.min + 1):
+        for value in (current - step, current + step):
+            if not spec.min <= value <= spec.max:
+                continue
+            trial = state.copy()
+            trial.variant = state.variant.with_options(**{option: value})
+            try:
+                other_legal, other_reasons, _, _ = judge(trial, play)
+            except RummyError:
+                continue
+            if other_legal != legal:
+                note = "" if other_legal else "; ".join(str(r) for r in other_reasons)
+                return DisputeRow(rule, option, current, value, other_legal, True, note)
+    return None

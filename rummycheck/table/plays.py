@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import islice, product
 
 from rummycheck.cards import EXPECTED, Card
-from rummycheck.errors import CardParseError, PlaySyntaxError
-from rummycheck.melds import Meld, MeldKind, extend_meld, meld_problems
+from rummycheck.errors import CannotTell, CardParseError, PlaySyntaxError
+from rummycheck.melds import Meld, MeldKind, extend_meld, meld_problems, meld_readings, read_meld, reading_effect
 from rummycheck.results import LayOff, Reason
 from rummycheck.table.state import GameState, IllegalPlay, PlayRecord
 from rummycheck.textsafe import shorten
@@ -44,7 +46,7 @@ class Action:
 
     verb: str
     cards: tuple[Card, ...] = ()
-    melds: tuple[tuple[tuple[Card, Card], ...], ...] = ()
+    melds: tuple[tuple[tuple[Card, Card | None], ...], ...] = ()
     layoffs: tuple[tuple[Card, Card | None, int], ...] = ()
 
 
@@ -141,8 +143,9 @@ def parse_play(text: str, *, source: str = "--play") -> Play:
     return Play(text, tuple(actions))
 
 
-def _melds(args: list[str], where: str, part: str, text: str) -> tuple[tuple[tuple[Card, Card], ...], ...]:
-    """Melds separated by '/', each card optionally with a stated meaning (``2d=Jc``)."""
+def _melds(args: list[str], where: str, part: str, text: str
+           ) -> tuple[tuple[tuple[Card, Card | None], ...], ...]:
+    """Melds separated by '/', each card with its stated meaning (``2d=Jc``) or None (read later)."""
     melds = []
     for group in " ".join(args).split("/"):
         tokens = group.replace(",", " ").split()
@@ -151,38 +154,74 @@ def _melds(args: list[str], where: str, part: str, text: str) -> tuple[tuple[tup
         pairs = []
         for token in tokens:
             card, meaning = _card(token, where, text)
-            pairs.append((card, meaning or card))
+            pairs.append((card, meaning))
         melds.append(tuple(pairs))
     return tuple(melds)
 
 
-def _meld_of(pairs: tuple[tuple[Card, Card], ...], variant: Variant) -> Meld:
-    cards = tuple(c for c, _ in pairs)
-    stands = tuple(s for _, s in pairs)
-    candidates = [Meld(kind, cards, stands) for kind in (MeldKind.SET, MeldKind.RUN)]
-    for meld in candidates:
-        if not meld_problems(meld, variant):
-            return _ordered(meld, variant)
-    # illegal either way: keep the kind the cards look like, so the verdict explains it
-    if len({s.rank for s in stands}) == 1:
-        return candidates[0]
-    return candidates[1] if len({s.suit for s in stands}) == 1 else candidates[0]
+def _meld_of(pairs: tuple[tuple[Card, Card | None], ...], variant: Variant) -> Meld:
+    """The meld as written, each wild read as ``read_meld`` finds (a stated ``2d=Qs`` is kept)."""
+    reading = read_meld(pairs, variant)
+    return _ordered(reading.meld, variant) if reading.legal else reading.meld
+
+
+def _meld_choices(pairs: tuple[tuple[Card, Card | None], ...], variant: Variant) -> list[Meld]:
+    """The legal readings of a written meld that differ for later plays, best first (``_meld_of`` first)."""
+    readings = [r for r in meld_readings(pairs, variant) if r.legal]
+    if not readings:
+        return [_meld_of(pairs, variant)]
+    seen: set[tuple[object, ...]] = set()
+    choices = []
+    for reading in readings:
+        effect = reading_effect(reading.meld, variant)
+        if effect not in seen:
+            seen.add(effect)
+            choices.append(_ordered(reading.meld, variant))
+    return choices
+
+
+def _lay_down(state: GameState, written: list[tuple[tuple[Card, Card | None], ...]],
+              raw: list[tuple[Card, Card | None, int]]) -> PlayRecord:
+    """Lay down the written melds as read, and the lay-offs (``raw``: card, stated meaning,
+    target); when lay-offs in the same lay-down need another reading of a new meld's wilds
+    (``7d 8d 2s`` with the 9d laid off on it: 2s as 6d), the first legal combination of
+    readings is taken."""
+    choices = [_meld_choices(pairs, state.variant) for pairs in written]
+    first = [c[0] for c in choices]
+    layoffs = _layoffs(state, first, raw)
+    if raw and any(len(c) > 1 for c in choices) and not state.can_lay_down(first, layoffs):
+        for melds in islice(product(*choices), 1, 256):
+            try:
+                trial = _layoffs(state, melds, raw)
+            except PlaySyntaxError:
+                continue
+            if state.can_lay_down(melds, trial):
+                return state.lay_down(melds, trial)
+    return state.lay_down(first, layoffs)
+
+
+def _layoffs(state: GameState, melds: Sequence[Meld], raw: list[tuple[Card, Card | None, int]]) -> list[LayOff]:
+    """The lay-offs with what each card stands for, on the table plus the new ``melds`` (numbered on)."""
+    first = max((t.number for t in state.table), default=0) + 1
+    table = {t.number: t.meld for t in state.table} | {first + i: m for i, m in enumerate(melds)}
+    layoffs: list[LayOff] = []
+    for card, meaning, target in raw:
+        layoffs.append(LayOff(card, target, _stand_in(state.variant, table, card, meaning, target, layoffs)))
+    return layoffs
 
 
 def _ordered(meld: Meld, variant: Variant) -> Meld:
     return extend_meld(Meld(meld.kind, (), ()), list(zip(meld.cards, meld.stands_for)), variant)
 
 
-def _stand_in(state: GameState, card: Card, meaning: Card | None, target: int,
+def _stand_in(variant: Variant, table: Mapping[int, Meld], card: Card, meaning: Card | None, target: int,
               pending: list[LayOff]) -> Card:
     """What a laid-off card stands for: as written, itself if that fits, else the one card that fits."""
     if meaning is not None:
         return meaning
-    variant = state.variant
-    table = {t.number: t for t in state.table}
     if not variant.is_wild(card) or target not in table:
         return card
-    meld = table[target].meld
+    meld = table[target]
     earlier = [(lo.card, lo.stands_for) for lo in pending if lo.target == target]
     fits = []
     for candidate in [card] + [Card.from_index(i) for i in range(52)]:
@@ -211,14 +250,13 @@ def apply_play(state: GameState, play: Play) -> list[PlayRecord]:
     while i < len(actions):
         action = actions[i]
         if action.verb in ("meld", "layoff"):
-            melds: list[Meld] = []
-            layoffs: list[LayOff] = []
+            written: list[tuple[tuple[Card, Card | None], ...]] = []
+            raw: list[tuple[Card, Card | None, int]] = []
             while i < len(actions) and actions[i].verb in ("meld", "layoff"):
-                melds.extend(_meld_of(m, state.variant) for m in actions[i].melds)
-                for card, meaning, target in actions[i].layoffs:
-                    layoffs.append(LayOff(card, target, _stand_in(state, card, meaning, target, layoffs)))
+                written.extend(actions[i].melds)
+                raw.extend(actions[i].layoffs)
                 i += 1
-            records.append(state.lay_down(melds, layoffs))
+            records.append(_lay_down(state, written, raw))
             continue
         i += 1
         if action.verb == "draw":
@@ -228,7 +266,9 @@ def apply_play(state: GameState, play: Play) -> list[PlayRecord]:
             if action.cards and top is not None and action.cards[0] != top:
                 raise IllegalPlay([Reason(state.game.TURN,
                                           f"the top discard is {top}, not {action.cards[0]}")])
-            records.append(state.take_discard())
+            follows = actions[i] if i < len(actions) else None
+            then = follows.cards[0] if follows is not None and follows.verb == "discard" else None
+            records.append(state.take_discard(then=then))
         elif action.verb == "discard":
             records.append(state.discard(action.cards[0]))
         elif action.verb == "end":
@@ -257,7 +297,8 @@ def _go_out(state: GameState) -> list[PlayRecord]:
     if game.knocks:
         raise IllegalPlay([Reason(rule, "a gin hand ends with a knock ('knock <card>'), not 'out'")])
     if not player.known:
-        raise IllegalPlay([Reason(rule, f"the hand of {player.name} is not known")])
+        raise CannotTell(f"cannot tell: {rule} depends on {state.unknown_cards(player)}: going out needs the "
+                         "whole hand; name the cards to judge it")
     needed = game.melds_needed(player.opened)
     discards = game.out_discards(player.hand)
     for discard in discards:

@@ -585,7 +585,10 @@ class HandRun:
         """(how the hand ended, the ``HandEnd`` to score, a note when it cannot be scored)."""
         state, variant, facts = self.state, self.variant, self.facts
         if state.phase == "over" and state.dead:
-            return "dead", HandEnd(dead=True), ""
+            last = state.history[-1] if state.history else None
+            why = "" if last is None or last.kind == "pass" else "; ".join(
+                r.message for r in last.reasons if r.rule == state.game.DEAD)
+            return "dead", HandEnd(dead=True, why=why), ""
         if state.phase == "over" and state.knocker is not None:
             knocker = state.players[state.knocker]
             defender = next(p for p in state.players if p.name != knocker.name)

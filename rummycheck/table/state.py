@@ -126,7 +126,10 @@ class GameState:
     reshuffles: int = 0
     upcard: Card | None = None  # gin: the first upcard (Oklahoma reads the knock limit from it)
     offer: str = ""  # gin, from a deal: "non-dealer" or "dealer" may take the first upcard; "declined": both passed
-    dead: bool = False  # gin: the hand ended dead at the wall (GIN-DEAD)
+    dead: bool = False  # gin: the hand ended dead (GIN-DEAD: at the wall, or a draw or throw-back limit)
+    takes: int = 0  # discards taken outside the first-upcard offer (a gin draw limit counts them)
+    throwbacks: int = 0  # discards in a row that were the card just taken
+    knock_table: tuple[TableMeld, ...] = ()  # gin: the knocker's melds as he laid them
     history: list[PlayRecord] = field(default_factory=list)
 
     # -- construction -------------------------------------------------------------------
@@ -183,6 +186,16 @@ class GameState:
                                 "this play needs its points")
         return self.variant.points(player.hand)
 
+    def unknown_cards(self, player: PlayerView) -> str:
+        """The unknown cards of ``player`` in words: the card drawn without naming it, cards not given."""
+        drawn = self.drew == "stock" and player.name == self.player.name and any(
+            r.kind == "draw_stock" and not r.cards and r.player == player.name for r in self.history)
+        hidden = player.unknown - (1 if drawn else 0)
+        parts = [f"the unnamed card {player.name} drew from the stock"] if drawn else []
+        if hidden > 0:
+            parts.append(f"{player.name}'s {hidden} card{'s' if hidden > 1 else ''} not given")
+        return " and ".join(parts) or f"the unknown cards of {player.name}"
+
     def after_removing(self, player: PlayerView, cards: Sequence[Card]) -> PlayerView:
         """``player`` as he would be without ``cards`` (unknown cards stand in for missing ones)."""
         if not isinstance(player, PlayerState):
@@ -234,6 +247,23 @@ class GameState:
                 missing.append(card)
         return missing
 
+    def _holding_problems(self, player: PlayerState, cards: Sequence[Card]) -> list[Reason]:
+        """The play uses cards the player does not hold, or one card more often than he holds it."""
+        missing = self._missing(player, cards)
+        if not missing:
+            return []
+        have = Counter(player.hand)
+        used = Counter(cards)
+        absent = [c for c in dict.fromkeys(missing) if have[c] == 0]
+        problems = []
+        if absent:
+            problems.append(Reason(self._turn_rule(), f"{player.name} does not hold {format_cards(absent)}"))
+        for card in dict.fromkeys(missing):
+            if have[card]:
+                problems.append(Reason(self._turn_rule(), f"{card} is used {used[card]} times, but "
+                                                          f"{player.name} holds {have[card]}"))
+        return problems
+
     def _need_phase(self, action: str) -> list[Reason]:
         stalemate = self.stalemate() if self.phase == "play" else None
         if stalemate is not None:
@@ -260,7 +290,7 @@ class GameState:
                 problems.append(Reason(self.game.draw_after_meld_rule,
                                        "the draw comes first in a turn, before melding"))
             if self.offer in ("non-dealer", "dealer"):
-                problems.append(Reason("GIN-DEAL", f"the first upcard is on offer to the {self.offer}: "
+                problems.append(Reason(self.game.DEAL, f"the first upcard is on offer to the {self.offer}: "
                                                    f"{self.player.name} takes it or passes before any draw"))
             if self.stock is not None:
                 problems.extend(self.game.draw_problems(self))
@@ -279,7 +309,7 @@ class GameState:
             self.stock = len(self.discard_pile) - 1
             self.discard_pile = [top]
             self.reshuffles += 1
-            reasons.append(Reason("BASIC-STOCK", "the discard pile becomes the new stock"))
+            reasons.append(Reason(self.game.STOCK or self.game.TURN, "the discard pile becomes the new stock"))
         player = self.player
         if card is None:
             player = replace(player, unknown=player.unknown + 1)
@@ -293,7 +323,8 @@ class GameState:
         return self._record(PlayRecord("draw_stock", player.name, () if card is None else (card,),
                                        reasons=tuple(reasons)))
 
-    def verify_take_discard(self) -> None:
+    def verify_take_discard(self, *, then: Card | None = None) -> None:
+        """``then``: the card the play discards next (its own verdict replaces the take's look-ahead)."""
         problems = self._need_phase("take")
         if not problems:
             if self.drew != "none":
@@ -302,21 +333,28 @@ class GameState:
                 problems.append(Reason(self.game.draw_after_meld_rule,
                                        "the draw comes first in a turn, before melding"))
             if self.offer == "declined":
-                problems.append(Reason("GIN-DEAL", "both players passed the first upcard: "
+                problems.append(Reason(self.game.DEAL, "both players passed the first upcard: "
                                                    f"{self.player.name} draws from the stock"))
             if not self.discard_pile:
                 problems.append(Reason(self._turn_rule(), "the discard pile is empty (or not given)"))
             else:
-                problems.extend(self.game.take_problems(self))
+                problems.extend(self.game.take_problems(self, then=then))
         if problems:
             raise IllegalPlay(problems)
 
     def can_take_discard(self) -> bool:
         return _can(self.verify_take_discard)
 
-    def take_discard(self) -> PlayRecord:
-        """Take the top card of the discard pile."""
-        self.verify_take_discard()
+    def take_discard(self, *, then: Card | None = None) -> PlayRecord:
+        """Take the top card of the discard pile (``then``: the discard that follows, see verify)."""
+        self.verify_take_discard(then=then)
+        ending = self.game.take_ending(self)
+        if ending is not None:  # the take ends the hand; the card stays on the pile
+            self.phase, self.dead = "over", True
+            return self._record(PlayRecord("take_discard", self.player.name, (self.discard_pile[-1],),
+                                           reasons=(ending,)))
+        if self.offer not in ("non-dealer", "dealer"):
+            self.takes += 1
         card = self.discard_pile.pop()
         player = self.player
         self.players[self.current] = replace(player, hand=tuple(sorted((*player.hand, card))))
@@ -330,9 +368,10 @@ class GameState:
         return self.game.TURN
 
     # -- melding and laying off -----------------------------------------------------------
-    def _layoff_meld(self, table: list[TableMeld], layoffs: Sequence[LayOff]) -> tuple[list[TableMeld],
-                                                                                         list[Reason]]:
-        """The table with lay-offs applied, and the problems of each extended meld."""
+    def _layoff_meld(self, table: list[TableMeld], layoffs: Sequence[LayOff], passed: list[Reason]
+                     ) -> tuple[list[TableMeld], list[Reason]]:
+        """The table with lay-offs applied, and the problems of each extended meld (``passed``
+        gets the rules each legal extended meld obeys)."""
         problems: list[Reason] = []
         by_target: dict[int, list[tuple[Card, Card]]] = {}
         numbers = {t.number: i for i, t in enumerate(table)}
@@ -356,6 +395,8 @@ class GameState:
                                                   + "; ".join(found)))
             else:
                 new_table[index] = replace(old, meld=extended)
+                added = " ".join(_pair_text(c, s) for c, s in additions)
+                passed.extend(self.game.meld_reasons(f"table meld {target} with {added}", extended))
         return new_table, problems
 
     def _check_lay_down(self, melds: Sequence[Meld], layoffs: Sequence[LayOff]
@@ -370,24 +411,29 @@ class GameState:
         if not melds and not layoffs:
             problems.append(Reason(self._turn_rule(), "nothing to lay down"))
         cards = [c for m in melds for c in m.cards] + [lo.card for lo in layoffs]
-        missing = self._missing(player, cards)
-        if missing:
-            problems.append(Reason(self._turn_rule(), f"{player.name} does not hold {format_cards(missing)}"))
+        problems.extend(self._holding_problems(player, cards))
+        cited: list[Reason] = []  # the rules each legal new or extended meld obeys
         for number, meld in enumerate(melds, start=1):
             found = meld_problems(meld, variant)
             for problem in found:
                 problems.append(Reason(self.game.meld_problem_rule(problem, meld.kind),
                                        f"new meld {number} ({meld}): {problem}"))
+            if not found:
+                cited.extend(self.game.meld_reasons(f"new meld {number}", meld))
         first_new = max((t.number for t in self.table), default=0) + 1
         owner = player.name
         table = list(self.table) + [TableMeld(number=first_new + i, meld=m, owner=owner)
                                     for i, m in enumerate(melds)]
-        table, layoff_problems = self._layoff_meld(table, layoffs)
+        table, layoff_problems = self._layoff_meld(table, layoffs, cited)
         problems.extend(layoff_problems)
-        after = self._remove_cards(player, cards) if not missing else player
+        # the numbers below are those of what the play would leave: cards it uses that the
+        # hand does not hold (or uses more often than held) are reported above and left out here
+        held = Counter(cards) - Counter(self._missing(player, cards))
+        after = self._remove_cards(player, held.elements())
         self.game.lay_down_rules(self, melds, layoffs, after, table, problems, passed)
         broken = {r.rule for r in problems}
-        return problems, [r for r in passed if r.rule not in broken], table, after
+        # each legal meld keeps its citation even when another meld breaks the same rule
+        return problems, cited + [r for r in passed if r.rule not in broken], table, after
 
     def verify_lay_down(self, melds: Sequence[Meld] = (), layoffs: Sequence[LayOff] = ()) -> None:
         problems, passed, _, _ = self._check_lay_down(melds, layoffs)
@@ -446,7 +492,8 @@ class GameState:
             if self._missing(player, [card]):
                 problems.append(Reason(self._turn_rule(), f"{player.name} does not hold {card}"))
             problems.extend(self.game.discard_problems(self, card))
-            if self.took is not None and card == self.took and self.drew == "discard":
+            if self.took is not None and card == self.took and self.drew == "discard" \
+                    and not self.game.may_discard_taken():
                 if Counter(player.hand)[card] < 2:
                     problems.append(Reason(self.game.DISCARD, f"{card} was taken from the discard pile this turn "
                                                               "and may not be discarded in it"))
@@ -471,11 +518,16 @@ class GameState:
         after = self._remove_cards(player, [card])
         self.players[self.current] = after
         self.discard_pile.append(card)
+        self.throwbacks = self.throwbacks + 1 if self.drew == "discard" and card == self.took else 0
         went_out = after.size == 0
+        ending = None if went_out else self.game.discard_ending(self)
         if went_out:
             passed.append(Reason(self.game.OUT, f"{after.name} discards the last card and goes out"))
             self.phase = "over"
             self.winner = self.current
+        elif ending is not None:
+            passed.append(ending)
+            self.phase, self.dead = "over", True
         else:
             self._advance_turn()
         return self._record(PlayRecord("discard", player.name, (card,), reasons=tuple(passed), went_out=went_out))
@@ -495,7 +547,7 @@ class GameState:
         self.verify_end_turn()
         name = self.player.name
         self._advance_turn()
-        return self._record(PlayRecord("end_turn", name, reasons=(Reason("BING-MELD-TURN",
+        return self._record(PlayRecord("end_turn", name, reasons=(Reason(self.game.draw_after_meld_rule,
                                                                          "a meld turn ends without a discard"),)))
 
     # -- turns and passing (records) ---------------------------------------------------------
@@ -517,9 +569,9 @@ class GameState:
             if not walled:
                 problems.append(Reason(self._turn_rule(), "passing is a gin play (the first upcard, the wall)"))
             elif self.drew != "none":
-                problems.append(Reason("GIN-TURN", f"{self.player.name} drew this turn and discards next"))
+                problems.append(Reason(self.game.TURN, f"{self.player.name} drew this turn and discards next"))
             elif self.offer not in ("non-dealer", "dealer") and (self.stock is None or self.stock > wall):
-                problems.append(Reason("GIN-TURN", "a pass declines the first upcard or ends the hand at the "
+                problems.append(Reason(self.game.TURN, "a pass declines the first upcard or ends the hand at the "
                                                    f"wall ({wall} cards left in the stock); "
                                                    f"{self.player.name} draws"))
         if problems:
@@ -536,16 +588,16 @@ class GameState:
         if self.offer == "non-dealer":
             self.offer = "dealer"
             self.current = self._next_seat(self.current)
-            reason = Reason("GIN-DEAL", f"{name} passes the first upcard: the dealer may take it")
+            reason = Reason(self.game.DEAL, f"{name} passes the first upcard: the dealer may take it")
         elif self.offer == "dealer":
             self.offer = "declined"
             self.current = self._next_seat(self.current)
-            reason = Reason("GIN-DEAL", f"{name} passes the first upcard too: the non-dealer draws from the stock")
+            reason = Reason(self.game.DEAL, f"{name} passes the first upcard too: the non-dealer draws from the stock")
         else:
             self.phase = "over"
             self.dead = True
-            reason = Reason("GIN-DEAD", f"{name} passes at the wall ({self.stock} cards left in the stock): "
-                                        "the hand is dead")
+            reason = Reason(self.game.DEAD or self.game.TURN,
+                            f"{name} passes at the wall ({self.stock} cards left in the stock): the hand is dead")
         return self._record(PlayRecord("pass", name, reasons=(reason,)))
 
     # -- gin: knocking and finishing ------------------------------------------------------------
@@ -579,7 +631,9 @@ class GameState:
             hand.remove(discard)
             self.discard_pile.append(discard)
         first = max((t.number for t in self.table), default=0) + 1
-        self.table.extend(TableMeld(number=first + i, meld=m, owner=player.name) for i, m in enumerate(chosen))
+        laid = tuple(TableMeld(number=first + i, meld=m, owner=player.name) for i, m in enumerate(chosen))
+        self.table.extend(laid)
+        self.knock_table = laid
         self.players[self.current] = replace(player, hand=tuple(deadwood), unknown=0)
         self.knocker = self.current
         self.gin = not deadwood
@@ -593,7 +647,7 @@ class GameState:
 
     def verify_finish(self) -> None:
         if self.phase != "layoff":
-            raise IllegalPlay([Reason("GIN-LAYOFF", "the hand is finished only after a knock and the "
+            raise IllegalPlay([Reason(self.game.LAYOFF, "the hand is finished only after a knock and the "
                                                     "defender's lay-offs")])
 
     def can_finish(self) -> bool:
@@ -604,7 +658,7 @@ class GameState:
         self.verify_finish()
         self.phase = "over"
         name = self.player.name
-        return self._record(PlayRecord("finish", name, reasons=(Reason("GIN-LAYOFF", "the defender is done"),)))
+        return self._record(PlayRecord("finish", name, reasons=(Reason(self.game.LAYOFF, "the defender is done"),)))
 
     def _record(self, record: PlayRecord) -> PlayRecord:
         self.history.append(record)

@@ -1,0 +1,77 @@
+"""``rummycheck import openspiel`` and ``rummycheck export openspiel``: other programs' game files.
+
+``import openspiel FILE`` reads the text ``pyspiel.serialize_game_and_state`` writes (no
+OpenSpiel needed) and writes a record under the gin ``openspiel`` preset; ``export openspiel
+RECORD`` writes a one-hand gin record back in that form, with the same action ids.  See
+docs/openspiel.md.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from rummycheck.cli.common import app, fail, guarded, say, say_exactly
+from rummycheck.files.reading import read_input
+
+import_app = typer.Typer(name="import", help="Read another program's game file and write a record.",
+                         no_args_is_help=True, rich_markup_mode=None)
+export_app = typer.Typer(name="export", help="Write a record as another program's game file.",
+                         no_args_is_help=True, rich_markup_mode=None)
+app.add_typer(import_app)
+app.add_typer(export_app)
+
+OutputOpt = Annotated[str | None, typer.Option("--output", "-o", help="Write to this file (default: standard "
+                                                                      "output).")]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite an existing --output file.")]
+
+
+def _write(text: str, output: str | None, force: bool, what: str) -> None:
+    if output is None:
+        say_exactly(text)
+        return
+    target = Path(output)
+    if target.is_dir():
+        fail(f"{output}: is a directory")
+    if target.exists() and not force:
+        fail(f"{output}: the file exists; use --force to overwrite it")
+    guarded(lambda: target.write_text(text, encoding="utf-8"))
+    say(f"wrote {output} ({what})")
+
+
+@import_app.command("openspiel")
+def import_openspiel(
+    file: Annotated[str, typer.Argument(help="An OpenSpiel serialized gin rummy game ('-': standard input).",
+                                        show_default=False)],
+    output: OutputOpt = None,
+    force: ForceOpt = False,
+    names: Annotated[str, typer.Option("--names", help="The two player names, OpenSpiel's player 0 then "
+                                                       "player 1 (the dealer).")] = "P0,P1",
+) -> None:
+    """An OpenSpiel gin rummy game (pyspiel.serialize_game_and_state) as a record under the openspiel preset."""
+    from rummycheck.files.openspiel import import_openspiel as convert
+
+    seats = tuple(n.strip() for n in names.split(","))
+    if len(seats) != 2:
+        fail(f"--names needs two names separated by a comma, got {names!r}")
+    text, source = guarded(lambda: read_input(file))
+    record = guarded(lambda: convert(text, source=source, names=(seats[0], seats[1])))
+    _write(record, output, force, "a gin record, preset openspiel")
+
+
+@export_app.command("openspiel")
+def export_openspiel(
+    record: Annotated[str, typer.Argument(help="A one-hand gin record (TOML, see docs/records.md).",
+                                          show_default=False)],
+    output: OutputOpt = None,
+    force: ForceOpt = False,
+) -> None:
+    """A one-hand gin record as an OpenSpiel serialized game, for rules OpenSpiel plays (the openspiel preset)."""
+    from rummycheck.files.openspiel import export_openspiel as convert
+    from rummycheck.files.record import load_record
+
+    loaded = guarded(lambda: load_record(record))
+    text = guarded(lambda: convert(loaded))
+    _write(text, output, force, "an OpenSpiel gin_rummy game")
