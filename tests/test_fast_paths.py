@@ -1,0 +1,146 @@
+"""Exactness of the fast paths against the plain brute force (tests/brute.py).
+
+The bitmask entry points of ``rummycheck.deadwood`` (``min_deadwood_mask``,
+``deadwood_counter``, ``min_deadwood_many``) and gin's best discard (``best_discard_mask``
+and ``deadwood_counter(discard=True)``) must give exactly the brute force's optimum on
+every hand, whatever the variant options the lookup tables cover, and fall back to the
+exact search for the others.  No timing here: speed is the benchmark's business.
+"""
+
+from __future__ import annotations
+
+import random
+
+from brute import brute_force_cost
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_solver_property import deal, plain, plain_options
+
+from rummycheck import Card, get_variant, min_deadwood, parse_cards, solve
+from rummycheck.cards import full_deck
+from rummycheck.deadwood import (
+    best_discard_mask,
+    deadwood_counter,
+    hand_mask,
+    min_deadwood_many,
+    min_deadwood_mask,
+)
+
+ONE_DECK_SETUPS = [
+    ("gin", {}),
+    ("gin", {"ace": "low_or_high"}),
+    ("gin", {"set_max": 3}),
+    ("gin", {"ace_points": 0, "face_points": 15}),
+    ("basic", {}),
+    ("basic", {"set_max": 3}),
+]
+
+
+def set_rich_hand(rng: random.Random, size: int, sets: int) -> list[Card]:
+    """A one-deck hand seeded with up to ``sets`` ranks of 3 or 4 cards, the rest at random."""
+    deck = list(full_deck())
+    hand: list[Card] = []
+    for rank in rng.sample(range(13), sets):
+        for card in rng.sample([c for c in deck if c.index % 13 == rank], rng.choice([3, 4])):
+            if len(hand) < size:
+                hand.append(card)
+    if rng.random() < 0.5:  # and a run or two
+        suit = rng.randrange(4)
+        start = rng.randrange(0, 9)
+        for r in range(start, start + rng.choice([3, 4, 5])):
+            card = Card.from_index(suit * 13 + r)
+            if card not in hand and len(hand) < size:
+                hand.append(card)
+    rest = [c for c in deck if c not in hand]
+    hand += rng.sample(rest, size - len(hand))
+    rng.shuffle(hand)
+    return hand
+
+
+def brute_best_discard(hand: list[Card], opts: dict) -> tuple[int, int, int]:
+    """(points, cards left, index of the lowest best discard) by brute force over every discard."""
+    best = None
+    for i, card in enumerate(hand):
+        cost = brute_force_cost(plain(hand[:i] + hand[i + 1:]), opts)
+        assert cost is not None
+        key = (cost[0], cost[1], card.index)
+        if best is None or key < best:
+            best = key
+    assert best is not None
+    return best
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=st.sampled_from(ONE_DECK_SETUPS), seed=st.integers(0, 2**32 - 1), size=st.integers(1, 12),
+       sets=st.integers(0, 3))
+def test_best_discard_mask_matches_brute_force(setup, seed, size, sets):
+    name, overrides = setup
+    variant = get_variant(name, **overrides)
+    hand = set_rich_hand(random.Random(seed), size, sets)
+    points, cards_left, index = brute_best_discard(hand, plain_options(variant))
+    mask = hand_mask(hand)
+    assert deadwood_counter(variant, discard=True)(mask) == points
+    assert best_discard_mask(mask, variant=variant) == (points, index)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=st.sampled_from(ONE_DECK_SETUPS), seed=st.integers(0, 2**32 - 1), size=st.integers(0, 12),
+       sets=st.integers(0, 3))
+def test_min_deadwood_mask_matches_brute_force(setup, seed, size, sets):
+    name, overrides = setup
+    variant = get_variant(name, **overrides)
+    hand = set_rich_hand(random.Random(seed), size, sets)
+    expected = brute_force_cost(plain(hand), plain_options(variant))
+    assert expected is not None
+    mask = hand_mask(hand)
+    assert min_deadwood_mask(mask, variant=variant) == expected[0]
+    assert min_deadwood_many([mask, mask], variant=variant) == [expected[0]] * 2
+    assert min_deadwood(hand, variant=variant) == expected[0]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(1, 10), deuces=st.integers(0, 4),
+       overrides=st.sampled_from([{}, {"ace": "wrap"}, {"wild_points": 25}]))
+def test_mask_entry_points_fall_back_to_the_exact_search(seed, size, deuces, overrides):
+    # Bing has wilds and two decks: no lookup tables, the mask functions use the exact
+    # search (a mask holds one copy of each card)
+    variant = get_variant("bing", **overrides)
+    rng = random.Random(seed)
+    hand = list(dict.fromkeys(deal(rng, variant, size + 4, min(deuces, size), meld_rich=True)))[:size]
+    opts = plain_options(variant)
+    mask = hand_mask(hand)
+    expected = brute_force_cost(plain(hand), opts)
+    assert expected is not None
+    assert min_deadwood_mask(mask, variant=variant) == expected[0]
+    points, cards_left, index = brute_best_discard(hand, opts)
+    assert deadwood_counter(variant, discard=True)(mask) == points
+    assert best_discard_mask(mask, variant=variant)[0] == points
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), sets=st.integers(0, 3))
+def test_best_discard_mask_agrees_with_solve_on_eleven_gin_cards(seed, sets):
+    variant = get_variant("gin", big_gin_bonus=0)
+    hand = set_rich_hand(random.Random(seed), 11, sets)
+    result = solve(hand, variant=variant)
+    points, index = best_discard_mask(hand_mask(hand), variant=variant)
+    assert result.deadwood_points == points
+    assert result.discard == Card.from_index(index)
+
+
+def test_greedy_trap_hand_is_solved_exactly():
+    # OpenSpiel's (greedy) 11-card min_deadwood answers 8 here; discarding 5h melds
+    # 3s 4s 5s and 3c 4c 5c and keeps Ac Ad 2h 3h: 7
+    hand = parse_cards("Ac 3c 4s 4c 5h Ad 2h 5c 3h 5s 3s")
+    assert deadwood_counter("gin", discard=True)(hand_mask(hand)) == 7
+    assert best_discard_mask(hand_mask(hand), variant="gin")[0] == 7
+    assert solve(hand, variant="gin").deadwood_points == 7
+
+
+def test_best_discard_mask_rejects_an_empty_hand():
+    try:
+        best_discard_mask(0, variant="gin")
+    except ValueError as error:
+        assert "empty" in str(error)
+    else:
+        raise AssertionError("expected a ValueError")
