@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
+from typing import NamedTuple
 
 from rummycheck.cards import Card
 from rummycheck.melds import Meld, MeldKind
@@ -73,9 +74,10 @@ class SearchRules:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    """A meld in minimal form: its natural cards, the wilds it needs and its layout."""
+class Candidate(NamedTuple):
+    """A meld in minimal form: its natural cards, the wilds it needs and its layout.
+
+    A named tuple rather than a dataclass: the search makes thousands of them per hand."""
 
     kind: MeldKind
     naturals: tuple[int, ...]
@@ -136,7 +138,10 @@ def _position_rank(position: int) -> int:
 def _run_candidates(c: int, rem: tuple[int, ...], w: int, rules: SearchRules) -> list[Candidate]:
     suit = c // 13
     rc = c % 13 + 1
-    available = {x % 13 + 1 for x in rem[1:] if x // 13 == suit and x != c}
+    available = 0  # bit n: rank number n of c's suit is in ``rem`` (c's own rank excluded)
+    for x in rem:
+        if x // 13 == suit and x != c:
+            available |= 1 << (x % 13 + 1)
     ace = rules.ace
     if w == 0 and not available:
         return []
@@ -149,64 +154,74 @@ def _run_candidates(c: int, rem: tuple[int, ...], w: int, rules: SearchRules) ->
     else:  # wrap
         anchors, lo_bound, hi_bound = [rc], rc - 12, rc + 12
     max_wilds = rules.max_wilds
+    min_naturals = rules.min_naturals
     seen: set[tuple[tuple[int, ...], int]] = set()
     found: list[Candidate] = []
     base = suit * 13 - 1
+    run = MeldKind.RUN
     for pc in anchors:
-        # ends below and above the anchor: (position, gaps passed, naturals passed incl. the end)
-        ends: list[list[tuple[int, int, tuple[int, ...]]]] = []
+        # the ends below and above the anchor, nearest first: (position, gaps passed,
+        # naturals passed incl. the end, whether the end may close a run longer than 3)
+        sides: list[list[tuple[int, int, tuple[int, ...], bool]]] = []
         for step, bound in ((-1, max(lo_bound, pc - 12)), (1, min(hi_bound, pc + 12))):
-            side: list[tuple[int, int, tuple[int, ...]]] = [(pc, 0, ())]
+            side: list[tuple[int, int, tuple[int, ...], bool]] = [(pc, 0, (), True)]
             gaps = 0
             naturals: tuple[int, ...] = ()
             p = pc + step
             while (p >= bound) if step < 0 else (p <= bound):
-                if (p - 1) % 13 + 1 in available:
+                if available >> ((p - 1) % 13 + 1) & 1:
                     naturals = naturals + (p,)
-                    side.append((p, gaps, naturals))
+                    side.append((p, gaps, naturals, True))
                 else:
                     gaps += 1
                     if gaps > w:
                         break
                     if abs(p - pc) <= 2:  # a wild end is allowed in a 3-card window
-                        side.append((p, gaps, naturals))
+                        side.append((p, gaps, naturals, False))
                 p += step
-            ends.append(side)
-        for low, low_gaps, low_nats in ends[0]:
-            for high, high_gaps, high_nats in ends[1]:
+            sides.append(side)
+        below, above = sides
+        for low, low_gaps, low_nats, low_natural in below:
+            budget = w - low_gaps
+            for high, high_gaps, high_nats, high_natural in above:
+                if high_gaps > budget:
+                    break  # gaps only grow further up
                 length = high - low + 1
-                if length < 3 or length > 13:
+                if length > 13:
+                    break
+                if length < 3:
                     continue
-                gaps = low_gaps + high_gaps
-                if gaps > w:
-                    continue
-                if length > 3 and (low_nats[-1:] != (low,) and low != pc
-                                   or high_nats[-1:] != (high,) and high != pc):
+                if length > 3 and not (low_natural and high_natural):
                     continue  # minimal form: both ends natural unless the run is 3 long
+                gaps = low_gaps + high_gaps
                 slots = low_nats + high_nats
-                if w - gaps == 0:
-                    choices: list[tuple[int, ...]] = [slots]
+                spare = w - gaps
+                if spare == 0:
+                    choices: list[tuple[int, ...]] | tuple[tuple[int, ...], ...] = (slots,)
                 else:
-                    inner = [q for q in slots if length == 3 or (q != low and q != high)]
-                    choices = []
-                    for omit_count in range(0, min(w - gaps, len(inner)) + 1):
+                    inner = slots if length == 3 else [q for q in slots if q != low and q != high]
+                    choices = [slots]
+                    for omit_count in range(1, min(spare, len(inner)) + 1):
                         for omitted in combinations(inner, omit_count):
                             choices.append(tuple(q for q in slots if q not in omitted))
+                room_left = 13 - length
                 for used in choices:
                     need = length - 1 - len(used)
-                    naturals_idx = tuple(sorted([c] + [base + (q - 1) % 13 + 1 for q in used]))
-                    key = (naturals_idx, need)
-                    if key in seen or len(naturals_idx) < rules.min_naturals:
-                        continue
                     if max_wilds is not None and need > max_wilds:
                         continue
+                    naturals_idx = tuple(sorted([c] + [base + (q - 1) % 13 + 1 for q in used]))
+                    key = (naturals_idx, need)
+                    if key in seen or len(naturals_idx) < min_naturals:
+                        continue
                     seen.add(key)
-                    room = 13 - length
-                    if max_wilds is not None:
-                        room = min(room, max_wilds - need)
-                    found.append(Candidate(MeldKind.RUN, naturals_idx, need, room, low, length))
-    found.sort(key=lambda cand: (cand.length, cand.wilds, cand.start, cand.naturals))
+                    room = room_left if max_wilds is None else min(room_left, max_wilds - need)
+                    found.append(Candidate(run, naturals_idx, need, room, low, length))
+    found.sort(key=_run_order)
     return found
+
+
+def _run_order(cand: Candidate) -> tuple[int, int, int, tuple[int, ...]]:
+    return cand.length, cand.wilds, cand.start, cand.naturals
 
 
 def _remove(rem: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
@@ -225,6 +240,7 @@ class _Search:
         self.cap_melds = max(min_melds, max_melds or 0)
         self.memo: dict[tuple[tuple[int, ...], int, int, int], tuple[tuple[int, int, int], object]] = {}
         self.cand_cache: dict[tuple[int, tuple[int, ...], tuple[int, ...]], list[Candidate]] = {}
+        self.run_cache: dict[tuple[int, ...], tuple[int, list[Candidate]]] = {}
 
     def candidates(self, rem: tuple[int, ...], w: int) -> list[Candidate]:
         # a meld of the lowest card c only involves cards of c's rank (sets) and of c's
@@ -239,8 +255,19 @@ class _Search:
         key = (w, rem[:same_suit], tuple(x for x in rem[same_suit:] if x % 13 == rank))
         found = self.cand_cache.get(key)
         if found is None:
-            found = _set_candidates(c, rem, w, self.rules) + _run_candidates(c, rem, w, self.rules)
+            found = _set_candidates(c, rem, w, self.rules) + self.run_candidates(rem[:same_suit], w)
             self.cand_cache[key] = found
+        return found
+
+    def run_candidates(self, same_suit: tuple[int, ...], w: int) -> list[Candidate]:
+        """Runs of the lowest card: those for more wilds, filtered, when already made
+        (the candidates for ``w`` wilds are exactly those for more that need at most ``w``,
+        in the same order)."""
+        made = self.run_cache.get(same_suit)
+        if made is not None and made[0] >= w:
+            return made[1] if made[0] == w else [cand for cand in made[1] if cand.wilds <= w]
+        found = _run_candidates(same_suit[0], same_suit, w, self.rules)
+        self.run_cache[same_suit] = (w, found)
         return found
 
     def terminal(self, w: int, room: int, m: int) -> tuple[tuple[int, int, int], object]:
@@ -288,6 +315,12 @@ class _Search:
                 cost = (sub[0], sub[1], sub[2] + cand.wilds)
                 if cost < best:
                     best, choice = cost, cand
+                    if cost[1] == 0 and cost[0] == 0 and cost[2] == (w if w < 3 else 0):
+                        # the least cost this state can have (nothing left in hand; fewer
+                        # than 3 wilds cannot meld on their own, so all of them are used),
+                        # and ties go to the first found: the rest cannot win
+                        self.memo[key] = (best, choice)
+                        return best
         c = rem[0]
         sub = self.best(rem[1:], w, room, m)
         if sub[0] < INF:

@@ -144,3 +144,48 @@ def test_best_discard_mask_rejects_an_empty_hand():
         assert "empty" in str(error)
     else:
         raise AssertionError("expected a ValueError")
+
+
+BING_SETUPS = [{}, {"ace": "low"}, {"ace": "wrap"}, {"max_wilds": 1}, {"min_naturals": 2}, {"wild_points": 0},
+               {"set_max": 4, "set_duplicates": False}, {"face_points": 0, "ace_points": 0}]
+
+
+def long_run_hand(rng: random.Random, size: int, deuces: int) -> list[Card]:
+    """Two-deck cards: ``deuces`` deuces, a long stretch of one suit, the rest at random
+    (the shape on which the search's early stop and candidate reuse matter most)."""
+    deck = list(full_deck()) * 2
+    twos = [c for c in deck if c.number == 2]
+    others = [c for c in deck if c.number != 2]
+    hand = rng.sample(twos, min(deuces, size))
+    suit = rng.randrange(4)
+    start = rng.randint(1, 9)
+    for number in range(start, start + rng.randint(3, 10)):
+        card = Card.from_index(suit * 13 + (number - 1) % 13)
+        if card.number != 2 and len(hand) < size and card in others:
+            others.remove(card)
+            hand.append(card)
+    hand += rng.sample(others, size - len(hand))
+    rng.shuffle(hand)
+    return hand
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(overrides=st.sampled_from(BING_SETUPS), seed=st.integers(0, 2**32 - 1), size=st.integers(3, 12),
+       deuces=st.integers(0, 6), min_melds=st.sampled_from([0, 1, 3]))
+def test_exact_search_on_deuce_rich_long_runs_matches_brute_force(overrides, seed, size, deuces, min_melds):
+    # the search stops a state early once it reaches the least cost the state can have
+    # (nothing left, all of fewer than 3 wilds used) and reuses run candidates made for
+    # more wilds; both must leave the optimum unchanged
+    from rummycheck.exact import search
+    from rummycheck.validate import arrangement_problems
+
+    variant = get_variant("bing", **overrides)
+    hand = long_run_hand(random.Random(seed), size, deuces)
+    expected = brute_force_cost(plain(hand), plain_options(variant), min_melds=min_melds)
+    found = search(hand, variant=variant, min_melds=min_melds)
+    if expected is None:
+        assert found is None
+        return
+    assert found is not None
+    assert arrangement_problems(hand, found.melds, found.deadwood, variant=variant) == []
+    assert (found.points, len(found.deadwood), found.wilds_used) == expected
