@@ -224,6 +224,28 @@ def _run_order(cand: Candidate) -> tuple[int, int, int, tuple[int, ...]]:
     return cand.length, cand.wilds, cand.start, cand.naturals
 
 
+_COUNT_HIGH = 0x8888  # the top bit of each suit's 4-bit count field
+
+
+def _suit_counts(cards: Sequence[int]) -> int:
+    """How many of ``cards`` each suit holds, packed in 4 bits per suit (at most 7 copies);
+    ``a`` holds at least ``b`` suit by suit when ``((a | _COUNT_HIGH) - b) & _COUNT_HIGH``
+    keeps every top bit."""
+    counts = 0
+    for x in cards:
+        counts += 1 << (x // 13 * 4)
+    return counts
+
+
+def _rank_bits(cards: Sequence[int], c: int) -> int:
+    """Bit ``rank number`` for each card of ``cards`` other than ``c``."""
+    bits = 0
+    for x in cards:
+        if x != c:
+            bits |= 1 << (x % 13 + 1)
+    return bits
+
+
 def _remove(rem: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
     out = list(rem)
     for x in cards:
@@ -232,15 +254,22 @@ def _remove(rem: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
 
 
 class _Search:
-    def __init__(self, rules: SearchRules, total_wilds: int, min_melds: int, max_melds: int | None):
+    """The memoised search over one hand's natural cards (``universe``) and ``total_wilds``
+    wilds; ``best`` may be asked about any sub-multiset of ``universe`` and fewer wilds."""
+
+    def __init__(self, rules: SearchRules, total_wilds: int, min_melds: int, max_melds: int | None,
+                 universe: Sequence[int] = ()):
         self.rules = rules
         self.total_wilds = total_wilds
+        self.universe = tuple(sorted(universe))
         self.min_melds = min_melds
         self.max_melds = max_melds
         self.cap_melds = max(min_melds, max_melds or 0)
         self.memo: dict[tuple[tuple[int, ...], int, int, int], tuple[tuple[int, int, int], object]] = {}
         self.cand_cache: dict[tuple[int, tuple[int, ...], tuple[int, ...]], list[Candidate]] = {}
-        self.run_cache: dict[tuple[int, ...], tuple[int, list[Candidate]]] = {}
+        # per lowest card c: its runs over every card of ``universe`` with ``total_wilds`` wilds
+        self.run_cache: dict[int, tuple[int, list[tuple[int, Candidate]]]] = {}
+        self.set_cache: dict[int, list[tuple[int, Candidate]]] = {}
 
     def candidates(self, rem: tuple[int, ...], w: int) -> list[Candidate]:
         # a meld of the lowest card c only involves cards of c's rank (sets) and of c's
@@ -255,20 +284,50 @@ class _Search:
         key = (w, rem[:same_suit], tuple(x for x in rem[same_suit:] if x % 13 == rank))
         found = self.cand_cache.get(key)
         if found is None:
-            found = _set_candidates(c, rem, w, self.rules) + self.run_candidates(rem[:same_suit], w)
+            found = self.set_candidates(rem, w) + self.run_candidates(rem[:same_suit], w)
             self.cand_cache[key] = found
         return found
 
+    def set_candidates(self, rem: tuple[int, ...], w: int) -> list[Candidate]:
+        """The sets of the lowest card ``c = rem[0]``: made once per card over every card of
+        its rank in the hand and every wild, then filtered like the runs (a set for fewer
+        cards is one whose cards of each suit are all still there)."""
+        c = rem[0]
+        made = self.set_cache.get(c)
+        if made is None:
+            rank = c % 13
+            cards = tuple(x for x in self.universe if x % 13 == rank and x >= c)
+            if not cards or cards[0] != c:  # not asked about a sub-hand of the universe
+                return _set_candidates(c, rem, w, self.rules)
+            everything = _set_candidates(c, cards, self.total_wilds, self.rules)
+            made = [(_suit_counts(cand.naturals[1:]), cand) for cand in everything]
+            self.set_cache[c] = made
+        rank = c % 13
+        have = _suit_counts([x for x in rem[1:] if x % 13 == rank]) | _COUNT_HIGH
+        return [cand for counts, cand in made if (have - counts) & _COUNT_HIGH == _COUNT_HIGH and cand.wilds <= w]
+
     def run_candidates(self, same_suit: tuple[int, ...], w: int) -> list[Candidate]:
-        """Runs of the lowest card: those for more wilds, filtered, when already made
-        (the candidates for ``w`` wilds are exactly those for more that need at most ``w``,
-        in the same order)."""
-        made = self.run_cache.get(same_suit)
-        if made is not None and made[0] >= w:
-            return made[1] if made[0] == w else [cand for cand in made[1] if cand.wilds <= w]
-        found = _run_candidates(same_suit[0], same_suit, w, self.rules)
-        self.run_cache[same_suit] = (w, found)
-        return found
+        """The runs of the lowest card ``c = same_suit[0]`` given the cards of its suit left.
+
+        They are made once per card, over every card of the hand and every wild, and
+        filtered here: the runs for fewer cards and wilds are exactly those whose natural
+        cards are all still there and which need at most ``w`` wilds (a card that is gone
+        is a gap a wild fills, just as an omitted card is), in the same order, with the
+        same layouts."""
+        c = same_suit[0]
+        made = self.run_cache.get(c)
+        if made is None:
+            suit = c // 13
+            cards = tuple(x for x in self.universe if x // 13 == suit and x >= c)
+            if not cards or cards[0] != c:  # not asked about a sub-hand of the universe
+                return _run_candidates(c, same_suit, w, self.rules)
+            everything = _run_candidates(c, cards, self.total_wilds, self.rules)
+            made = (_rank_bits(cards, c), [(_rank_bits(cand.naturals, c), cand) for cand in everything])
+            self.run_cache[c] = made
+        missing = made[0] & ~_rank_bits(same_suit, c)
+        if missing:
+            return [cand for bits, cand in made[1] if not bits & missing and cand.wilds <= w]
+        return [cand for bits, cand in made[1] if cand.wilds <= w]
 
     def terminal(self, w: int, room: int, m: int) -> tuple[tuple[int, int, int], object]:
         rules = self.rules
@@ -356,8 +415,9 @@ class _Search:
 def search_cost(naturals: Sequence[int], wilds: int, rules: SearchRules, *, min_melds: int = 0,
                 max_melds: int | None = None) -> tuple[int, int, int]:
     """Only the cost (points, cards, wilds used) of the best arrangement; INF if none."""
-    engine = _Search(rules, wilds, min_melds, max_melds)
-    return engine.best(tuple(sorted(naturals)), wilds, 0, 0)
+    ordered = tuple(sorted(naturals))
+    engine = _Search(rules, wilds, min_melds, max_melds, ordered)
+    return engine.best(ordered, wilds, 0, 0)
 
 
 def search(cards: Sequence[Card], *, variant: Variant, rules: SearchRules | None = None,
@@ -369,7 +429,7 @@ def search(cards: Sequence[Card], *, variant: Variant, rules: SearchRules | None
     rules = rules or SearchRules.from_variant(variant)
     wild_cards = sorted(c for c in cards if variant.is_wild(c))
     naturals = tuple(sorted(c.index for c in cards if not variant.is_wild(c)))
-    engine = _Search(rules, len(wild_cards), min_melds, max_melds)
+    engine = _Search(rules, len(wild_cards), min_melds, max_melds, naturals)
     cost = engine.best(naturals, len(wild_cards), 0, 0)
     if cost[0] >= INF:
         return None
