@@ -20,7 +20,7 @@ best arrangement with at least ``min_melds`` (and at most ``max_melds``) melds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 from typing import NamedTuple
@@ -29,7 +29,7 @@ from rummycheck.cards import Card
 from rummycheck.melds import Meld, MeldKind
 from rummycheck.variants import Variant
 
-__all__ = ["Arrangement", "SearchRules", "search"]
+__all__ = ["Arrangement", "SearchRules", "cost_finder", "search", "search_cost"]
 
 INF = 1 << 40
 NO_LIMIT = 1 << 20
@@ -418,6 +418,19 @@ def search_cost(naturals: Sequence[int], wilds: int, rules: SearchRules, *, min_
     ordered = tuple(sorted(naturals))
     engine = _Search(rules, wilds, min_melds, max_melds, ordered)
     return engine.best(ordered, wilds, 0, 0)
+
+
+def cost_finder(rules: SearchRules, universe: Sequence[int], wilds: int, *, min_melds: int = 0,
+                max_melds: int | None = None) -> Callable[[Sequence[int], int], tuple[int, int, int]]:
+    """``search_cost`` for many sub-hands of one hand (natural cards ``universe``, ``wilds``
+    wilds): ``find(naturals, wild_count)``.  The sub-hands share one memo, so what one
+    remainder worked out is not worked out again for the next."""
+    engine = _Search(rules, wilds, min_melds, max_melds, universe)
+
+    def find(naturals: Sequence[int], wild_count: int) -> tuple[int, int, int]:
+        return engine.best(tuple(sorted(naturals)), wild_count, 0, 0)
+
+    return find
 
 
 def search(cards: Sequence[Card], *, variant: Variant, rules: SearchRules | None = None,
