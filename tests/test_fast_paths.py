@@ -189,3 +189,40 @@ def test_exact_search_on_deuce_rich_long_runs_matches_brute_force(overrides, see
     assert found is not None
     assert arrangement_problems(hand, found.melds, found.deadwood, variant=variant) == []
     assert (found.points, len(found.deadwood), found.wilds_used) == expected
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from([("bing", False), ("bing", True), ("basic", False), ("gin", False)]),
+       seed=st.integers(0, 2**32 - 1), min_melds=st.sampled_from([0, 1, 3]))
+def test_best_layoffs_matches_every_layoff_choice_searched_afresh(game, seed, min_melds):
+    # the lay-off walk shares one exact search over all remainders; the reference tries
+    # every combination of lay-off options and searches each remainder with a fresh search
+    from collections import Counter
+    from itertools import product
+
+    from rummycheck.crosscheck import table_scenario
+    from rummycheck.exact import INF, SearchRules, search_cost
+    from rummycheck.layoffs import best_layoffs, meld_options
+
+    name, opened = game
+    variant = get_variant(name)
+    scenario = table_scenario(random.Random(seed), variant, opened=opened)
+    hand = next(p.hand for p in scenario.players if p.name == "me")
+    rules = SearchRules.from_variant(variant)
+    options = [meld_options(t.meld, hand, variant) for t in scenario.table]
+    expected = None
+    for combo in product(*options):
+        used = Counter(c for way in combo for c, _ in way)
+        have = Counter(hand)
+        if any(have[c] < n for c, n in used.items()):
+            continue
+        remainder = list((have - used).elements())
+        naturals = [c.index for c in remainder if not variant.is_wild(c)]
+        cost = search_cost(naturals, len(remainder) - len(naturals), rules, min_melds=min_melds)
+        if cost[0] >= INF:
+            continue
+        laid_wilds = sum(1 for way in combo for c, s in way if c != s)
+        full = (cost[0], cost[1], cost[2] + laid_wilds, sum(len(way) for way in combo))
+        expected = full if expected is None else min(expected, full)
+    found = best_layoffs(hand, scenario.table, variant=variant, min_melds=min_melds)
+    assert (found[0] if found is not None else None) == expected
