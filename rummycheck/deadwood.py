@@ -88,6 +88,11 @@ class _Tables:
                     continue
                 choices.extend(combinations(suits, size))
             self.set_choices[bits] = choices
+        # the same without "no set", with which suits each choice takes the rank from
+        self.one_set: dict[int, list[tuple[tuple[int, ...], bool, bool, bool, bool]]] = {
+            bits: [(chosen, 0 in chosen, 1 in chosen, 2 in chosen, 3 in chosen)
+                   for chosen in choices if chosen]
+            for bits, choices in self.set_choices.items()}
 
     def _layouts(self) -> list[bool]:
         if self.ace == "low":
@@ -487,6 +492,31 @@ def fast_parts(cards: Sequence[Card], variant: Variant, mask: int = 0,
         keys = tables.keys
         return (a[0] + b[0] + c[0] + d[0], a[1] + b[1] + c[1] + d[1],
                 (keys[s0] + keys[s1] + keys[s2] + keys[s3]) // _WEIGHT)
+    three = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+    if not three & (three - 1):  # one rank could be a set (most such hands): its choices in order
+        keys = tables.keys
+        best = keys[s0] + keys[s1] + keys[s2] + keys[s3]
+        left = (s0, s1, s2, s3)
+        picked: tuple[int, ...] = ()
+        bits = (s0 & three and 1) | (s1 & three and 2) | (s2 & three and 4) | (s3 & three and 8)
+        keep = ~three
+        t0, t1, t2, t3 = s0 & keep, s1 & keep, s2 & keep, s3 & keep
+        for chosen, c0, c1, c2, c3 in tables.one_set[bits]:
+            m0 = t0 if c0 else s0
+            m1 = t1 if c1 else s1
+            m2 = t2 if c2 else s2
+            m3 = t3 if c3 else s3
+            value = keys[m0] + keys[m1] + keys[m2] + keys[m3]
+            if value < best:
+                best, left, picked = value, (m0, m1, m2, m3), chosen
+        p0, p1, p2, p3 = tables.pieces
+        w = p0[left[0]] or _suit_pieces(tables, 0, left[0])
+        x = p1[left[1]] or _suit_pieces(tables, 1, left[1])
+        y = p2[left[2]] or _suit_pieces(tables, 2, left[2])
+        z = p3[left[3]] or _suit_pieces(tables, 3, left[3])
+        runs = w[0] + x[0] + y[0] + z[0]
+        return ((_set_meld(three.bit_length() - 1, picked),) + runs if picked else runs,
+                w[1] + x[1] + y[1] + z[1], best // _WEIGHT)
     key, sets, suits = tables.best_sets(mask)
     melds = [_set_meld(rank, chosen) for rank, chosen in sets]
     deadwood: list[Card] = []
