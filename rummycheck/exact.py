@@ -268,8 +268,8 @@ class _Search:
         self.memo: dict[tuple[tuple[int, ...], int, int, int], tuple[tuple[int, int, int], object]] = {}
         self.cand_cache: dict[tuple[int, tuple[int, ...], tuple[int, ...]], list[Candidate]] = {}
         # per lowest card c: its runs over every card of ``universe`` with ``total_wilds`` wilds
-        self.run_cache: dict[int, tuple[int, list[tuple[int, Candidate]]]] = {}
-        self.set_cache: dict[int, list[tuple[int, Candidate]]] = {}
+        self.run_cache: dict[int, tuple[int, list[list[tuple[int, Candidate]]]]] = {}
+        self.set_cache: dict[int, list[list[tuple[int, Candidate]]]] = {}
 
     def candidates(self, rem: tuple[int, ...], w: int) -> list[Candidate]:
         # a meld of the lowest card c only involves cards of c's rank (sets) and of c's
@@ -294,17 +294,20 @@ class _Search:
         cards is one whose cards of each suit are all still there)."""
         c = rem[0]
         made = self.set_cache.get(c)
+        if w > self.total_wilds:  # not asked about a sub-hand of the universe
+            return _set_candidates(c, rem, w, self.rules)
         if made is None:
             rank = c % 13
             cards = tuple(x for x in self.universe if x % 13 == rank and x >= c)
             if not cards or cards[0] != c:  # not asked about a sub-hand of the universe
                 return _set_candidates(c, rem, w, self.rules)
-            everything = _set_candidates(c, cards, self.total_wilds, self.rules)
-            made = [(_suit_counts(cand.naturals[1:]), cand) for cand in everything]
+            everything = [(_suit_counts(cand.naturals[1:]), cand)
+                          for cand in _set_candidates(c, cards, self.total_wilds, self.rules)]
+            made = [[pair for pair in everything if pair[1].wilds <= k] for k in range(self.total_wilds + 1)]
             self.set_cache[c] = made
         rank = c % 13
         have = _suit_counts([x for x in rem[1:] if x % 13 == rank]) | _COUNT_HIGH
-        return [cand for counts, cand in made if (have - counts) & _COUNT_HIGH == _COUNT_HIGH and cand.wilds <= w]
+        return [cand for counts, cand in made[w] if (have - counts) & _COUNT_HIGH == _COUNT_HIGH]
 
     def run_candidates(self, same_suit: tuple[int, ...], w: int) -> list[Candidate]:
         """The runs of the lowest card ``c = same_suit[0]`` given the cards of its suit left.
@@ -316,18 +319,21 @@ class _Search:
         same layouts."""
         c = same_suit[0]
         made = self.run_cache.get(c)
+        if w > self.total_wilds:  # not asked about a sub-hand of the universe
+            return _run_candidates(c, same_suit, w, self.rules)
         if made is None:
             suit = c // 13
             cards = tuple(x for x in self.universe if x // 13 == suit and x >= c)
             if not cards or cards[0] != c:  # not asked about a sub-hand of the universe
                 return _run_candidates(c, same_suit, w, self.rules)
-            everything = _run_candidates(c, cards, self.total_wilds, self.rules)
-            made = (_rank_bits(cards, c), [(_rank_bits(cand.naturals, c), cand) for cand in everything])
+            everything = [(_rank_bits(cand.naturals, c), cand)
+                          for cand in _run_candidates(c, cards, self.total_wilds, self.rules)]
+            # one list per number of wilds at hand: the runs needing at most that many
+            made = (_rank_bits(cards, c), [[pair for pair in everything if pair[1].wilds <= k]
+                                           for k in range(self.total_wilds + 1)])
             self.run_cache[c] = made
         missing = made[0] & ~_rank_bits(same_suit, c)
-        if missing:
-            return [cand for bits, cand in made[1] if not bits & missing and cand.wilds <= w]
-        return [cand for bits, cand in made[1] if cand.wilds <= w]
+        return [cand for bits, cand in made[1][w] if not bits & missing]
 
     def terminal(self, w: int, room: int, m: int) -> tuple[tuple[int, int, int], object]:
         rules = self.rules
@@ -363,22 +369,33 @@ class _Search:
             return result[0]
         best: tuple[int, int, int] = (INF, INF, INF)
         choice: object = None
+        memo = self.memo
         if self.max_melds is None or m < self.max_melds:
+            floor = w if w < 3 else 0  # see below
+            m2 = m + 1 if m < self.cap_melds else m
             for cand in self.candidates(rem, w):
-                w2 = w - cand.wilds
-                room2 = min(room + cand.room, w2)
-                m2 = min(m + 1, self.cap_melds)
-                sub = self.best(_remove(rem, cand.naturals), w2, room2, m2)
+                _, naturals, wilds, more_room, _, _ = cand
+                w2 = w - wilds
+                room2 = room + more_room
+                if room2 > w2:
+                    room2 = w2
+                # the lowest card is c = rem[0], and the candidate holds it
+                rest = list(rem[1:])
+                for x in naturals[1:]:
+                    rest.remove(x)
+                sub_key = (tuple(rest), w2, room2, m2)
+                hit = memo.get(sub_key)
+                sub = hit[0] if hit is not None else self.best(*sub_key)
                 if sub[0] >= INF:
                     continue
-                cost = (sub[0], sub[1], sub[2] + cand.wilds)
+                cost = (sub[0], sub[1], sub[2] + wilds)
                 if cost < best:
                     best, choice = cost, cand
-                    if cost[1] == 0 and cost[0] == 0 and cost[2] == (w if w < 3 else 0):
+                    if cost[1] == 0 and cost[0] == 0 and cost[2] == floor:
                         # the least cost this state can have (nothing left in hand; fewer
                         # than 3 wilds cannot meld on their own, so all of them are used),
                         # and ties go to the first found: the rest cannot win
-                        self.memo[key] = (best, choice)
+                        memo[key] = (best, choice)
                         return best
         c = rem[0]
         sub = self.best(rem[1:], w, room, m)
@@ -386,7 +403,7 @@ class _Search:
             cost = (sub[0] + self.rules.points[c], sub[1] + 1, sub[2])
             if cost < best:
                 best, choice = cost, "hand"
-        self.memo[key] = (best, choice)
+        memo[key] = (best, choice)
         return best
 
     def walk(self, rem: tuple[int, ...], w: int, room: int, m: int
