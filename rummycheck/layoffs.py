@@ -55,20 +55,24 @@ def meld_options(meld: Meld, hand: Sequence[Card], variant: Variant) -> list[tup
     options: list[tuple[Addition, ...]] = [()]
     seen: set[tuple[Card | int, ...]] = set()
 
+    wild_counts = Counter(wilds)
+    distinct_wilds = sorted(wild_counts)
+
     def fill(targets: list[Card]) -> list[tuple[Addition, ...]]:
-        """Ways to supply each target card, naturally (if held) or with a wild."""
-        ways: list[tuple[Addition, ...]] = [()]
+        """Ways to supply each target card, naturally (if held) or with the first wild
+        still free; each way carries the count of the cards it has used."""
+        ways: list[tuple[tuple[Addition, ...], dict[Card, int]]] = [((), {})]
         for target in targets:
             grown = []
-            for way in ways:
-                used = Counter(c for c, _ in way)
-                if have[target] - used[target] > 0:
-                    grown.append((*way, (target, target)))
-                free = [w for w in wilds if used[w] < Counter(wilds)[w]]
-                if free:
-                    grown.append((*way, (free[0], target)))
+            for way, used in ways:
+                if have[target] - used.get(target, 0) > 0:
+                    grown.append(((*way, (target, target)), {**used, target: used.get(target, 0) + 1}))
+                for wild in distinct_wilds:
+                    if used.get(wild, 0) < wild_counts[wild]:
+                        grown.append(((*way, (wild, target)), {**used, wild: used.get(wild, 0) + 1}))
+                        break
             ways = grown
-        return ways
+        return [way for way, _ in ways]
 
     if meld.kind == MeldKind.RUN:
         numbers = [s.number for s in meld.stands_for]
