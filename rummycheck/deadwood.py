@@ -247,6 +247,8 @@ def _discard_function(variant: Variant, tables: _Tables) -> Callable[[int], int]
     clears = _clears(tables)
 
     def least_after_discard(mask: int) -> int:
+        if not mask:
+            raise ValueError("the hand is empty, there is nothing to discard")
         s0 = mask & 8191
         s1 = mask >> 13 & 8191
         s2 = mask >> 26 & 8191
@@ -323,8 +325,13 @@ def min_deadwood(cards: Sequence[Card], *, variant: Variant | str = "gin", min_m
 
 def hand_mask(cards: Iterable[Card]) -> int:
     """The 52-bit mask of one-deck ``cards`` (bit ``card.index`` per card): the hand type of the
-    ``*_mask`` functions below, made once and reused by callers that ask many questions."""
-    return sum(map(_bit, cards))
+    ``*_mask`` functions below, made once and reused by callers that ask many questions.
+    A mask holds each card once: a card given twice is a ``ValueError``."""
+    cards = tuple(cards)
+    mask: int = sum(map(_bit, cards))
+    if mask.bit_count() != len(cards):
+        raise ValueError("hand_mask: a bitmask holds each card once; this hand holds a card twice")
+    return mask
 
 
 def _indices(mask: int) -> list[int]:
@@ -350,14 +357,21 @@ def _search_counter(variant: Variant, discard: bool) -> Callable[[int], int]:
 
     if not discard:
         return least
-    return lambda mask: min(least(mask ^ (1 << i)) for i in _indices(mask))
+
+    def least_after_discard(mask: int) -> int:
+        if not mask:
+            raise ValueError("the hand is empty, there is nothing to discard")
+        return min(least(mask ^ (1 << i)) for i in _indices(mask))
+
+    return least_after_discard
 
 
 def deadwood_counter(variant: Variant | str = "gin", *, discard: bool = False) -> Callable[[int], int]:
     """The function ``mask -> least deadwood points`` of a variant, for bulk callers.
 
-    With ``discard`` the points are those left after the best discard (gin's 11 cards).
-    One-deck variants without wilds get the lookup tables; others the exact search.
+    With ``discard`` the points are those left after the best discard (gin's 11 cards;
+    an empty hand is a ``ValueError``).  One-deck variants without wilds get the lookup
+    tables; others the exact search.
 
     >>> count = deadwood_counter("gin", discard=True)
     >>> from rummycheck.cards import parse_cards

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from brute import brute_force_cost
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -137,13 +138,18 @@ def test_greedy_trap_hand_is_solved_exactly():
     assert solve(hand, variant="gin").deadwood_points == 7
 
 
-def test_best_discard_mask_rejects_an_empty_hand():
-    try:
-        best_discard_mask(0, variant="gin")
-    except ValueError as error:
-        assert "empty" in str(error)
-    else:
-        raise AssertionError("expected a ValueError")
+@pytest.mark.parametrize("variant", ["gin", "bing"])
+def test_discard_of_an_empty_hand_is_an_error(variant):
+    with pytest.raises(ValueError, match="empty"):
+        best_discard_mask(0, variant=variant)
+    with pytest.raises(ValueError, match="empty"):
+        deadwood_counter(variant, discard=True)(0)
+
+
+def test_hand_mask_rejects_a_card_given_twice():
+    with pytest.raises(ValueError, match="twice"):
+        hand_mask(parse_cards("Ah Ah 2c"))
+    assert hand_mask(iter(parse_cards("Ah 2c"))) == Card.parse("Ah").bit | Card.parse("2c").bit
 
 
 BING_SETUPS = [{}, {"ace": "low"}, {"ace": "wrap"}, {"max_wilds": 1}, {"min_naturals": 2}, {"wild_points": 0},
