@@ -18,7 +18,7 @@ Everything else (two decks, wilds, Bing's opening count) goes to the exact searc
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from itertools import combinations, product
 from operator import attrgetter
@@ -30,7 +30,8 @@ from rummycheck.solvers.base import Arrangement
 from rummycheck.solvers.exact import INF, SearchRules, search, search_cost
 from rummycheck.variants import Variant, get_variant
 
-__all__ = ["fast_parts", "fast_search", "fast_tables", "min_deadwood", "prepare"]
+__all__ = ["best_discard_mask", "deadwood_counter", "fast_parts", "fast_search", "fast_tables", "hand_mask",
+           "min_deadwood", "min_deadwood_many", "min_deadwood_mask", "prepare"]
 
 _bit = attrgetter("bit")
 _SUIT_MASK = 0x1FFF
@@ -88,6 +89,11 @@ class _Tables:
                     continue
                 choices.extend(combinations(suits, size))
             self.set_choices[bits] = choices
+        # the same without "no set", with which suits each choice takes the rank from
+        self.one_set: dict[int, list[tuple[tuple[int, ...], bool, bool, bool, bool]]] = {
+            bits: [(chosen, 0 in chosen, 1 in chosen, 2 in chosen, 3 in chosen)
+                   for chosen in choices if chosen]
+            for bits, choices in self.set_choices.items()}
 
     def _layouts(self) -> list[bool]:
         if self.ace == "low":
@@ -140,11 +146,7 @@ def _points_function(tables: _Tables) -> Callable[[int], int]:
     """A closure mapping a 52-bit hand mask to its least deadwood points (lookups only)."""
     points = tuple(key // _WEIGHT for key in tables.keys)
     best_sets = tables.best_sets
-
-    choices = tables.set_choices
-    # for one rank in a set: which of the 4 suits lose that rank, per choice
-    clears = {bits: [tuple(suit in chosen for suit in range(4)) for chosen in choices[bits] if chosen]
-              for bits in range(16)}
+    clears = _clears(tables)
 
     def least_points(mask: int) -> int:
         s0 = mask & 8191
@@ -168,6 +170,115 @@ def _points_function(tables: _Tables) -> Callable[[int], int]:
         return best
 
     return least_points
+
+
+def _clears(tables: _Tables) -> dict[int, list[tuple[bool, bool, bool, bool]]]:
+    """For one rank in a set, per suit-bit set: which of the 4 suits lose that rank, per set choice."""
+    choices = tables.set_choices
+    return {bits: [(0 in chosen, 1 in chosen, 2 in chosen, 3 in chosen) for chosen in choices[bits] if chosen]
+            for bits in range(16)}
+
+
+def _residuals(tables: _Tables, s0: int, s1: int, s2: int, s3: int, three: int) -> Iterator[tuple[int, ...]]:
+    """The suit masks left for runs, for every choice of sets (no sets first)."""
+    per_rank: list[list[tuple[int, tuple[int, ...]]]] = []
+    while three:
+        low = three & -three
+        three ^= low
+        bits = (s0 & low and 1) | (s1 & low and 2) | (s2 & low and 4) | (s3 & low and 8)
+        per_rank.append([(low, chosen) for chosen in tables.set_choices[bits]])
+    for combo in product(*per_rank):
+        left = [s0, s1, s2, s3]
+        for low, chosen in combo:
+            for suit in chosen:
+                left[suit] &= ~low
+        yield tuple(left)
+
+
+class _Discards:
+    """Per-suit tables for "the hand less one card of the player's choosing" (gin's 11 cards).
+
+    Runs stay inside a suit, so once the sets are chosen the best discard comes out of one
+    suit's leftover: ``gain[m]`` is how much a suit mask's best layout improves by
+    dropping its best card (negative when every card of ``m`` sits in a run), and the
+    hand's least deadwood after a discard is, over every choice of sets, the sum over the
+    suits less the largest gain.  Every (discard, arrangement) pair is counted: the
+    discard is never in a set of the arrangement, so it sits in a leftover suit mask of
+    some choice of sets of the whole hand.  ``key_gain`` and ``low`` do the same on the
+    (points, cards) keys and name the lowest card that reaches the best key.
+    """
+
+    def __init__(self, tables: _Tables) -> None:
+        keys = tables.keys
+        none = -(1 << 30)  # an empty suit has no card to discard
+        gain = [none] * (1 << 13)
+        key_gain = [none] * (1 << 13)
+        low = [-1] * (1 << 13)
+        for mask in range(1, 1 << 13):
+            best_key = None
+            best_rank = -1
+            rest = mask
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                key = keys[mask ^ bit]
+                if best_key is None or key < best_key:
+                    best_key, best_rank = key, bit.bit_length() - 1
+            assert best_key is not None
+            key_gain[mask] = keys[mask] - best_key
+            low[mask] = best_rank
+            gain[mask] = keys[mask] // _WEIGHT - min(keys[mask ^ (1 << r)] // _WEIGHT
+                                                       for r in range(13) if mask >> r & 1)
+        self.gain = tuple(gain)
+        self.key_gain = tuple(key_gain)
+        self.low = tuple(low)
+
+
+def _discard_tables(variant: Variant, tables: _Tables) -> _Discards:
+    found: _Discards | None = variant.memo.get("discards")
+    if found is None:
+        found = variant.memo["discards"] = _Discards(tables)
+    return found
+
+
+def _discard_function(variant: Variant, tables: _Tables) -> Callable[[int], int]:
+    """A closure mapping a hand mask to its least deadwood points after the best discard."""
+    points = tuple(key // _WEIGHT for key in tables.keys)
+    gain = _discard_tables(variant, tables).gain
+    clears = _clears(tables)
+
+    def least_after_discard(mask: int) -> int:
+        if not mask:
+            raise ValueError("the hand is empty, there is nothing to discard")
+        s0 = mask & 8191
+        s1 = mask >> 13 & 8191
+        s2 = mask >> 26 & 8191
+        s3 = mask >> 39 & 8191
+        three = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+        best = (points[s0] + points[s1] + points[s2] + points[s3]
+                - max(gain[s0], gain[s1], gain[s2], gain[s3]))
+        if not three:
+            return best
+        if three & (three - 1):  # two or more ranks could form sets
+            for a, b, c, d in _residuals(tables, s0, s1, s2, s3, three):
+                value = points[a] + points[b] + points[c] + points[d] - max(gain[a], gain[b], gain[c], gain[d])
+                if value < best:
+                    best = value
+            return best
+        bits = (s0 & three and 1) | (s1 & three and 2) | (s2 & three and 4) | (s3 & three and 8)
+        keep = ~three
+        t0, t1, t2, t3 = s0 & keep, s1 & keep, s2 & keep, s3 & keep
+        for c0, c1, c2, c3 in clears[bits]:
+            a = t0 if c0 else s0
+            b = t1 if c1 else s1
+            c = t2 if c2 else s2
+            d = t3 if c3 else s3
+            value = points[a] + points[b] + points[c] + points[d] - max(gain[a], gain[b], gain[c], gain[d])
+            if value < best:
+                best = value
+        return best
+
+    return least_after_discard
 
 
 def _fast_applies(variant: Variant) -> bool:
@@ -211,6 +322,130 @@ def min_deadwood(cards: Sequence[Card], *, variant: Variant | str = "gin", min_m
     if cost[0] >= INF:
         return variant.points(cards)
     return cost[0]
+
+
+def hand_mask(cards: Iterable[Card]) -> int:
+    """The 52-bit mask of one-deck ``cards`` (bit ``card.index`` per card): the hand type of the
+    ``*_mask`` functions below, made once and reused by callers that ask many questions.
+    A mask holds each card once: a card given twice is a ``ValueError``."""
+    cards = tuple(cards)
+    mask: int = sum(map(_bit, cards))
+    if mask.bit_count() != len(cards):
+        raise ValueError("hand_mask: a bitmask holds each card once; this hand holds a card twice")
+    return mask
+
+
+def _indices(mask: int) -> list[int]:
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+def _search_counter(variant: Variant, discard: bool) -> Callable[[int], int]:
+    """The exact search behind a mask, for variants the lookup tables do not cover."""
+    rules = SearchRules.from_variant(variant)
+    wild = variant.wild_number
+    points = rules.points
+
+    def least(mask: int) -> int:
+        cards = _indices(mask)
+        naturals = [i for i in cards if i % 13 + 1 != wild]
+        cost = search_cost(naturals, len(cards) - len(naturals), rules)
+        return sum(points[i] for i in cards) if cost[0] >= INF else cost[0]
+
+    if not discard:
+        return least
+
+    def least_after_discard(mask: int) -> int:
+        if not mask:
+            raise ValueError("the hand is empty, there is nothing to discard")
+        return min(least(mask ^ (1 << i)) for i in _indices(mask))
+
+    return least_after_discard
+
+
+def deadwood_counter(variant: Variant | str = "gin", *, discard: bool = False) -> Callable[[int], int]:
+    """The function ``mask -> least deadwood points`` of a variant, for bulk callers.
+
+    With ``discard`` the points are those left after the best discard (gin's 11 cards;
+    an empty hand is a ``ValueError``).  One-deck variants without wilds get the lookup
+    tables; others the exact search.
+
+    >>> count = deadwood_counter("gin", discard=True)
+    >>> from rummycheck.cards import parse_cards
+    >>> count(hand_mask(parse_cards("Ac 3c 4s 4c 5h Ad 2h 5c 3h 5s 3s")))
+    7
+    """
+    if variant.__class__ is not Variant:
+        variant = get_variant(variant)
+    name = "least_discard" if discard else "least_mask"
+    found: Callable[[int], int] | None = variant.memo.get(name)
+    if found is None:
+        tables = fast_tables(variant)
+        if tables is None:
+            found = _search_counter(variant, discard)
+        elif discard:
+            found = _discard_function(variant, tables)
+        else:
+            least = _least_points(variant)
+            assert least
+            found = least
+        variant.memo[name] = found
+    return found
+
+
+def min_deadwood_mask(mask: int, *, variant: Variant | str = "gin") -> int:
+    """``min_deadwood`` of the one-deck hand given as a 52-bit mask (see ``hand_mask``)."""
+    return deadwood_counter(variant)(mask)
+
+
+def min_deadwood_many(masks: Iterable[int], *, variant: Variant | str = "gin", discard: bool = False) -> list[int]:
+    """``min_deadwood_mask`` of many hands (with ``discard``: after each hand's best discard)."""
+    return list(map(deadwood_counter(variant, discard=discard), masks))
+
+
+def best_discard_mask(mask: int, *, variant: Variant | str = "gin") -> tuple[int, int]:
+    """(least deadwood points after a discard, index of the card to discard) for a mask.
+
+    The tie-break is ``solve``'s for gin's 11 cards: least points, then fewest cards left,
+    then the lowest card in sort order.
+    """
+    if variant.__class__ is not Variant:
+        variant = get_variant(variant)
+    if not mask:
+        raise ValueError("best_discard_mask: the hand is empty, there is nothing to discard")
+    tables = fast_tables(variant)
+    if tables is None:
+        rules = SearchRules.from_variant(variant)
+        wild = variant.wild_number
+        best: tuple[tuple[int, int, int], int] | None = None
+        for index in _indices(mask):
+            kept = _indices(mask ^ (1 << index))
+            naturals = [i for i in kept if i % 13 + 1 != wild]
+            cost = search_cost(naturals, len(kept) - len(naturals), rules)
+            if cost[0] >= INF:
+                cost = (sum(rules.points[i] for i in kept), len(kept), 0)
+            if best is None or cost < best[0]:
+                best = (cost, index)
+        assert best is not None
+        return best[0][0], best[1]
+    discards = _discard_tables(variant, tables)
+    keys, key_gain, low = tables.keys, discards.key_gain, discards.low
+    s0, s1, s2, s3 = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39 & 8191
+    three = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+    best_key, best_card = INF, 52
+    for left in _residuals(tables, s0, s1, s2, s3, three):
+        total = keys[left[0]] + keys[left[1]] + keys[left[2]] + keys[left[3]]
+        for suit, suit_mask in enumerate(left):
+            if suit_mask:
+                key = total - key_gain[suit_mask]
+                card = suit * 13 + low[suit_mask]
+                if key < best_key or key == best_key and card < best_card:
+                    best_key, best_card = key, card
+    return best_key // _WEIGHT, best_card
 
 
 @cache
@@ -272,6 +507,31 @@ def fast_parts(cards: Sequence[Card], variant: Variant, mask: int = 0,
         keys = tables.keys
         return (a[0] + b[0] + c[0] + d[0], a[1] + b[1] + c[1] + d[1],
                 (keys[s0] + keys[s1] + keys[s2] + keys[s3]) // _WEIGHT)
+    three = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+    if not three & (three - 1):  # one rank could be a set (most such hands): its choices in order
+        keys = tables.keys
+        best = keys[s0] + keys[s1] + keys[s2] + keys[s3]
+        left = (s0, s1, s2, s3)
+        picked: tuple[int, ...] = ()
+        bits = (s0 & three and 1) | (s1 & three and 2) | (s2 & three and 4) | (s3 & three and 8)
+        keep = ~three
+        t0, t1, t2, t3 = s0 & keep, s1 & keep, s2 & keep, s3 & keep
+        for chosen, c0, c1, c2, c3 in tables.one_set[bits]:
+            m0 = t0 if c0 else s0
+            m1 = t1 if c1 else s1
+            m2 = t2 if c2 else s2
+            m3 = t3 if c3 else s3
+            value = keys[m0] + keys[m1] + keys[m2] + keys[m3]
+            if value < best:
+                best, left, picked = value, (m0, m1, m2, m3), chosen
+        p0, p1, p2, p3 = tables.pieces
+        w = p0[left[0]] or _suit_pieces(tables, 0, left[0])
+        x = p1[left[1]] or _suit_pieces(tables, 1, left[1])
+        y = p2[left[2]] or _suit_pieces(tables, 2, left[2])
+        z = p3[left[3]] or _suit_pieces(tables, 3, left[3])
+        runs = w[0] + x[0] + y[0] + z[0]
+        return ((_set_meld(three.bit_length() - 1, picked),) + runs if picked else runs,
+                w[1] + x[1] + y[1] + z[1], best // _WEIGHT)
     key, sets, suits = tables.best_sets(mask)
     melds = [_set_meld(rank, chosen) for rank, chosen in sets]
     deadwood: list[Card] = []

@@ -20,16 +20,17 @@ best arrangement with at least ``min_melds`` (and at most ``max_melds``) melds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
+from typing import NamedTuple
 
 from rummycheck.cards import Card
 from rummycheck.melds import Meld, MeldKind
 from rummycheck.solvers.base import Arrangement
 from rummycheck.variants import Variant
 
-__all__ = ["Arrangement", "SearchRules", "search"]
+__all__ = ["Arrangement", "SearchRules", "cost_finder", "search", "search_cost"]
 
 INF = 1 << 40
 NO_LIMIT = 1 << 20
@@ -74,9 +75,10 @@ class SearchRules:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    """A meld in minimal form: its natural cards, the wilds it needs and its layout."""
+class Candidate(NamedTuple):
+    """A meld in minimal form: its natural cards, the wilds it needs and its layout.
+
+    A named tuple rather than a dataclass: the search makes thousands of them per hand."""
 
     kind: MeldKind
     naturals: tuple[int, ...]
@@ -127,7 +129,10 @@ def _position_rank(position: int) -> int:
 def _run_candidates(c: int, rem: tuple[int, ...], w: int, rules: SearchRules) -> list[Candidate]:
     suit = c // 13
     rc = c % 13 + 1
-    available = {x % 13 + 1 for x in rem[1:] if x // 13 == suit and x != c}
+    available = 0  # bit n: rank number n of c's suit is in ``rem`` (c's own rank excluded)
+    for x in rem:
+        if x // 13 == suit and x != c:
+            available |= 1 << (x % 13 + 1)
     ace = rules.ace
     if w == 0 and not available:
         return []
@@ -140,64 +145,96 @@ def _run_candidates(c: int, rem: tuple[int, ...], w: int, rules: SearchRules) ->
     else:  # wrap
         anchors, lo_bound, hi_bound = [rc], rc - 12, rc + 12
     max_wilds = rules.max_wilds
+    min_naturals = rules.min_naturals
     seen: set[tuple[tuple[int, ...], int]] = set()
     found: list[Candidate] = []
     base = suit * 13 - 1
+    run = MeldKind.RUN
     for pc in anchors:
-        # ends below and above the anchor: (position, gaps passed, naturals passed incl. the end)
-        ends: list[list[tuple[int, int, tuple[int, ...]]]] = []
+        # the ends below and above the anchor, nearest first: (position, gaps passed,
+        # naturals passed incl. the end, whether the end may close a run longer than 3)
+        sides: list[list[tuple[int, int, tuple[int, ...], bool]]] = []
         for step, bound in ((-1, max(lo_bound, pc - 12)), (1, min(hi_bound, pc + 12))):
-            side: list[tuple[int, int, tuple[int, ...]]] = [(pc, 0, ())]
+            side: list[tuple[int, int, tuple[int, ...], bool]] = [(pc, 0, (), True)]
             gaps = 0
             naturals: tuple[int, ...] = ()
             p = pc + step
             while (p >= bound) if step < 0 else (p <= bound):
-                if (p - 1) % 13 + 1 in available:
+                if available >> ((p - 1) % 13 + 1) & 1:
                     naturals = naturals + (p,)
-                    side.append((p, gaps, naturals))
+                    side.append((p, gaps, naturals, True))
                 else:
                     gaps += 1
                     if gaps > w:
                         break
                     if abs(p - pc) <= 2:  # a wild end is allowed in a 3-card window
-                        side.append((p, gaps, naturals))
+                        side.append((p, gaps, naturals, False))
                 p += step
-            ends.append(side)
-        for low, low_gaps, low_nats in ends[0]:
-            for high, high_gaps, high_nats in ends[1]:
+            sides.append(side)
+        below, above = sides
+        for low, low_gaps, low_nats, low_natural in below:
+            budget = w - low_gaps
+            for high, high_gaps, high_nats, high_natural in above:
+                if high_gaps > budget:
+                    break  # gaps only grow further up
                 length = high - low + 1
-                if length < 3 or length > 13:
+                if length > 13:
+                    break
+                if length < 3:
                     continue
-                gaps = low_gaps + high_gaps
-                if gaps > w:
-                    continue
-                if length > 3 and (low_nats[-1:] != (low,) and low != pc
-                                   or high_nats[-1:] != (high,) and high != pc):
+                if length > 3 and not (low_natural and high_natural):
                     continue  # minimal form: both ends natural unless the run is 3 long
+                gaps = low_gaps + high_gaps
                 slots = low_nats + high_nats
-                if w - gaps == 0:
-                    choices: list[tuple[int, ...]] = [slots]
+                spare = w - gaps
+                if spare == 0:
+                    choices: list[tuple[int, ...]] | tuple[tuple[int, ...], ...] = (slots,)
                 else:
-                    inner = [q for q in slots if length == 3 or (q != low and q != high)]
-                    choices = []
-                    for omit_count in range(0, min(w - gaps, len(inner)) + 1):
+                    inner = slots if length == 3 else [q for q in slots if q != low and q != high]
+                    choices = [slots]
+                    for omit_count in range(1, min(spare, len(inner)) + 1):
                         for omitted in combinations(inner, omit_count):
                             choices.append(tuple(q for q in slots if q not in omitted))
+                room_left = 13 - length
                 for used in choices:
                     need = length - 1 - len(used)
-                    naturals_idx = tuple(sorted([c] + [base + (q - 1) % 13 + 1 for q in used]))
-                    key = (naturals_idx, need)
-                    if key in seen or len(naturals_idx) < rules.min_naturals:
-                        continue
                     if max_wilds is not None and need > max_wilds:
                         continue
+                    naturals_idx = tuple(sorted([c] + [base + (q - 1) % 13 + 1 for q in used]))
+                    key = (naturals_idx, need)
+                    if key in seen or len(naturals_idx) < min_naturals:
+                        continue
                     seen.add(key)
-                    room = 13 - length
-                    if max_wilds is not None:
-                        room = min(room, max_wilds - need)
-                    found.append(Candidate(MeldKind.RUN, naturals_idx, need, room, low, length))
-    found.sort(key=lambda cand: (cand.length, cand.wilds, cand.start, cand.naturals))
+                    room = room_left if max_wilds is None else min(room_left, max_wilds - need)
+                    found.append(Candidate(run, naturals_idx, need, room, low, length))
+    found.sort(key=_run_order)
     return found
+
+
+def _run_order(cand: Candidate) -> tuple[int, int, int, tuple[int, ...]]:
+    return cand.length, cand.wilds, cand.start, cand.naturals
+
+
+_COUNT_HIGH = 0x8888  # the top bit of each suit's 4-bit count field
+
+
+def _suit_counts(cards: Sequence[int]) -> int:
+    """How many of ``cards`` each suit holds, packed in 4 bits per suit (at most 7 copies);
+    ``a`` holds at least ``b`` suit by suit when ``((a | _COUNT_HIGH) - b) & _COUNT_HIGH``
+    keeps every top bit."""
+    counts = 0
+    for x in cards:
+        counts += 1 << (x // 13 * 4)
+    return counts
+
+
+def _rank_bits(cards: Sequence[int], c: int) -> int:
+    """Bit ``rank number`` for each card of ``cards`` other than ``c``."""
+    bits = 0
+    for x in cards:
+        if x != c:
+            bits |= 1 << (x % 13 + 1)
+    return bits
 
 
 def _remove(rem: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
@@ -208,14 +245,22 @@ def _remove(rem: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
 
 
 class _Search:
-    def __init__(self, rules: SearchRules, total_wilds: int, min_melds: int, max_melds: int | None):
+    """The memoised search over one hand's natural cards (``universe``) and ``total_wilds``
+    wilds; ``best`` may be asked about any sub-multiset of ``universe`` and fewer wilds."""
+
+    def __init__(self, rules: SearchRules, total_wilds: int, min_melds: int, max_melds: int | None,
+                 universe: Sequence[int] = ()):
         self.rules = rules
         self.total_wilds = total_wilds
+        self.universe = tuple(sorted(universe))
         self.min_melds = min_melds
         self.max_melds = max_melds
         self.cap_melds = max(min_melds, max_melds or 0)
         self.memo: dict[tuple[tuple[int, ...], int, int, int], tuple[tuple[int, int, int], object]] = {}
         self.cand_cache: dict[tuple[int, tuple[int, ...], tuple[int, ...]], list[Candidate]] = {}
+        # per lowest card c: its runs over every card of ``universe`` with ``total_wilds`` wilds
+        self.run_cache: dict[int, tuple[int, list[list[tuple[int, Candidate]]]]] = {}
+        self.set_cache: dict[int, list[list[tuple[int, Candidate]]]] = {}
 
     def candidates(self, rem: tuple[int, ...], w: int) -> list[Candidate]:
         # a meld of the lowest card c only involves cards of c's rank (sets) and of c's
@@ -230,9 +275,56 @@ class _Search:
         key = (w, rem[:same_suit], tuple(x for x in rem[same_suit:] if x % 13 == rank))
         found = self.cand_cache.get(key)
         if found is None:
-            found = _set_candidates(c, rem, w, self.rules) + _run_candidates(c, rem, w, self.rules)
+            found = self.set_candidates(rem, w) + self.run_candidates(rem[:same_suit], w)
             self.cand_cache[key] = found
         return found
+
+    def set_candidates(self, rem: tuple[int, ...], w: int) -> list[Candidate]:
+        """The sets of the lowest card ``c = rem[0]``: made once per card over every card of
+        its rank in the hand and every wild, then filtered like the runs (a set for fewer
+        cards is one whose cards of each suit are all still there)."""
+        c = rem[0]
+        made = self.set_cache.get(c)
+        if w > self.total_wilds:  # not asked about a sub-hand of the universe
+            return _set_candidates(c, rem, w, self.rules)
+        if made is None:
+            rank = c % 13
+            cards = tuple(x for x in self.universe if x % 13 == rank and x >= c)
+            if not cards or cards[0] != c:  # not asked about a sub-hand of the universe
+                return _set_candidates(c, rem, w, self.rules)
+            everything = [(_suit_counts(cand.naturals[1:]), cand)
+                          for cand in _set_candidates(c, cards, self.total_wilds, self.rules)]
+            made = [[pair for pair in everything if pair[1].wilds <= k] for k in range(self.total_wilds + 1)]
+            self.set_cache[c] = made
+        rank = c % 13
+        have = _suit_counts([x for x in rem[1:] if x % 13 == rank]) | _COUNT_HIGH
+        return [cand for counts, cand in made[w] if (have - counts) & _COUNT_HIGH == _COUNT_HIGH]
+
+    def run_candidates(self, same_suit: tuple[int, ...], w: int) -> list[Candidate]:
+        """The runs of the lowest card ``c = same_suit[0]`` given the cards of its suit left.
+
+        They are made once per card, over every card of the hand and every wild, and
+        filtered here: the runs for fewer cards and wilds are exactly those whose natural
+        cards are all still there and which need at most ``w`` wilds (a card that is gone
+        is a gap a wild fills, just as an omitted card is), in the same order, with the
+        same layouts."""
+        c = same_suit[0]
+        made = self.run_cache.get(c)
+        if w > self.total_wilds:  # not asked about a sub-hand of the universe
+            return _run_candidates(c, same_suit, w, self.rules)
+        if made is None:
+            suit = c // 13
+            cards = tuple(x for x in self.universe if x // 13 == suit and x >= c)
+            if not cards or cards[0] != c:  # not asked about a sub-hand of the universe
+                return _run_candidates(c, same_suit, w, self.rules)
+            everything = [(_rank_bits(cand.naturals, c), cand)
+                          for cand in _run_candidates(c, cards, self.total_wilds, self.rules)]
+            # one list per number of wilds at hand: the runs needing at most that many
+            made = (_rank_bits(cards, c), [[pair for pair in everything if pair[1].wilds <= k]
+                                           for k in range(self.total_wilds + 1)])
+            self.run_cache[c] = made
+        missing = made[0] & ~_rank_bits(same_suit, c)
+        return [cand for bits, cand in made[1][w] if not bits & missing]
 
     def terminal(self, w: int, room: int, m: int) -> tuple[tuple[int, int, int], object]:
         rules = self.rules
@@ -268,24 +360,41 @@ class _Search:
             return result[0]
         best: tuple[int, int, int] = (INF, INF, INF)
         choice: object = None
+        memo = self.memo
         if self.max_melds is None or m < self.max_melds:
+            floor = w if w < 3 else 0  # see below
+            m2 = m + 1 if m < self.cap_melds else m
             for cand in self.candidates(rem, w):
-                w2 = w - cand.wilds
-                room2 = min(room + cand.room, w2)
-                m2 = min(m + 1, self.cap_melds)
-                sub = self.best(_remove(rem, cand.naturals), w2, room2, m2)
+                _, naturals, wilds, more_room, _, _ = cand
+                w2 = w - wilds
+                room2 = room + more_room
+                if room2 > w2:
+                    room2 = w2
+                # the lowest card is c = rem[0], and the candidate holds it
+                rest = list(rem[1:])
+                for x in naturals[1:]:
+                    rest.remove(x)
+                sub_key = (tuple(rest), w2, room2, m2)
+                hit = memo.get(sub_key)
+                sub = hit[0] if hit is not None else self.best(*sub_key)
                 if sub[0] >= INF:
                     continue
-                cost = (sub[0], sub[1], sub[2] + cand.wilds)
+                cost = (sub[0], sub[1], sub[2] + wilds)
                 if cost < best:
                     best, choice = cost, cand
+                    if cost[1] == 0 and cost[0] == 0 and cost[2] == floor:
+                        # the least cost this state can have (nothing left in hand; fewer
+                        # than 3 wilds cannot meld on their own, so all of them are used),
+                        # and ties go to the first found: the rest cannot win
+                        memo[key] = (best, choice)
+                        return best
         c = rem[0]
         sub = self.best(rem[1:], w, room, m)
         if sub[0] < INF:
             cost = (sub[0] + self.rules.points[c], sub[1] + 1, sub[2])
             if cost < best:
                 best, choice = cost, "hand"
-        self.memo[key] = (best, choice)
+        memo[key] = (best, choice)
         return best
 
     def walk(self, rem: tuple[int, ...], w: int, room: int, m: int
@@ -314,8 +423,22 @@ class _Search:
 def search_cost(naturals: Sequence[int], wilds: int, rules: SearchRules, *, min_melds: int = 0,
                 max_melds: int | None = None) -> tuple[int, int, int]:
     """Only the cost (points, cards, wilds used) of the best arrangement; INF if none."""
-    engine = _Search(rules, wilds, min_melds, max_melds)
-    return engine.best(tuple(sorted(naturals)), wilds, 0, 0)
+    ordered = tuple(sorted(naturals))
+    engine = _Search(rules, wilds, min_melds, max_melds, ordered)
+    return engine.best(ordered, wilds, 0, 0)
+
+
+def cost_finder(rules: SearchRules, universe: Sequence[int], wilds: int, *, min_melds: int = 0,
+                max_melds: int | None = None) -> Callable[[Sequence[int], int], tuple[int, int, int]]:
+    """``search_cost`` for many sub-hands of one hand (natural cards ``universe``, ``wilds``
+    wilds): ``find(naturals, wild_count)``.  The sub-hands share one memo, so what one
+    remainder worked out is not worked out again for the next."""
+    engine = _Search(rules, wilds, min_melds, max_melds, universe)
+
+    def find(naturals: Sequence[int], wild_count: int) -> tuple[int, int, int]:
+        return engine.best(tuple(sorted(naturals)), wild_count, 0, 0)
+
+    return find
 
 
 def search(cards: Sequence[Card], *, variant: Variant, rules: SearchRules | None = None,
@@ -327,7 +450,7 @@ def search(cards: Sequence[Card], *, variant: Variant, rules: SearchRules | None
     rules = rules or SearchRules.from_variant(variant)
     wild_cards = sorted(c for c in cards if variant.is_wild(c))
     naturals = tuple(sorted(c.index for c in cards if not variant.is_wild(c)))
-    engine = _Search(rules, len(wild_cards), min_melds, max_melds)
+    engine = _Search(rules, len(wild_cards), min_melds, max_melds, naturals)
     cost = engine.best(naturals, len(wild_cards), 0, 0)
     if cost[0] >= INF:
         return None

@@ -13,8 +13,9 @@ Built on ``exact.search``.  The search over lay-offs is exact by enumeration:
    card twice; combinations that leave the same cards in hand are kept once (the first
    found, which has the fewest cards laid off because each meld's options are listed
    smallest first).
-3. For every distinct remainder, ``exact.search_cost`` gives the best cost of new melds
-   from it (with the opening's minimum meld count for an unopened Bing player).  The
+3. For every distinct remainder, the exact search gives the best cost of new melds from
+   it (with the opening's minimum meld count for an unopened Bing player); all the
+   remainders share one search (``exact.cost_finder``) and so one memo.  The
    remainder with the lowest (points left, cards left, wilds used, cards laid off) wins;
    only the winner is laid out with ``exact.search``.
 
@@ -35,12 +36,13 @@ from rummycheck.melds import Meld, MeldKind, extend_meld, meld_problems, run_pos
 from rummycheck.position import TableMeld
 from rummycheck.results import LayOff
 from rummycheck.solvers.base import PlayFound
-from rummycheck.solvers.exact import INF, SearchRules, search, search_cost
+from rummycheck.solvers.exact import INF, SearchRules, cost_finder, search
 from rummycheck.variants import Variant
 
 __all__ = ["best_layoffs", "exact_play", "meld_options"]
 
 Addition = tuple[Card, Card]  # (physical card, what it stands for)
+_Path = tuple[tuple[int, tuple[Addition, ...]], ...]  # (table meld index, what goes on it), meld by meld
 
 
 def meld_options(meld: Meld, hand: Sequence[Card], variant: Variant) -> list[tuple[Addition, ...]]:
@@ -50,20 +52,24 @@ def meld_options(meld: Meld, hand: Sequence[Card], variant: Variant) -> list[tup
     options: list[tuple[Addition, ...]] = [()]
     seen: set[tuple[Card | int, ...]] = set()
 
+    wild_counts = Counter(wilds)
+    distinct_wilds = sorted(wild_counts)
+
     def fill(targets: list[Card]) -> list[tuple[Addition, ...]]:
-        """Ways to supply each target card, naturally (if held) or with a wild."""
-        ways: list[tuple[Addition, ...]] = [()]
+        """Ways to supply each target card, naturally (if held) or with the first wild
+        still free; each way carries the count of the cards it has used."""
+        ways: list[tuple[tuple[Addition, ...], dict[Card, int]]] = [((), {})]
         for target in targets:
             grown = []
-            for way in ways:
-                used = Counter(c for c, _ in way)
-                if have[target] - used[target] > 0:
-                    grown.append((*way, (target, target)))
-                free = [w for w in wilds if used[w] < Counter(wilds)[w]]
-                if free:
-                    grown.append((*way, (free[0], target)))
+            for way, used in ways:
+                if have[target] - used.get(target, 0) > 0:
+                    grown.append(((*way, (target, target)), {**used, target: used.get(target, 0) + 1}))
+                for wild in distinct_wilds:
+                    if used.get(wild, 0) < wild_counts[wild]:
+                        grown.append(((*way, (wild, target)), {**used, wild: used.get(wild, 0) + 1}))
+                        break
             ways = grown
-        return ways
+        return [way for way, _ in ways]
 
     if meld.kind == MeldKind.RUN:
         numbers = [s.number for s in meld.stands_for]
@@ -134,49 +140,66 @@ def best_layoffs(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: V
     """
     rules = SearchRules.from_variant(variant)
     per_meld = [meld_options(t.meld, hand, variant) for t in table] if allow_layoffs else []
-    remainders: dict[tuple[Card, ...], tuple[LayOff, ...]] = {}
+    # each way to extend a meld as (card indices it takes, wilds laid off as another card,
+    # cards laid off, the way itself); cards left are sorted tuples of card indices
+    ways = [[(tuple(sorted(c.index for c, _ in way)), sum(1 for c, s in way if c != s), len(way), way)
+             for way in options] for options in per_meld]
+    remainders: dict[tuple[int, ...], tuple[tuple[int, int], _Path]] = {}
     # (meld index, cards left) -> the cheapest lay-offs that reached it; a later path to
     # the same point goes on only when its lay-offs are cheaper (fewer wilds laid off as
     # other cards, then fewer cards)
-    visited: dict[tuple[int, tuple[Card, ...]], tuple[int, int]] = {}
+    visited: dict[tuple[int, tuple[int, ...]], tuple[int, int]] = {}
+    last = len(ways)
 
-    def walk(index: int, left: Counter[Card], chosen: tuple[LayOff, ...]) -> None:
-        key = tuple(sorted(left.elements()))
-        cost = _layoff_cost(chosen)
-        reached = visited.get((index, key))
+    def walk(index: int, left: tuple[int, ...], path: _Path, laid_wilds: int, laid: int) -> None:
+        cost = (laid_wilds, laid)
+        reached = visited.get((index, left))
         if reached is not None and reached <= cost:
             return
-        visited[(index, key)] = cost
-        if index == len(per_meld):
-            if key not in remainders or _layoff_cost(chosen) < _layoff_cost(remainders[key]):
-                remainders[key] = chosen
+        visited[(index, left)] = cost
+        if index == last:
+            found = remainders.get(left)
+            if found is None or cost < found[0]:
+                remainders[left] = (cost, path)
             return
-        for way in per_meld[index]:
-            need = Counter(c for c, _ in way)
-            if any(left[c] < n for c, n in need.items()):
-                continue
-            walk(index + 1, left - need,
-                 chosen + tuple(LayOff(c, table[index].number, s) for c, s in way))
+        for need, wilds, count, way in ways[index]:
+            rest = _take(left, need)
+            if rest is not None:
+                walk(index + 1, rest, path + ((index, way),), laid_wilds + wilds, laid + count)
 
-    walk(0, Counter(hand), ())
-    best: tuple[tuple[int, int, int, int], tuple[LayOff, ...], tuple[Card, ...]] | None = None
-    for remainder, layoffs in remainders.items():
-        naturals = [c.index for c in remainder if not variant.is_wild(c)]
-        wild_count = len(remainder) - len(naturals)
-        cost = search_cost(naturals, wild_count, rules, min_melds=min_melds, max_melds=max_melds)
+    hand_indices = tuple(sorted(c.index for c in hand))
+    walk(0, hand_indices, (), 0, 0)
+    wild = variant.wild_number
+    natural_universe = [i for i in hand_indices if i % 13 + 1 != wild]
+    find = cost_finder(rules, natural_universe, len(hand_indices) - len(natural_universe),
+                       min_melds=min_melds, max_melds=max_melds)
+    best: tuple[tuple[int, int, int, int], _Path, tuple[int, ...]] | None = None
+    for remainder, ((laid_wilds, laid), path) in remainders.items():
+        naturals = [i for i in remainder if i % 13 + 1 != wild]
+        cost = find(naturals, len(remainder) - len(naturals))
         if cost[0] >= INF:
             continue
-        laid_wilds = sum(1 for lo in layoffs if lo.card != lo.stands_for)
-        full = (cost[0], cost[1], cost[2] + laid_wilds, len(layoffs))
+        full = (cost[0], cost[1], cost[2] + laid_wilds, laid)
         if best is None or full < best[0]:
-            best = (full, layoffs, remainder)
-    return best
+            best = (full, path, remainder)
+    if best is None:
+        return None
+    full, path, remainder = best
+    layoffs = tuple(LayOff(c, table[index].number, s) for index, way in path for c, s in way)
+    return full, layoffs, tuple(Card.from_index(i) for i in remainder)
 
 
-def _layoff_cost(layoffs: tuple[LayOff, ...]) -> tuple[int, int]:
-    """(wilds laid off as another card, cards laid off): the tie-break among lay-off
-    choices that leave the same cards in hand."""
-    return sum(1 for lo in layoffs if lo.card != lo.stands_for), len(layoffs)
+def _take(cards: tuple[int, ...], taken: tuple[int, ...]) -> tuple[int, ...] | None:
+    """``cards`` less ``taken`` (both sorted card indices), or None if one is missing."""
+    if not taken:
+        return cards
+    rest = list(cards)
+    try:
+        for x in taken:
+            rest.remove(x)
+    except ValueError:
+        return None
+    return tuple(rest)
 
 
 

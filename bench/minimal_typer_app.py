@@ -1,0 +1,36 @@
+"""The start-up baseline: the smallest Typer app that does what ``rummycheck solve FILE`` does
+at the edge (one command, one file argument, read it, print), and nothing else.
+
+Run:  python bench/minimal_typer_app.py solve scenarios/bing-opening.txt
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+app = typer.Typer(add_completion=False)
+
+
+@app.command()
+def solve(hand: Annotated[Path, typer.Argument(help="Hand file.")]) -> None:
+    """Print the hand file."""
+    typer.echo(hand.read_text(encoding="utf-8"))
+
+
+@app.command()
+def rules() -> None:
+    """A second command, so the app dispatches on a command name like rummycheck does."""
+    typer.echo("rules")
+
+
+def main() -> int:
+    app()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,235 @@
+"""Exactness of the fast paths against the plain brute force (tests/brute.py).
+
+The bitmask entry points of ``rummycheck.solvers.deadwood`` (``min_deadwood_mask``,
+``deadwood_counter``, ``min_deadwood_many``) and gin's best discard (``best_discard_mask``
+and ``deadwood_counter(discard=True)``) must give exactly the brute force's optimum on
+every hand, whatever the variant options the lookup tables cover, and fall back to the
+exact search for the others.  No timing here: speed is the benchmark's business.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from brute import brute_force_cost
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_solver_property import deal, plain, plain_options
+
+from rummycheck import Card, get_variant, min_deadwood, parse_cards, solve
+from rummycheck.cards import full_deck
+from rummycheck.solvers.deadwood import (
+    best_discard_mask,
+    deadwood_counter,
+    hand_mask,
+    min_deadwood_many,
+    min_deadwood_mask,
+)
+
+ONE_DECK_SETUPS = [
+    ("gin", {}),
+    ("gin", {"ace": "low_or_high"}),
+    ("gin", {"set_max": 3}),
+    ("gin", {"ace_points": 0, "face_points": 15}),
+    ("basic", {}),
+    ("basic", {"set_max": 3}),
+]
+
+
+def set_rich_hand(rng: random.Random, size: int, sets: int) -> list[Card]:
+    """A one-deck hand seeded with up to ``sets`` ranks of 3 or 4 cards, the rest at random."""
+    deck = list(full_deck())
+    hand: list[Card] = []
+    for rank in rng.sample(range(13), sets):
+        for card in rng.sample([c for c in deck if c.index % 13 == rank], rng.choice([3, 4])):
+            if len(hand) < size:
+                hand.append(card)
+    if rng.random() < 0.5:  # and a run or two
+        suit = rng.randrange(4)
+        start = rng.randrange(0, 9)
+        for r in range(start, start + rng.choice([3, 4, 5])):
+            card = Card.from_index(suit * 13 + r)
+            if card not in hand and len(hand) < size:
+                hand.append(card)
+    rest = [c for c in deck if c not in hand]
+    hand += rng.sample(rest, size - len(hand))
+    rng.shuffle(hand)
+    return hand
+
+
+def brute_best_discard(hand: list[Card], opts: dict) -> tuple[int, int, int]:
+    """(points, cards left, index of the lowest best discard) by brute force over every discard."""
+    best = None
+    for i, card in enumerate(hand):
+        cost = brute_force_cost(plain(hand[:i] + hand[i + 1:]), opts)
+        assert cost is not None
+        key = (cost[0], cost[1], card.index)
+        if best is None or key < best:
+            best = key
+    assert best is not None
+    return best
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=st.sampled_from(ONE_DECK_SETUPS), seed=st.integers(0, 2**32 - 1), size=st.integers(1, 12),
+       sets=st.integers(0, 3))
+def test_best_discard_mask_matches_brute_force(setup, seed, size, sets):
+    name, overrides = setup
+    variant = get_variant(name, **overrides)
+    hand = set_rich_hand(random.Random(seed), size, sets)
+    points, cards_left, index = brute_best_discard(hand, plain_options(variant))
+    mask = hand_mask(hand)
+    assert deadwood_counter(variant, discard=True)(mask) == points
+    assert best_discard_mask(mask, variant=variant) == (points, index)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=st.sampled_from(ONE_DECK_SETUPS), seed=st.integers(0, 2**32 - 1), size=st.integers(0, 12),
+       sets=st.integers(0, 3))
+def test_min_deadwood_mask_matches_brute_force(setup, seed, size, sets):
+    name, overrides = setup
+    variant = get_variant(name, **overrides)
+    hand = set_rich_hand(random.Random(seed), size, sets)
+    expected = brute_force_cost(plain(hand), plain_options(variant))
+    assert expected is not None
+    mask = hand_mask(hand)
+    assert min_deadwood_mask(mask, variant=variant) == expected[0]
+    assert min_deadwood_many([mask, mask], variant=variant) == [expected[0]] * 2
+    assert min_deadwood(hand, variant=variant) == expected[0]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(1, 10), deuces=st.integers(0, 4),
+       overrides=st.sampled_from([{}, {"ace": "wrap"}, {"wild_points": 25}]))
+def test_mask_entry_points_fall_back_to_the_exact_search(seed, size, deuces, overrides):
+    # Bing has wilds and two decks: no lookup tables, the mask functions use the exact
+    # search (a mask holds one copy of each card)
+    variant = get_variant("bing", **overrides)
+    rng = random.Random(seed)
+    hand = list(dict.fromkeys(deal(rng, variant, size + 4, min(deuces, size), meld_rich=True)))[:size]
+    opts = plain_options(variant)
+    mask = hand_mask(hand)
+    expected = brute_force_cost(plain(hand), opts)
+    assert expected is not None
+    assert min_deadwood_mask(mask, variant=variant) == expected[0]
+    points, cards_left, index = brute_best_discard(hand, opts)
+    assert deadwood_counter(variant, discard=True)(mask) == points
+    assert best_discard_mask(mask, variant=variant)[0] == points
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), sets=st.integers(0, 3))
+def test_best_discard_mask_agrees_with_solve_on_eleven_gin_cards(seed, sets):
+    variant = get_variant("gin", big_gin_bonus=0)
+    hand = set_rich_hand(random.Random(seed), 11, sets)
+    result = solve(hand, variant=variant)
+    points, index = best_discard_mask(hand_mask(hand), variant=variant)
+    assert result.deadwood_points == points
+    assert result.discard == Card.from_index(index)
+
+
+def test_greedy_trap_hand_is_solved_exactly():
+    # OpenSpiel's (greedy) 11-card min_deadwood answers 8 here; discarding 5h melds
+    # 3s 4s 5s and 3c 4c 5c and keeps Ac Ad 2h 3h: 7
+    hand = parse_cards("Ac 3c 4s 4c 5h Ad 2h 5c 3h 5s 3s")
+    assert deadwood_counter("gin", discard=True)(hand_mask(hand)) == 7
+    assert best_discard_mask(hand_mask(hand), variant="gin")[0] == 7
+    assert solve(hand, variant="gin").deadwood_points == 7
+
+
+@pytest.mark.parametrize("variant", ["gin", "bing"])
+def test_discard_of_an_empty_hand_is_an_error(variant):
+    with pytest.raises(ValueError, match="empty"):
+        best_discard_mask(0, variant=variant)
+    with pytest.raises(ValueError, match="empty"):
+        deadwood_counter(variant, discard=True)(0)
+
+
+def test_hand_mask_rejects_a_card_given_twice():
+    with pytest.raises(ValueError, match="twice"):
+        hand_mask(parse_cards("Ah Ah 2c"))
+    assert hand_mask(iter(parse_cards("Ah 2c"))) == Card.parse("Ah").bit | Card.parse("2c").bit
+
+
+BING_SETUPS = [{}, {"ace": "low"}, {"ace": "wrap"}, {"max_wilds": 1}, {"min_naturals": 2}, {"wild_points": 0},
+               {"set_max": 4, "set_duplicates": False}, {"face_points": 0, "ace_points": 0}]
+
+
+def long_run_hand(rng: random.Random, size: int, deuces: int) -> list[Card]:
+    """Two-deck cards: ``deuces`` deuces, a long stretch of one suit, the rest at random
+    (the shape on which the search's early stop and candidate reuse matter most)."""
+    deck = list(full_deck()) * 2
+    twos = [c for c in deck if c.number == 2]
+    others = [c for c in deck if c.number != 2]
+    hand = rng.sample(twos, min(deuces, size))
+    suit = rng.randrange(4)
+    start = rng.randint(1, 9)
+    for number in range(start, start + rng.randint(3, 10)):
+        card = Card.from_index(suit * 13 + (number - 1) % 13)
+        if card.number != 2 and len(hand) < size and card in others:
+            others.remove(card)
+            hand.append(card)
+    hand += rng.sample(others, size - len(hand))
+    rng.shuffle(hand)
+    return hand
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(overrides=st.sampled_from(BING_SETUPS), seed=st.integers(0, 2**32 - 1), size=st.integers(3, 12),
+       deuces=st.integers(0, 6), min_melds=st.sampled_from([0, 1, 3]))
+def test_exact_search_on_deuce_rich_long_runs_matches_brute_force(overrides, seed, size, deuces, min_melds):
+    # the search stops a state early once it reaches the least cost the state can have
+    # (nothing left, all of fewer than 3 wilds used) and reuses run candidates made for
+    # more wilds; both must leave the optimum unchanged
+    from rummycheck.games.validate import arrangement_problems
+
+    from rummycheck.solvers.exact import search
+
+    variant = get_variant("bing", **overrides)
+    hand = long_run_hand(random.Random(seed), size, deuces)
+    expected = brute_force_cost(plain(hand), plain_options(variant), min_melds=min_melds)
+    found = search(hand, variant=variant, min_melds=min_melds)
+    if expected is None:
+        assert found is None
+        return
+    assert found is not None
+    assert arrangement_problems(hand, found.melds, found.deadwood, variant=variant) == []
+    assert (found.points, len(found.deadwood), found.wilds_used) == expected
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from([("bing", False), ("bing", True), ("basic", False), ("gin", False)]),
+       seed=st.integers(0, 2**32 - 1), min_melds=st.sampled_from([0, 1, 3]))
+def test_best_layoffs_matches_every_layoff_choice_searched_afresh(game, seed, min_melds):
+    # the lay-off walk shares one exact search over all remainders; the reference tries
+    # every combination of lay-off options and searches each remainder with a fresh search
+    from collections import Counter
+    from itertools import product
+
+    from rummycheck.crosscheck import table_scenario
+    from rummycheck.solvers.exact import INF, SearchRules, search_cost
+    from rummycheck.solvers.layoffs import best_layoffs, meld_options
+
+    name, opened = game
+    variant = get_variant(name)
+    scenario = table_scenario(random.Random(seed), variant, opened=opened)
+    hand = next(p.hand for p in scenario.players if p.name == "me")
+    rules = SearchRules.from_variant(variant)
+    options = [meld_options(t.meld, hand, variant) for t in scenario.table]
+    expected = None
+    for combo in product(*options):
+        used = Counter(c for way in combo for c, _ in way)
+        have = Counter(hand)
+        if any(have[c] < n for c, n in used.items()):
+            continue
+        remainder = list((have - used).elements())
+        naturals = [c.index for c in remainder if not variant.is_wild(c)]
+        cost = search_cost(naturals, len(remainder) - len(naturals), rules, min_melds=min_melds)
+        if cost[0] >= INF:
+            continue
+        laid_wilds = sum(1 for way in combo for c, s in way if c != s)
+        full = (cost[0], cost[1], cost[2] + laid_wilds, sum(len(way) for way in combo))
+        expected = full if expected is None else min(expected, full)
+    found = best_layoffs(hand, scenario.table, variant=variant, min_melds=min_melds)
+    assert (found[0] if found is not None else None) == expected
