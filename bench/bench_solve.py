@@ -494,9 +494,8 @@ def part_startup(args: argparse.Namespace, summary: dict[str, Any]) -> bool:
 # -- z3 ----------------------------------------------------------------------------------------
 
 def part_z3(args: argparse.Namespace, summary: dict[str, Any]) -> bool:
-    from rummycheck.games.prove import prove
-
     from rummycheck.dealing import deal_deuce_rich
+    from rummycheck.games.prove import prove
 
     variant = get_variant("bing")
     rng = random.Random(args.seed)

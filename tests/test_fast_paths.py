@@ -183,7 +183,6 @@ def test_exact_search_on_deuce_rich_long_runs_matches_brute_force(overrides, see
     # (nothing left, all of fewer than 3 wilds used) and reuses run candidates made for
     # more wilds; both must leave the optimum unchanged
     from rummycheck.games.validate import arrangement_problems
-
     from rummycheck.solvers.exact import search
 
     variant = get_variant("bing", **overrides)
