@@ -83,23 +83,30 @@ def solve(
             raise HandSizeError(f"{source}: {error}") from None
 
     solution, scenario = guarded(run)
-    from rummycheck.games import prove as proving  # z3 and constraint load only with --prove / --all
+    proof: Any = None
+    every: Any = None
+    plays: Any = None
+    if prove or show_all:
+        from rummycheck.games import prove as proving  # z3 and constraint load only with --prove / --all
 
-    if scenario is not None:  # the whole play at the table, lay-offs included
-        proof = guarded(lambda: proving.prove_scenario(scenario, solution)) if prove else None
-    else:
-        proof = guarded(lambda: proving.prove(solution)) if prove else None
-    every = guarded(lambda: proving.all_optimal(solution)) if show_all and scenario is None else None
-    # a scenario: every optimal whole play (new melds, lay-offs, discard)
-    plays = guarded(lambda: proving.all_optimal_plays(scenario, solution)) if show_all and scenario else None
+        if scenario is not None:  # the whole play at the table, lay-offs included
+            proof = guarded(lambda: proving.prove_scenario(scenario, solution)) if prove else None
+        else:
+            proof = guarded(lambda: proving.prove(solution)) if prove else None
+        every = guarded(lambda: proving.all_optimal(solution)) if show_all and scenario is None else None
+        # a scenario: every optimal whole play (new melds, lay-offs, discard)
+        plays = guarded(lambda: proving.all_optimal_plays(scenario, solution)) if show_all and scenario else None
     if as_json:
         data = solution.to_json()
-        if proof is not None:
-            data["proof"] = proving.proof_json(proof)
-        if every is not None:
-            data["all_optimal"] = [proving.arrangement_json(a) for a in every]
-        if plays is not None:
-            data["all_optimal"] = [proving.play_json(p) for p in plays]
+        if prove or show_all:
+            from rummycheck.games import prove as proving
+
+            if proof is not None:
+                data["proof"] = proving.proof_json(proof)
+            if every is not None:
+                data["all_optimal"] = [proving.arrangement_json(a) for a in every]
+            if plays is not None:
+                data["all_optimal"] = [proving.play_json(p) for p in plays]
         emit_json(data)
     else:
         say(solution_text(solution))

@@ -5,11 +5,5 @@ game a variant plays.
 """
 
 from rummycheck.games.base import Game, game_names, game_of, register_game
-from rummycheck.games.basic import Basic
-from rummycheck.games.bing import Bing
-from rummycheck.games.gin import Gin
 
-for _game in (Bing, Basic, Gin):
-    register_game(_game)
-
-__all__ = ["Basic", "Bing", "Game", "Gin", "game_names", "game_of", "register_game"]
+__all__ = ["Game", "game_names", "game_of", "register_game"]

@@ -14,20 +14,22 @@ A new game is one module defining a ``Game`` subclass plus one variant TOML;
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from rummycheck.cards import Card, full_deck
-from rummycheck.dealing import deal_table
 from rummycheck.errors import HandSizeError, ScenarioError, VariantError
-from rummycheck.games.scoring import HandEnd, HandScore, Sheet
 from rummycheck.melds import Meld, MeldKind, TableMeld, describe_meld
 from rummycheck.position import Scenario, ScenarioPlayer, TurnInfo
 from rummycheck.results import LayOff, Reason, Solution
 from rummycheck.solvers.base import Arrangement, Finder, PlayFinder, TableQuestion
 from rummycheck.variants import Variant, register_variant_text, unregister_variant
+
+if TYPE_CHECKING:
+    from rummycheck.games.scoring import HandEnd, HandScore, Sheet
 
 __all__ = ["Game", "LimitCheck", "PlayerView", "TableView", "game_names", "game_of", "register_game", "score_hand",
            "unregister_game",
@@ -260,6 +262,8 @@ class Game:
 
     def sample_table(self, rng: random.Random, *, opened: bool = False) -> Scenario:
         """A seeded table situation (for cross-checks): "me" to move, "other" owns the table melds."""
+        from rummycheck.dealing import deal_table  # cross-checks only
+
         variant = self.variant
         wilds = rng.randint(0, 2) if variant.wild_number is not None else 0
         size = variant.hand_size + (1 if self.turn_starts_with_draw else 0)
@@ -460,6 +464,9 @@ def missing_hand(scenario: Scenario, seat: int) -> ScenarioError:
 # -- the registry ------------------------------------------------------------------------------
 
 _GAMES: dict[str, type[Game]] = {}
+# the shipped games, imported the first time a variant plays one (so a solve loads one game)
+_SHIPPED = {"bing": ("rummycheck.games.bing", "Bing"), "basic": ("rummycheck.games.basic", "Basic"),
+            "gin": ("rummycheck.games.gin", "Gin")}
 
 
 def register_game(game: type[Game], *, variant_toml: str | None = None) -> None:
@@ -481,7 +488,7 @@ def unregister_game(name: str, *, variant: str | None = None) -> None:
 
 
 def game_names() -> tuple[str, ...]:
-    return tuple(_GAMES)
+    return tuple(dict.fromkeys([*_SHIPPED, *_GAMES]))
 
 
 def game_of(variant: Variant) -> Game:
@@ -489,11 +496,14 @@ def game_of(variant: Variant) -> Game:
     cache = _CACHE.get(variant)
     if cache is not None:
         return cache
+    if variant.game not in _GAMES and variant.game in _SHIPPED:
+        module, name = _SHIPPED[variant.game]
+        register_game(getattr(importlib.import_module(module), name))
     try:
         cls = _GAMES[variant.game]
     except KeyError:
         raise VariantError(f"variant {variant.name!r} plays {variant.game!r}, which is not a known game; "
-                           f"known games: {', '.join(_GAMES)}") from None
+                           f"known games: {', '.join(game_names())}") from None
     game = cls(variant)
     if len(_CACHE) > 256:
         _CACHE.clear()
