@@ -25,7 +25,7 @@ from rummycheck.games.base import check_hand_size, game_of, missing_hand, withou
 from rummycheck.position import Scenario
 from rummycheck.results import Solution
 from rummycheck.solvers.base import Arrangement, Finder
-from rummycheck.solvers.deadwood import fast_search, min_deadwood
+from rummycheck.solvers.deadwood import best_discard_mask, fast_search, fast_tables, min_deadwood
 from rummycheck.solvers.registry import finder, play_finder
 from rummycheck.variants import Variant, get_variant
 
@@ -79,6 +79,13 @@ def best_discard(hand: tuple[Card, ...], variant: Variant, find: Finder, *,
                   forbidden: Card | None = None, min_melds: int = 0) -> tuple[Card, Arrangement] | None:
     """The discard that leaves the least deadwood (then fewest cards, fewest wilds used);
     ties go to the lowest card in sort order.  None when no discard leaves ``min_melds`` melds."""
+    if find is fast_search and min_melds == 0 and forbidden is None and variant.decks == 1 \
+            and fast_tables(variant) is not None and len(set(hand)) == len(hand):
+        # one deck, lookup tables: the best discard from the per-suit tables, same tie-break
+        _, index = best_discard_mask(sum(map(_bit, hand)), variant=variant)
+        card = Card.from_index(index)
+        found = find(without(hand, card), variant=variant, min_melds=0)
+        return None if found is None else (card, found)
     candidates = [card for card in sorted(set(hand)) if card != forbidden]
     if find is fast_search and min_melds == 0:
         # rank the discards by the number alone; build answers only for the tied best
