@@ -148,6 +148,8 @@ class Variant:
     _lookup: MappingProxyType[str, OptionValue] = field(init=False, compare=False, repr=False)
     _hash: int = field(init=False, compare=False, repr=False)
     _points: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    _decks: int = field(init=False, compare=False, repr=False)
+    _hand_size: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.game:
@@ -156,6 +158,8 @@ class Variant:
         # variants are dictionary keys in the solver's caches: hash once, not per lookup
         object.__setattr__(self, "_hash", hash((self.name, self.game, self.values, self.preset)))
         object.__setattr__(self, "_points", tuple(self._card_points(Card.from_index(i)) for i in range(52)))
+        object.__setattr__(self, "_decks", int(self._lookup.get("decks", 1) or 1))
+        object.__setattr__(self, "_hand_size", int(self._lookup.get("hand_size", 10) or 10))
 
     def __hash__(self) -> int:
         return self._hash
@@ -226,7 +230,7 @@ class Variant:
     # -- typed properties used by the solver and the validator ---------------------
     @property
     def decks(self) -> int:
-        return int(self.get("decks", 1) or 1)
+        return self._decks
 
     @property
     def wild_number(self) -> int | None:
@@ -261,7 +265,7 @@ class Variant:
 
     @property
     def hand_size(self) -> int:
-        return int(self.get("hand_size", 10) or 10)
+        return self._hand_size
 
     def card_points(self, card: Card) -> int:
         """Points of ``card`` left in hand under this variant."""

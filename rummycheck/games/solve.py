@@ -51,7 +51,8 @@ def solve(cards: Sequence[Card], *, variant: Variant | str = "bing", score: int 
         mask = sum(map(_bit, hand))
     if not mask or mask.bit_count() != len(hand):
         check_copies(hand, decks=variant.decks)
-    if not variant.hand_size <= len(hand) <= variant.hand_size + 1:  # the common sizes pass at once
+    size = variant.hand_size
+    if not size <= len(hand) <= size + 1:  # the common sizes pass at once
         check_hand_size(len(hand), variant)
     find = finder(solver)
     return game_of(variant).solve_hand(hand, score=score, opened=opened, find=find, solver=solver, mask=mask)

@@ -15,8 +15,18 @@ def _unknown(name: str) -> VariantError:
     return VariantError(f"unknown solver {name!r}; choose {', '.join(SOLVER_NAMES[:-1])} or {SOLVER_NAMES[-1]}")
 
 
+_FOUND: dict[str, Finder] = {}
+
+
 def finder(name: str) -> Finder:
     """The hand search of solver ``name`` (exact, z3 or csp)."""
+    found = _FOUND.get(name)
+    if found is None:
+        found = _FOUND[name] = _load_finder(name)
+    return found
+
+
+def _load_finder(name: str) -> Finder:
     if name == "exact":
         from rummycheck.solvers.deadwood import fast_search
         return fast_search
