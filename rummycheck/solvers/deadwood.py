@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from itertools import combinations, product
 from operator import attrgetter
-from typing import Literal
+from typing import Any, Literal
 
 from rummycheck.cards import Card
 from rummycheck.melds import Meld, MeldKind
@@ -287,6 +287,10 @@ def _fast_applies(variant: Variant) -> bool:
             and variant.max_run_length >= 13)
 
 
+# the last variant min_deadwood answered for, and its lookup function (or False: no tables)
+_RECENT: list[Any] = [None, False]
+
+
 def _least_points(variant: Variant) -> Callable[[int], int] | Literal[False]:
     found: Callable[[int], int] | Literal[False] | None = variant.memo.get("least")
     if found is not None:
@@ -309,9 +313,12 @@ def min_deadwood(cards: Sequence[Card], *, variant: Variant | str = "gin", min_m
     """
     if not isinstance(variant, Variant):
         variant = get_variant(variant)
-    least = variant.memo.get("least")
-    if least is None:
+    least: Callable[[int], int] | Literal[False]
+    if variant is _RECENT[0]:  # bulk callers ask about one variant many times: skip the memo lookup
+        least = _RECENT[1]
+    else:
         least = _least_points(variant)
+        _RECENT[0], _RECENT[1] = variant, least
     if least and not min_melds:
         mask = sum(map(_bit, cards))
         if mask.bit_count() == len(cards):
