@@ -11,6 +11,7 @@ from __future__ import annotations
 from rummycheck.cli import check as _check  # noqa: F401  (registers check)
 from rummycheck.cli import crosscheck as _crosscheck  # noqa: F401  (registers crosscheck)
 from rummycheck.cli import score as _score  # noqa: F401  (registers score)
+from rummycheck.cli import simulate as _simulate  # noqa: F401  (registers simulate)
 from rummycheck.cli import solve as _solve  # noqa: F401  (registers solve, rules)
 from rummycheck.cli import verify as _verify  # noqa: F401  (registers verify)
 from rummycheck.cli.common import app
