@@ -35,7 +35,7 @@ import importlib
 import random
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Protocol, runtime_checkable
 
@@ -43,7 +43,7 @@ from rummycheck.cards import Card
 from rummycheck.errors import RummyError
 from rummycheck.games import Game, game_of
 from rummycheck.games.gin import gin_knock_limit
-from rummycheck.melds import Meld, MeldKind, TableMeld
+from rummycheck.melds import Meld, MeldKind, TableMeld, extend_meld, meld_problems
 from rummycheck.results import LayOff
 from rummycheck.solvers.deadwood import min_deadwood
 from rummycheck.solvers.exact import search
@@ -201,6 +201,51 @@ def table_wants(table: Sequence[TableMeld], variant: Variant) -> frozenset[int]:
     return frozenset(wanted)
 
 
+def greedy_layoffs(cards: Sequence[Card], table: Sequence[TableMeld], variant: Variant
+                   ) -> tuple[tuple[LayOff, ...], tuple[Card, ...]]:
+    """Lay off what fits, card by card (natural cards first, then wild ones as the card they
+    fit best), until nothing more fits: a quick stand-in for the exact lay-off search."""
+    melds = {t.number: t.meld for t in table}
+    left = sorted(cards, key=lambda c: (variant.is_wild(c), -variant.card_points(c), c.index))
+    laid: list[LayOff] = []
+    progress = True
+    while progress and left:
+        progress = False
+        for card in list(left):
+            wild = variant.is_wild(card)
+            for number, meld in melds.items():
+                for stands in _stand_ins(card, meld, wild):
+                    grown = extend_meld(meld, [(card, stands)], variant)
+                    if not meld_problems(grown, variant):
+                        melds[number] = grown
+                        laid.append(LayOff(card, number, stands))
+                        left.remove(card)
+                        progress = True
+                        break
+                else:
+                    continue
+                break
+    return tuple(laid), tuple(sorted(left))
+
+
+def _stand_ins(card: Card, meld: Meld, wild: bool) -> list[Card]:
+    """What ``card`` could stand for on ``meld``: itself, and for a wild card the cards that extend it."""
+    options = [card]
+    if not wild:
+        return options
+    stands = meld.stands_for
+    if meld.kind == MeldKind.SET:
+        number = stands[0].number
+        options += [Card.from_index(s * 13 + number - 1) for s in range(4)]
+    else:
+        suit = stands[0].suit.index
+        numbers = sorted(c.number for c in stands)
+        for x in (numbers[-1] + 1, numbers[0] - 1, 1):
+            if 1 <= x <= 13:
+                options.append(Card.from_index(suit * 13 + x - 1))
+    return options
+
+
 def feeds(card: Card, view: View, wanted: frozenset[int]) -> bool:
     """Whether throwing ``card`` helps the next player: it lays off on the table or joins a
     card he took from the discard pile this hand."""
@@ -216,6 +261,43 @@ def discard_choices(view: View) -> list[Card]:
     """The cards that may be thrown now: not the card just taken from the pile (unless held twice)."""
     counts = Counter(view.hand)
     return [c for c in sorted(set(view.hand)) if c != view.took or view.drew != "discard" or counts[c] > 1]
+
+
+_Fast = tuple[Callable[[int], int], tuple[int, ...], tuple[int, ...]]
+
+
+def _fast(variant: Variant) -> _Fast | None:
+    """Per-variant data for one-deck games without wilds: the least-deadwood function on a
+    52-bit hand mask (the solver's lookup tables), and per card the masks of its partners one
+    step away (same rank, or same suit one rank away) and two ranks away in its suit."""
+    found: _Fast | None | bool = variant.memo.get("sim-fast")
+    if found is False:
+        return None
+    if found is None or found is True:
+        min_deadwood((), variant=variant)  # builds the solver's tables when the variant has them
+        least = variant.memo.get("least")
+        if not callable(least):
+            variant.memo["sim-fast"] = False
+            return None
+        near1, near2 = [], []
+        for index in range(52):
+            suit, rank = divmod(index, 13)
+            one = sum(1 << (s * 13 + rank) for s in range(4) if s != suit)
+            two = 0
+            for step, into in ((1, "one"), (2, "two")):
+                for r in (rank - step, rank + step):
+                    if variant.ace != "low":
+                        r %= 13
+                    if 0 <= r < 13 and r != rank:
+                        if into == "one":
+                            one |= 1 << (suit * 13 + r)
+                        else:
+                            two |= 1 << (suit * 13 + r)
+            near1.append(one)
+            near2.append(two)
+        found = (least, tuple(near1), tuple(near2))
+        variant.memo["sim-fast"] = found
+    return found
 
 
 # -- the base bot ------------------------------------------------------------------------------------
@@ -254,10 +336,43 @@ class BaseBot:
         return score
 
     def _best_discard(self, view: View, hand: Sequence[Card], choices: Sequence[Card]) -> Card:
-        wanted = table_wants(view.table, view.variant)
-        best = min(choices, key=lambda c: (self._discard_score(view, hand, c, wanted),
-                                           -view.variant.card_points(c), c.index))
-        return best
+        variant = view.variant
+        wanted = table_wants(view.table, variant)
+        fast = _fast(variant)
+        if fast is not None and len(set(hand)) == len(hand):
+            least, near1, near2 = fast
+            mask = 0
+            for c in hand:
+                mask |= c.bit
+            points = variant.card_points
+            best_key: tuple[float, int, int] | None = None
+            best = choices[0]
+            for c in choices:
+                rest = mask ^ c.bit
+                score = least(rest) + 2.0 * (rest & near1[c.index]).bit_count() + (rest & near2[c.index]).bit_count()
+                if feeds(c, view, wanted):
+                    score += 5.0
+                key = (score, -points(c), c.index)
+                if best_key is None or key < best_key:
+                    best_key, best = key, c
+            return best
+        return min(choices, key=lambda c: (self._discard_score(view, hand, c, wanted), -variant.card_points(c),
+                                           c.index))
+
+    def _take_helps(self, view: View, top: Card) -> bool:
+        fast = _fast(view.variant)
+        if fast is not None and len(set(view.hand)) == len(view.hand):
+            least = fast[0]
+            mask = 0
+            for c in view.hand:
+                mask |= c.bit
+            taken = mask | top.bit
+            now = least(mask)
+            return any(least(taken ^ c.bit) < now for c in view.hand)
+        now = self._deadwood(view, view.hand)
+        hand = (*view.hand, top)
+        after = min(self._deadwood(view, _less(hand, c)) for c in set(view.hand))
+        return after < now
 
     def start(self, view: View) -> str:
         top = view.top
@@ -266,12 +381,6 @@ class BaseBot:
         if "stock" in view.options:
             return "stock"
         return view.options[0]
-
-    def _take_helps(self, view: View, top: Card) -> bool:
-        now = self._deadwood(view, view.hand)
-        taken = (*view.hand, top)
-        after = min(self._deadwood(view, _less(taken, c)) for c in set(view.hand))
-        return after < now
 
     def lay_down(self, view: View) -> LayDown | None:
         if view.phase == "layoff":
@@ -373,6 +482,10 @@ class BasicBase(BaseBot):
 
     def lay_down(self, view: View) -> LayDown | None:
         variant = view.variant
+        wanted = table_wants(view.table, variant)
+        if not any(c.index in wanted for c in view.hand) and \
+                min_deadwood(view.hand, variant=variant) == variant.points(view.hand):
+            return None  # no meld in hand and nothing lays off: skip the whole-play search
         most = 1 if variant.option("melds_per_turn") == "one" else None
         play = exact_play(view.hand, view.table, variant=variant, max_melds=most)
         if play is None:
@@ -448,51 +561,34 @@ class BingBase(BaseBot):
         needed = view.game.melds_needed(False)
         want = self.open_melds
         danger = self._danger(view)
-        if want is not None and not danger:
-            want = max(want, needed)
-        least = needed if danger or want is None else want
+        least = needed if danger or want is None else max(want, needed)
         arrangement = search(view.hand, variant=variant, min_melds=least)
         if arrangement is None:
             return None
-        if want is None and not danger and arrangement.points > 0:
-            # sandbagging: only a lay-down of every card (lay-offs may finish it)
-            if not view.table or not variant.option("layoff_in_opening"):
-                return None
-        if view.table and variant.option("layoff_in_opening"):
-            play = exact_play(view.hand, view.table, variant=variant, min_melds=least)
-            if play is None:
-                return None
-            _, melds, layoffs, left = play
-            points = variant.points(left)
-        else:
-            melds, layoffs, points = arrangement.melds, (), arrangement.points
-        if want is None and not danger and points > 0:
-            return None
+        layoffs: tuple[LayOff, ...] = ()
+        left = arrangement.deadwood
+        if left and view.table and variant.option("layoff_in_opening"):
+            layoffs, left = greedy_layoffs(left, view.table, variant)
+        points = variant.points(left)
+        if want is None and not danger and left:
+            return None  # sandbagging: only a lay-down of every card
         if not self._limit_ok(view, points, hold=False):
             return None
-        return LayDown(tuple(melds), tuple(layoffs))
+        return LayDown(arrangement.melds, layoffs)
 
     def _after_opening(self, view: View) -> LayDown | None:
         """Melds and lay-offs an opened player can put down now within the limit."""
         variant = view.variant
         hand = view.hand
-        wanted = table_wants(view.table, variant)
-        if any(variant.is_wild(c) or c.index in wanted for c in hand):
-            play = exact_play(hand, view.table, variant=variant)
-            if play is None:
-                return None
-            _, melds, layoffs, left = play
-            found = LayDown(tuple(melds), tuple(layoffs))
-            points = variant.points(left)
-        else:
-            if len(hand) < 3:
-                return None
-            arrangement = search(hand, variant=variant, min_melds=1)
-            if arrangement is None:
-                return None
-            found = LayDown(arrangement.melds)
-            points = arrangement.points
-        if not found or not self._limit_ok(view, points, hold=False):
+        melds: tuple[Meld, ...] = ()
+        left: tuple[Card, ...] = hand
+        if len(hand) >= 3:
+            arrangement = search(hand, variant=variant)
+            if arrangement is not None:
+                melds, left = arrangement.melds, arrangement.deadwood
+        layoffs, left = greedy_layoffs(left, view.table, variant)
+        found = LayDown(melds, layoffs)
+        if not found or not self._limit_ok(view, variant.points(left), hold=False):
             return None
         return found
 

@@ -41,7 +41,7 @@ from rummycheck.games import Game, game_of
 from rummycheck.games.base import score_hand
 from rummycheck.games.scoring import HandEnd, HandScore, Sheet, new_sheet
 from rummycheck.sim.bots import Bot, LayDown, View
-from rummycheck.sim.hand import apply_pass, deal_state
+from rummycheck.sim.hand import SimState, apply_pass, deal_state
 from rummycheck.sim.record_out import action_texts
 from rummycheck.table.state import GameState, PlayRecord
 from rummycheck.variants import Variant
@@ -139,7 +139,8 @@ class _Hand:
             upcard = deck.pop(0)
         self.stock_cards = list(reversed(deck))  # the next card drawn is the last
         self.state = deal_state(variant, names=names, scores=scores, out=out, hands=hands, cut=cut,
-                                cutter=cutter, upcard=upcard, stock=len(deck), first=first)
+                                cutter=cutter, upcard=upcard, stock=len(deck), first=first,
+                                state_class=SimState)
         self.first = first
         self.dealer = dealer
         self.rng = rng
