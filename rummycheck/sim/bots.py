@@ -42,7 +42,7 @@ from typing import ClassVar, Protocol, runtime_checkable
 from rummycheck.cards import Card
 from rummycheck.errors import RummyError
 from rummycheck.games import Game, game_of
-from rummycheck.games.gin import gin_knock_limit
+from rummycheck.games.gin import gin_knock_limit, gin_layoffs
 from rummycheck.melds import Meld, MeldKind, TableMeld, extend_meld, meld_problems
 from rummycheck.results import LayOff
 from rummycheck.solvers.deadwood import min_deadwood
@@ -246,12 +246,12 @@ def _stand_ins(card: Card, meld: Meld, wild: bool) -> list[Card]:
     return options
 
 
-def feeds(card: Card, view: View, wanted: frozenset[int]) -> bool:
+def feeds(card: Card, view: View, wanted: frozenset[int], taken: Sequence[Card] | None = None) -> bool:
     """Whether throwing ``card`` helps the next player: it lays off on the table or joins a
-    card he took from the discard pile this hand."""
+    card he took from the discard pile this hand (``taken``: those cards, when already known)."""
     if card.index in wanted:
         return True
-    for other in view.taken[view.next_seat()]:
+    for other in view.taken[view.next_seat()] if taken is None else taken:
         if other.number == card.number or (other.suit is card.suit and abs(other.number - card.number) <= 2):
             return True
     return False
@@ -307,6 +307,9 @@ class BaseBot:
 
     #: the short name shown in tables (the registry's key when shipped)
     label: ClassVar[str] = "base"
+    #: discard scoring (gin, basic): deadwood left + partner_weight x partners kept + feed_weight if it feeds
+    partner_weight: ClassVar[float] = 2.0
+    feed_weight: ClassVar[float] = 5.0
 
     def __init__(self) -> None:
         self.seat = 0
@@ -330,9 +333,9 @@ class BaseBot:
     def _discard_score(self, view: View, hand: Sequence[Card], card: Card, wanted: frozenset[int]) -> float:
         rest = _less(hand, card)
         score = float(self._deadwood(view, rest))
-        score += 2.0 * partners(card, rest, view.variant)
+        score += self.partner_weight * partners(card, rest, view.variant)
         if feeds(card, view, wanted):
-            score += 5.0
+            score += self.feed_weight
         return score
 
     def _best_discard(self, view: View, hand: Sequence[Card], choices: Sequence[Card]) -> Card:
@@ -347,11 +350,13 @@ class BaseBot:
             points = variant.card_points
             best_key: tuple[float, int, int] | None = None
             best = choices[0]
+            taken = view.taken[view.next_seat()]
             for c in choices:
                 rest = mask ^ c.bit
-                score = least(rest) + 2.0 * (rest & near1[c.index]).bit_count() + (rest & near2[c.index]).bit_count()
-                if feeds(c, view, wanted):
-                    score += 5.0
+                score = least(rest) + self.partner_weight * (
+                    (rest & near1[c.index]).bit_count() + 0.5 * (rest & near2[c.index]).bit_count())
+                if (wanted or taken) and feeds(c, view, wanted, taken):
+                    score += self.feed_weight
                 key = (score, -points(c), c.index)
                 if best_key is None or key < best_key:
                     best_key, best = key, c
@@ -388,18 +393,17 @@ class BaseBot:
         return None
 
     def _defend(self, view: View) -> LayDown | None:
-        """Gin defender after a knock: own melds, and lay-offs on the knocker's melds unless gin."""
+        """Gin defender after a knock: own melds, and the best lay-offs on the knocker's melds unless gin."""
         variant = view.variant
         assert view.knocker is not None
         knocker = view.names[view.knocker]
-        gin = view.hand_sizes[view.knocker] == 0  # the knocker kept no deadwood: no lay-offs (GIN-GIN)
         owned = [t for t in view.table if t.owner == knocker]
-        play = exact_play(view.hand, [] if gin else owned, variant=variant)
-        if play is None:
-            return None
-        _, melds, layoffs, _ = play
-        found = LayDown(tuple(melds), tuple(layoffs))
-        return found or None
+        if view.hand_sizes[view.knocker] == 0:  # the knocker kept no deadwood: gin, no lay-offs (GIN-GIN)
+            arrangement = search(view.hand, variant=variant)
+            return LayDown(arrangement.melds) or None if arrangement is not None else None
+        best = gin_layoffs(view.hand, [t.meld for t in owned], variant=variant)
+        layoffs = tuple(LayOff(card, owned[m].number, card) for card, m in best.layoffs)
+        return LayDown(best.melds, layoffs) or None
 
     def discard(self, view: View) -> Card:
         return self._best_discard(view, view.hand, discard_choices(view))

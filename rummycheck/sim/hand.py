@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rummycheck.cards import Card
-from rummycheck.games import game_of
+from rummycheck.games import Game, game_of
 from rummycheck.results import Reason
 from rummycheck.table.state import GameState, PlayerState
 from rummycheck.variants import Variant
@@ -32,6 +32,8 @@ class SimState(GameState):
     stalemates: dict[Any, Reason | None] = field(default_factory=dict)
 
     def stalemate(self) -> Reason | None:
+        if type(self.game).stalemate is Game.stalemate:  # the game has no stalemate rule
+            return None
         key = (tuple((t.number, len(t.meld.cards)) for t in self.table),
                tuple((p.size, p.out) for p in self.players))
         if key not in self.stalemates:
