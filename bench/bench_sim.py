@@ -9,7 +9,8 @@ Throughput (CPU time of this process, one core): gin hands per second of
 * rummycheck: two ``knock`` bots playing whole games through ``GameState`` (every action
   judged, every hand scored by the score engine);
 * OpenSpiel: its gin engine driven from Python, ``make_simple_gin_rummy_bot`` against itself,
-  chance drawn from a seeded ``random.Random``;
+  chance drawn from a seeded ``random.Random``; once with two bots ``restart()``-ed each hand,
+  once with two bots made afresh each hand (as ``bench/openspiel_games.py`` does);
 * RLCard: its gin env with ``GinRummyNoviceRuleAgent`` against itself (``env.run``).
 
 The contenders take turns for ``--rounds`` rounds of about ``--seconds`` each, so machine
@@ -98,6 +99,17 @@ class OpenSpiel:
         return 1
 
 
+class OpenSpielFresh(OpenSpiel):
+    name = "OpenSpiel (bots made per hand)"
+
+    def hands(self) -> int:
+        import pyspiel
+
+        params = self.game.get_parameters()
+        self.bots = [pyspiel.make_simple_gin_rummy_bot(params, p) for p in (0, 1)]
+        return super().hands()
+
+
 class RLCard:
     name = "RLCard (novice agent v itself)"
 
@@ -114,7 +126,7 @@ class RLCard:
 
 
 def throughput(rounds: int, seconds: float) -> None:
-    contenders: list[Any] = [Rummycheck(), OpenSpiel(), RLCard()]
+    contenders: list[Any] = [Rummycheck(), OpenSpiel(), OpenSpielFresh(), RLCard()]
     rates: dict[str, list[float]] = {c.name: [] for c in contenders}
     for _ in range(rounds):
         for contender in contenders:
@@ -133,7 +145,7 @@ def throughput(rounds: int, seconds: float) -> None:
         print(f"  ({failed} OpenSpiel hands stopped when its simple bot chose an illegal action; not counted)")
     ours = medians[contenders[0].name]
     for other in contenders[1:]:
-        print(f"  rummycheck / {other.name.split()[0]}: {ours / medians[other.name]:.2f}x")
+        print(f"  rummycheck / {other.name}: {ours / medians[other.name]:.2f}x")
 
 
 def bing_rate(seconds: float) -> None:

@@ -350,12 +350,18 @@ class BaseBot:
             points = variant.card_points
             best_key: tuple[float, int, int] | None = None
             best = choices[0]
-            taken = view.taken[view.next_seat()]
+            fed = 0  # cards joining one the next player took: same rank, or same suit within two ranks
+            for other in view.taken[view.next_seat()]:
+                suit, rank = divmod(other.index, 13)
+                fed |= sum(1 << (x * 13 + rank) for x in range(4))
+                fed |= sum(1 << (suit * 13 + r) for r in range(max(0, rank - 2), min(13, rank + 3)))
+            for index in wanted:
+                fed |= 1 << index
             for c in choices:
                 rest = mask ^ c.bit
                 score = least(rest) + self.partner_weight * (
                     (rest & near1[c.index]).bit_count() + 0.5 * (rest & near2[c.index]).bit_count())
-                if (wanted or taken) and feeds(c, view, wanted, taken):
+                if fed & c.bit:
                     score += self.feed_weight
                 key = (score, -points(c), c.index)
                 if best_key is None or key < best_key:
