@@ -72,10 +72,10 @@ def replay_game(record: dict[str, object], variant: Variant) -> int:
 
 
 @pytest.mark.parametrize(("name", "bots", "rules", "games"), [
-    ("gin", ("knock", "random"), {"game_target": "1"}, 600),
-    ("gin", ("gin", "knock-at-5"), {"game_target": "1"}, 600),
-    ("basic", ("eager", "random"), {"target_2": "1"}, 60),
-    ("basic", ("patient", "eager"), {"target_2": "1"}, 400),
+    ("gin", ("knock", "random"), {"game_target": "1"}, 1000),
+    ("gin", ("gin", "knock-at-5"), {"game_target": "1"}, 800),
+    ("basic", ("eager", "random"), {"target_2": "1"}, 25),
+    ("basic", ("patient", "eager"), {"target_2": "1"}, 100),
     ("bing", ("early", "common", "sandbag", "random"), {}, 2),
 ])
 def test_every_simulated_game_replays_as_legal(name: str, bots: tuple[str, ...], rules: dict[str, str],
