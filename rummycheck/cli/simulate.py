@@ -24,9 +24,9 @@ def simulate(
                        "(gin); eager, patient (basic); random (any game).")] = None,
     bot: Annotated[list[str] | None, typer.Option(
         "--bot", help="A bot of your own, package.module:ClassName, added to the seats (repeatable).")] = None,
-    games: Annotated[int, typer.Option("--games", "-n", help="Games to play (rounded up to whole deals, one game "
-                                                             "per seat rotation); with --precision, the most.",
-                                       min=1)] = 1000,
+    games: Annotated[int | None, typer.Option(
+        "--games", "-n", help="Games to play (rounded up to whole deals, one game per seat rotation; default 1000); "
+                              "with --precision, the most (default 1000000).", min=1)] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed gives the same results.")] = 1,
     precision: Annotated[float | None, typer.Option(
         "--precision", help="Play on until every 95% interval (win rates and paired differences) is at most "
@@ -64,7 +64,8 @@ def simulate(
     guarded(spec.check)
 
     def go(progress: Any = None) -> Any:
-        return run(spec, games=games if precision is None or games > 1000 else 10**6, precision=precision,
+        most = games if games is not None else (1000 if precision is None else 10**6)
+        return run(spec, games=most, precision=precision,
                    workers=workers, scheduler=scheduler, batch=batch, record_games=sample if records else 0,
                    progress=progress)
 
