@@ -83,7 +83,7 @@ def paired_interval(first: Sequence[float], second: Sequence[float], *, z: float
     """The mean paired difference ``first[d] - second[d]`` over deals d, with its interval.
 
     >>> str(paired_interval([0.5, 0.75, 0.25, 0.5], [0.5, 0.25, 0.75, 0.5]))
-    '0.000 [-0.392, 0.392]'
+    '0.000 [-0.400, 0.400]'
     """
     if len(first) != len(second):
         raise ValueError(f"paired samples differ in length: {len(first)} and {len(second)}")
