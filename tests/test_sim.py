@@ -226,3 +226,25 @@ def test_simulate_refuses_a_bot_that_does_not_play_the_game() -> None:
     result = CliRunner().invoke(app, ["simulate", "--variant", "gin", "--bots", "early,knock", "--games", "2"])
     assert result.exit_code == 2
     assert "does not play gin" in result.output
+
+
+def test_fast_gin_defence_leaves_the_least_deadwood_gin_layoffs_finds() -> None:
+    import random
+
+    from rummycheck.dealing import deal_table
+    from rummycheck.games.gin import gin_layoffs
+    from rummycheck.melds import TableMeld
+    from rummycheck.sim.bots import _fast, _fast_defence
+    from rummycheck.solvers.deadwood import min_deadwood
+
+    variant = get_variant("gin")
+    fast = _fast(variant)
+    assert fast is not None
+    rng = random.Random(5)
+    for _ in range(300):
+        melds, hand = deal_table(rng, variant, size=10)
+        owned = [TableMeld(n, m, "K") for n, m in enumerate(melds, start=1)]
+        play = _fast_defence(hand, owned, variant, fast[0])
+        laid = {lo.card for lo in play.layoffs} if play else set()
+        assert min_deadwood([c for c in hand if c not in laid], variant=variant) == \
+            gin_layoffs(hand, melds, variant=variant).after

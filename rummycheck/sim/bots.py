@@ -37,6 +37,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import product
 from typing import ClassVar, Protocol, runtime_checkable
 
 from rummycheck.cards import Card
@@ -45,7 +46,7 @@ from rummycheck.games import Game, game_of
 from rummycheck.games.gin import gin_knock_limit, gin_layoffs
 from rummycheck.melds import Meld, MeldKind, TableMeld, extend_meld, meld_problems
 from rummycheck.results import LayOff
-from rummycheck.solvers.deadwood import min_deadwood
+from rummycheck.solvers.deadwood import fast_search, min_deadwood
 from rummycheck.solvers.exact import search
 from rummycheck.solvers.layoffs import exact_play
 from rummycheck.variants import Variant
@@ -257,6 +258,74 @@ def feeds(card: Card, view: View, wanted: frozenset[int], taken: Sequence[Card] 
     return False
 
 
+def _fast_defence(hand: Sequence[Card], owned: Sequence[TableMeld], variant: Variant,
+                  least: Callable[[int], int]) -> LayDown | None:
+    """The gin defender's best lay-offs on bitmasks (one deck, no wilds, ace low): a set takes its
+    missing suits, a run takes a stretch of cards below it and one above it; every combination
+    is tried and the one leaving the least deadwood (then the fewest cards laid off) wins, the
+    same least deadwood as ``gin_layoffs`` finds by trying every subset."""
+    mask = 0
+    for card in hand:
+        mask |= card.bit
+    per_meld: list[list[tuple[int, tuple[Card, ...]]]] = []
+    for t in owned:
+        stands = t.meld.stands_for
+        ways: list[tuple[int, tuple[Card, ...]]] = [(0, ())]
+        if t.meld.kind == MeldKind.SET:
+            rank = stands[0].number - 1
+            spare = [Card.from_index(s * 13 + rank) for s in range(4)]
+            spare = [c for c in spare if c.bit & mask and c not in stands]
+            room = (variant.set_max or 4) - len(stands)
+            for size in range(1, min(room, len(spare)) + 1):
+                for chosen in _subsets(spare, size):
+                    ways.append((sum(c.bit for c in chosen), chosen))
+        else:
+            suit = stands[0].suit.index
+            numbers = sorted(c.number for c in stands)
+            below: list[Card] = []
+            for n in range(numbers[0] - 1, 0, -1):
+                card = Card.from_index(suit * 13 + n - 1)
+                if not card.bit & mask:
+                    break
+                below.append(card)
+            above: list[Card] = []
+            for n in range(numbers[-1] + 1, 14):
+                card = Card.from_index(suit * 13 + n - 1)
+                if not card.bit & mask:
+                    break
+                above.append(card)
+            ways = [(sum(c.bit for c in below[:i] + above[:j]), tuple(below[:i] + above[:j]))
+                    for i in range(len(below) + 1) for j in range(len(above) + 1)]
+        per_meld.append(ways)
+    best: tuple[int, int, list[tuple[int, tuple[Card, ...]]]] | None = None
+    for combo in product(*per_meld):
+        laid = 0
+        clash = False
+        for bits, _ in combo:
+            if laid & bits:
+                clash = True
+                break
+            laid |= bits
+        if clash:
+            continue
+        key = (least(mask & ~laid), laid.bit_count())
+        if best is None or key < best[:2]:
+            best = (key[0], key[1], list(combo))
+    assert best is not None
+    layoffs = tuple(LayOff(card, t.number, card) for t, (_, cards) in zip(owned, best[2]) for card in cards)
+    laid_cards = {c for lo in layoffs for c in (lo.card,)}
+    rest = [c for c in hand if c not in laid_cards]
+    arrangement = fast_search(rest, variant=variant) if rest else None
+    melds = arrangement.melds if arrangement is not None else ()
+    return LayDown(melds, layoffs) or None
+
+
+def _subsets(cards: Sequence[Card], size: int) -> list[tuple[Card, ...]]:
+    from itertools import combinations
+
+    return list(combinations(cards, size))
+
+
 def discard_choices(view: View) -> list[Card]:
     """The cards that may be thrown now: not the card just taken from the pile (unless held twice)."""
     counts = Counter(view.hand)
@@ -407,6 +476,9 @@ class BaseBot:
         if view.hand_sizes[view.knocker] == 0:  # the knocker kept no deadwood: gin, no lay-offs (GIN-GIN)
             arrangement = search(view.hand, variant=variant)
             return LayDown(arrangement.melds) or None if arrangement is not None else None
+        fast = _fast(variant)
+        if fast is not None and variant.ace == "low" and len(set(view.hand)) == len(view.hand):
+            return _fast_defence(view.hand, owned, variant, fast[0])
         best = gin_layoffs(view.hand, [t.meld for t in owned], variant=variant)
         layoffs = tuple(LayOff(card, owned[m].number, card) for card, m in best.layoffs)
         return LayDown(best.melds, layoffs) or None
