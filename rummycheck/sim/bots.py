@@ -328,8 +328,11 @@ def _subsets(cards: Sequence[Card], size: int) -> list[tuple[Card, ...]]:
 
 def discard_choices(view: View) -> list[Card]:
     """The cards that may be thrown now: not the card just taken from the pile (unless held twice)."""
+    distinct = sorted(dict.fromkeys(view.hand))
+    if view.drew != "discard" or view.took is None:
+        return distinct
     counts = Counter(view.hand)
-    return [c for c in sorted(set(view.hand)) if c != view.took or view.drew != "discard" or counts[c] > 1]
+    return [c for c in distinct if c != view.took or counts[c] > 1]
 
 
 _Fast = tuple[Callable[[int], int], tuple[int, ...], tuple[int, ...]]
