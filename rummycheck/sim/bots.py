@@ -514,6 +514,16 @@ class GinBase(BaseBot):
         deadwood = self._deadwood(view, _less(view.hand, card))
         return deadwood <= self.knock_limit(view) and self.wants_knock(view, deadwood)
 
+    def discard(self, view: View) -> Card:
+        """The usual discard, unless some discard allows a knock the bot wants: then the discard
+        leaving the least deadwood (so a knock is never missed for a card kept for later)."""
+        choices = discard_choices(view)
+        left = {c: self._deadwood(view, _less(view.hand, c)) for c in choices}
+        least = min(left.values())
+        if least <= self.knock_limit(view) and self.wants_knock(view, least):
+            return min(choices, key=lambda c: (left[c], -view.variant.card_points(c), c.index))
+        return self._best_discard(view, view.hand, choices)
+
 
 class GinKnock(GinBase):
     """Knock as soon as the rules allow."""
