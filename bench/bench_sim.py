@@ -246,6 +246,8 @@ class Adapter:
                 return 55
             action = id_of_card(card)
             return action if action in legal else _greedy(hand_ids, legal)
+        if phase == phases.WALL:  # two cards left in the stock: knock if the bot would, else the hand is dead
+            return 55 if 55 in legal else (54 if 54 in legal else legal[0])
         # after a knock: the knocker's discard and melds, the defender's lay-offs and melds
         if self.discard is not None and id_of_card(self.discard) in legal and len(hand_ids) == 11:
             action = id_of_card(self.discard)
