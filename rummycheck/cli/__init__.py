@@ -19,6 +19,7 @@ from rummycheck.cli import interchange as _interchange  # noqa: F401  (registers
 from rummycheck.cli import replay as _replay  # noqa: F401  (registers replay)
 from rummycheck.cli import review as _review  # noqa: F401  (registers review)
 from rummycheck.cli import score as _score  # noqa: F401  (registers score)
+from rummycheck.cli import simulate as _simulate  # noqa: F401  (registers simulate)
 from rummycheck.cli import solve as _solve  # noqa: F401  (registers solve, rules)
 from rummycheck.cli import verify as _verify  # noqa: F401  (registers verify)
 from rummycheck.cli.common import OutputError, app

@@ -1,0 +1,881 @@
+"""Bots: what a simulated player sees, the protocol a bot implements, and the shipped bots.
+
+A bot sees a ``View``: its own hand, the table, the discard pile (every card in it, in
+order), the stock's size, every player's score, hand size and opened flag, and the cards
+each player took from or threw on the discard pile this hand (public knowledge at a real
+table).  It never sees another player's hand or the stock's cards.
+
+A bot answers four questions (``Bot``); the engine puts every answer through
+``GameState``, the one judge, so an illegal answer raises ``IllegalPlay`` instead of
+being played:
+
+* ``start(view)``: how the turn begins, one of ``view.options``: ``"stock"`` (draw),
+  ``"discard"`` (take the top discard), ``"meld"`` (a Bing meld turn), ``"pass"`` (gin:
+  refuse the first upcard);
+* ``lay_down(view)``: melds and lay-offs to put down now (a Bing meld turn, a basic turn
+  after the draw, the gin defender after a knock), or None;
+* ``discard(view)``: the card that ends the turn;
+* ``knock(view, card)``: gin, whether to knock with that discard.
+
+Bots are small classes built with no arguments; the engine calls ``setup`` once a game
+with the seat, the variant and a seeded ``random.Random`` (the only randomness a bot
+may use).  ``--bot package.module:ClassName`` loads a user's class.
+
+The shipped bots share the heuristics a decent player uses: keep cards that can join
+melds, never throw a wild deuce, throw the card that leaves the least deadwood, and avoid
+feeding the next player (cards that lay off on the table or join cards he took from the
+pile).  They differ in the decision each game's strategies argue about: when to open
+(Bing early, common, sandbag), when to knock (gin knock, gin, knock-at-K), when to lay
+melds down (basic eager, patient).
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import product
+from typing import ClassVar, Protocol, runtime_checkable
+
+from rummycheck.cards import Card
+from rummycheck.errors import RummyError
+from rummycheck.games import Game, game_of
+from rummycheck.games.gin import gin_knock_limit, gin_layoffs
+from rummycheck.melds import Meld, MeldKind, TableMeld, extend_meld, meld_problems
+from rummycheck.results import LayOff
+from rummycheck.solvers.deadwood import fast_search, min_deadwood
+from rummycheck.solvers.exact import search
+from rummycheck.solvers.layoffs import exact_play
+from rummycheck.variants import Variant
+
+__all__ = [
+    "BOTS",
+    "BaseBot",
+    "Bot",
+    "BotError",
+    "LayDown",
+    "View",
+    "bot_class",
+    "bot_label",
+]
+
+
+class BotError(RummyError):
+    """A bot cannot be found or built, or does not fit the game."""
+
+
+@dataclass(frozen=True, slots=True)
+class LayDown:
+    """New melds and lay-offs (on table melds by number) put down in one go."""
+
+    melds: tuple[Meld, ...] = ()
+    layoffs: tuple[LayOff, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.melds or self.layoffs)
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What the player in ``seat`` sees when asked to act.  Nothing of other hands or the stock."""
+
+    variant: Variant
+    seat: int
+    names: tuple[str, ...]
+    hand: tuple[Card, ...]
+    table: tuple[TableMeld, ...]
+    discard_pile: tuple[Card, ...]
+    stock: int
+    scores: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    opened: tuple[bool, ...]
+    out: tuple[bool, ...]
+    taken: tuple[tuple[Card, ...], ...]  # cards each player took from the discard pile this hand
+    thrown: tuple[tuple[Card, ...], ...]  # cards each player discarded this hand
+    drew: str  # none, stock, discard
+    took: Card | None
+    phase: str  # upcard (gin's first upcard), play, layoff (gin defender)
+    knocker: int | None
+    upcard: Card | None
+    options: tuple[str, ...] = ()  # the legal ways to start this turn (``start``)
+
+    @property
+    def game(self) -> Game:
+        return game_of(self.variant)
+
+    @property
+    def top(self) -> Card | None:
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    @property
+    def score(self) -> int:
+        return self.scores[self.seat]
+
+    @property
+    def has_opened(self) -> bool:
+        return self.opened[self.seat]
+
+    def next_seat(self) -> int:
+        """The next player still in the game after this one."""
+        count = len(self.names)
+        for step in range(1, count + 1):
+            seat = (self.seat + step) % count
+            if not self.out[seat]:
+                return seat
+        return self.seat
+
+    def opponents(self) -> list[int]:
+        return [s for s in range(len(self.names)) if s != self.seat and not self.out[s]]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """The protocol every bot implements (``BaseBot`` gives working defaults)."""
+
+    def setup(self, *, seat: int, variant: Variant, rng: random.Random) -> None: ...
+
+    def start(self, view: View) -> str: ...
+
+    def lay_down(self, view: View) -> LayDown | None: ...
+
+    def discard(self, view: View) -> Card: ...
+
+    def knock(self, view: View, card: Card) -> bool: ...
+
+
+# -- shared heuristics ----------------------------------------------------------------------------
+
+def _less(hand: Sequence[Card], card: Card) -> list[Card]:
+    rest = list(hand)
+    rest.remove(card)
+    return rest
+
+
+def partners(card: Card, hand: Sequence[Card], variant: Variant) -> float:
+    """How many cards of ``hand`` could join ``card`` in a meld: the same rank (1 each) and
+    the same suit one rank away (1) or two ranks away (0.5); wild cards count 0.5."""
+    score = 0.0
+    n = card.number
+    high = variant.ace != "low"
+    for other in hand:
+        if other is card:
+            continue
+        if variant.is_wild(other):
+            score += 0.5
+            continue
+        if other.number == n:
+            score += 1.0
+            continue
+        if other.suit is not card.suit:
+            continue
+        gap = abs(other.number - n)
+        if high and (n == 1 or other.number == 1):
+            gap = min(gap, 14 - max(n, other.number) if min(n, other.number) == 1 else gap)
+        if gap == 1:
+            score += 1.0
+        elif gap == 2:
+            score += 0.5
+    return score
+
+
+def table_wants(table: Sequence[TableMeld], variant: Variant) -> frozenset[int]:
+    """Indexes of the cards that lay off on some table meld (a discard of one feeds the next player)."""
+    wanted: set[int] = set()
+    for t in table:
+        stands = t.meld.stands_for
+        if t.meld.kind == MeldKind.SET:
+            number = stands[0].number
+            wanted.update(s * 13 + number - 1 for s in range(4))
+        else:
+            suit = stands[0].suit.index
+            numbers = sorted(c.number for c in stands)
+            if 1 in numbers and 13 in numbers:  # ace high: K A
+                numbers = sorted(14 if x == 1 else x for x in numbers)
+            for x in (numbers[0] - 1, numbers[-1] + 1):
+                if x == 14 and variant.ace != "low":
+                    x = 1
+                if 1 <= x <= 13:
+                    wanted.add(suit * 13 + x - 1)
+    return frozenset(wanted)
+
+
+def greedy_layoffs(cards: Sequence[Card], table: Sequence[TableMeld], variant: Variant
+                   ) -> tuple[tuple[LayOff, ...], tuple[Card, ...]]:
+    """Lay off what fits, card by card (natural cards first, then wild ones as the card they
+    fit best), until nothing more fits: a quick stand-in for the exact lay-off search."""
+    melds = {t.number: t.meld for t in table}
+    left = sorted(cards, key=lambda c: (variant.is_wild(c), -variant.card_points(c), c.index))
+    laid: list[LayOff] = []
+    progress = True
+    while progress and left:
+        progress = False
+        for card in list(left):
+            wild = variant.is_wild(card)
+            for number, meld in melds.items():
+                for stands in _stand_ins(card, meld, wild):
+                    grown = extend_meld(meld, [(card, stands)], variant)
+                    if not meld_problems(grown, variant):
+                        melds[number] = grown
+                        laid.append(LayOff(card, number, stands))
+                        left.remove(card)
+                        progress = True
+                        break
+                else:
+                    continue
+                break
+    return tuple(laid), tuple(sorted(left))
+
+
+def _stand_ins(card: Card, meld: Meld, wild: bool) -> list[Card]:
+    """What ``card`` could stand for on ``meld``: itself, and for a wild card the cards that extend it."""
+    options = [card]
+    if not wild:
+        return options
+    stands = meld.stands_for
+    if meld.kind == MeldKind.SET:
+        number = stands[0].number
+        options += [Card.from_index(s * 13 + number - 1) for s in range(4)]
+    else:
+        suit = stands[0].suit.index
+        numbers = sorted(c.number for c in stands)
+        for x in (numbers[-1] + 1, numbers[0] - 1, 1):
+            if 1 <= x <= 13:
+                options.append(Card.from_index(suit * 13 + x - 1))
+    return options
+
+
+def feeds(card: Card, view: View, wanted: frozenset[int], taken: Sequence[Card] | None = None) -> bool:
+    """Whether throwing ``card`` helps the next player: it lays off on the table or joins a
+    card he took from the discard pile this hand (``taken``: those cards, when already known)."""
+    if card.index in wanted:
+        return True
+    for other in view.taken[view.next_seat()] if taken is None else taken:
+        if other.number == card.number or (other.suit is card.suit and abs(other.number - card.number) <= 2):
+            return True
+    return False
+
+
+def _fast_defence(hand: Sequence[Card], owned: Sequence[TableMeld], variant: Variant,
+                  least: Callable[[int], int]) -> LayDown | None:
+    """The gin defender's best lay-offs on bitmasks (one deck, no wilds, ace low): a set takes its
+    missing suits, a run takes a stretch of cards below it and one above it; every combination
+    is tried and the one leaving the least deadwood (then the fewest cards laid off) wins, the
+    same least deadwood as ``gin_layoffs`` finds by trying every subset."""
+    mask = 0
+    for card in hand:
+        mask |= card.bit
+    per_meld: list[list[tuple[int, tuple[Card, ...]]]] = []
+    for t in owned:
+        stands = t.meld.stands_for
+        ways: list[tuple[int, tuple[Card, ...]]] = [(0, ())]
+        if t.meld.kind == MeldKind.SET:
+            rank = stands[0].number - 1
+            spare = [Card.from_index(s * 13 + rank) for s in range(4)]
+            spare = [c for c in spare if c.bit & mask and c not in stands]
+            room = (variant.set_max or 4) - len(stands)
+            for size in range(1, min(room, len(spare)) + 1):
+                for chosen in _subsets(spare, size):
+                    ways.append((sum(c.bit for c in chosen), chosen))
+        else:
+            suit = stands[0].suit.index
+            numbers = sorted(c.number for c in stands)
+            below: list[Card] = []
+            for n in range(numbers[0] - 1, 0, -1):
+                card = Card.from_index(suit * 13 + n - 1)
+                if not card.bit & mask:
+                    break
+                below.append(card)
+            above: list[Card] = []
+            for n in range(numbers[-1] + 1, 14):
+                card = Card.from_index(suit * 13 + n - 1)
+                if not card.bit & mask:
+                    break
+                above.append(card)
+            ways = [(sum(c.bit for c in below[:i] + above[:j]), tuple(below[:i] + above[:j]))
+                    for i in range(len(below) + 1) for j in range(len(above) + 1)]
+        per_meld.append(ways)
+    best: tuple[int, int, list[tuple[int, tuple[Card, ...]]]] | None = None
+    for combo in product(*per_meld):
+        laid = 0
+        clash = False
+        for bits, _ in combo:
+            if laid & bits:
+                clash = True
+                break
+            laid |= bits
+        if clash:
+            continue
+        key = (least(mask & ~laid), laid.bit_count())
+        if best is None or key < best[:2]:
+            best = (key[0], key[1], list(combo))
+    assert best is not None
+    layoffs = tuple(LayOff(card, t.number, card) for t, (_, cards) in zip(owned, best[2]) for card in cards)
+    laid_cards = {c for lo in layoffs for c in (lo.card,)}
+    rest = [c for c in hand if c not in laid_cards]
+    arrangement = fast_search(rest, variant=variant) if rest else None
+    melds = arrangement.melds if arrangement is not None else ()
+    return LayDown(melds, layoffs) or None
+
+
+def _subsets(cards: Sequence[Card], size: int) -> list[tuple[Card, ...]]:
+    from itertools import combinations
+
+    return list(combinations(cards, size))
+
+
+def discard_choices(view: View) -> list[Card]:
+    """The cards that may be thrown now: not the card just taken from the pile (unless held twice)."""
+    distinct = sorted(dict.fromkeys(view.hand))
+    if view.drew != "discard" or view.took is None:
+        return distinct
+    counts = Counter(view.hand)
+    return [c for c in distinct if c != view.took or counts[c] > 1]
+
+
+_Fast = tuple[Callable[[int], int], tuple[int, ...], tuple[int, ...]]
+
+
+def _fast(variant: Variant) -> _Fast | None:
+    """Per-variant data for one-deck games without wilds: the least-deadwood function on a
+    52-bit hand mask (the solver's lookup tables), and per card the masks of its partners one
+    step away (same rank, or same suit one rank away) and two ranks away in its suit."""
+    found: _Fast | None | bool = variant.memo.get("sim-fast")
+    if found is False:
+        return None
+    if found is None or found is True:
+        min_deadwood((), variant=variant)  # builds the solver's tables when the variant has them
+        least = variant.memo.get("least")
+        if not callable(least):
+            variant.memo["sim-fast"] = False
+            return None
+        near1, near2 = [], []
+        for index in range(52):
+            suit, rank = divmod(index, 13)
+            one = sum(1 << (s * 13 + rank) for s in range(4) if s != suit)
+            two = 0
+            for step, into in ((1, "one"), (2, "two")):
+                for r in (rank - step, rank + step):
+                    if variant.ace != "low":
+                        r %= 13
+                    if 0 <= r < 13 and r != rank:
+                        if into == "one":
+                            one |= 1 << (suit * 13 + r)
+                        else:
+                            two |= 1 << (suit * 13 + r)
+            near1.append(one)
+            near2.append(two)
+        found = (least, tuple(near1), tuple(near2))
+        variant.memo["sim-fast"] = found
+    return found
+
+
+# -- the base bot ------------------------------------------------------------------------------------
+
+class BaseBot:
+    """A decent player's defaults for every game; strategies override one decision."""
+
+    #: the short name shown in tables (the registry's key when shipped)
+    label: ClassVar[str] = "base"
+    #: discard scoring (gin, basic): deadwood left + partner_weight x partners kept + feed_weight if it feeds
+    partner_weight: ClassVar[float] = 2.0
+    feed_weight: ClassVar[float] = 5.0
+
+    def __init__(self) -> None:
+        self.seat = 0
+        self.rng = random.Random(0)
+        self.variant: Variant | None = None
+
+    def setup(self, *, seat: int, variant: Variant, rng: random.Random) -> None:
+        self.seat = seat
+        self.variant = variant
+        self.rng = rng
+
+    @classmethod
+    def fits(cls, game: Game) -> bool:
+        """Whether the bot plays ``game`` (checked when the simulation starts)."""
+        return True
+
+    # -- gin and basic: deadwood-driven draws and discards ------------------------------------
+    def _deadwood(self, view: View, cards: Sequence[Card]) -> int:
+        return min_deadwood(cards, variant=view.variant)
+
+    def _discard_score(self, view: View, hand: Sequence[Card], card: Card, wanted: frozenset[int]) -> float:
+        rest = _less(hand, card)
+        score = float(self._deadwood(view, rest))
+        score += self.partner_weight * partners(card, rest, view.variant)
+        if feeds(card, view, wanted):
+            score += self.feed_weight
+        return score
+
+    def _best_discard(self, view: View, hand: Sequence[Card], choices: Sequence[Card]) -> Card:
+        variant = view.variant
+        wanted = table_wants(view.table, variant)
+        fast = _fast(variant)
+        if fast is not None and len(set(hand)) == len(hand):
+            least, near1, near2 = fast
+            mask = 0
+            for c in hand:
+                mask |= c.bit
+            points = variant.card_points
+            best_key: tuple[float, int, int] | None = None
+            best = choices[0]
+            fed = 0  # cards joining one the next player took: same rank, or same suit within two ranks
+            for other in view.taken[view.next_seat()]:
+                suit, rank = divmod(other.index, 13)
+                fed |= sum(1 << (x * 13 + rank) for x in range(4))
+                fed |= sum(1 << (suit * 13 + r) for r in range(max(0, rank - 2), min(13, rank + 3)))
+            for index in wanted:
+                fed |= 1 << index
+            for c in choices:
+                rest = mask ^ c.bit
+                score = least(rest) + self.partner_weight * (
+                    (rest & near1[c.index]).bit_count() + 0.5 * (rest & near2[c.index]).bit_count())
+                if fed & c.bit:
+                    score += self.feed_weight
+                key = (score, -points(c), c.index)
+                if best_key is None or key < best_key:
+                    best_key, best = key, c
+            return best
+        return min(choices, key=lambda c: (self._discard_score(view, hand, c, wanted), -variant.card_points(c),
+                                           c.index))
+
+    def _take_helps(self, view: View, top: Card) -> bool:
+        fast = _fast(view.variant)
+        if fast is not None and len(set(view.hand)) == len(view.hand):
+            least = fast[0]
+            mask = 0
+            for c in view.hand:
+                mask |= c.bit
+            taken = mask | top.bit
+            now = least(mask)
+            return any(least(taken ^ c.bit) < now for c in view.hand)
+        now = self._deadwood(view, view.hand)
+        hand = (*view.hand, top)
+        after = min(self._deadwood(view, _less(hand, c)) for c in set(view.hand))
+        return after < now
+
+    def start(self, view: View) -> str:
+        top = view.top
+        if top is not None and "discard" in view.options and self._take_helps(view, top):
+            return "discard"
+        if "stock" in view.options:
+            return "stock"
+        return view.options[0]
+
+    def lay_down(self, view: View) -> LayDown | None:
+        if view.phase == "layoff":
+            return self._defend(view)
+        return None
+
+    def _defend(self, view: View) -> LayDown | None:
+        """Gin defender after a knock: own melds, and the best lay-offs on the knocker's melds unless gin."""
+        variant = view.variant
+        assert view.knocker is not None
+        knocker = view.names[view.knocker]
+        owned = [t for t in view.table if t.owner == knocker]
+        if view.hand_sizes[view.knocker] == 0:  # the knocker kept no deadwood: gin, no lay-offs (GIN-GIN)
+            arrangement = search(view.hand, variant=variant)
+            return LayDown(arrangement.melds) or None if arrangement is not None else None
+        fast = _fast(variant)
+        if fast is not None and variant.ace == "low" and len(set(view.hand)) == len(view.hand):
+            return _fast_defence(view.hand, owned, variant, fast[0])
+        best = gin_layoffs(view.hand, [t.meld for t in owned], variant=variant)
+        layoffs = tuple(LayOff(card, owned[m].number, card) for card, m in best.layoffs)
+        return LayDown(best.melds, layoffs) or None
+
+    def discard(self, view: View) -> Card:
+        return self._best_discard(view, view.hand, discard_choices(view))
+
+    def knock(self, view: View, card: Card) -> bool:
+        return False
+
+
+# -- gin ---------------------------------------------------------------------------------------------
+
+class GinBase(BaseBot):
+    """Gin: take the upcard when it lowers deadwood, throw the card leaving the least, knock by rule."""
+
+    label = "gin-base"
+
+    @classmethod
+    def fits(cls, game: Game) -> bool:
+        return game.knocks
+
+    def knock_limit(self, view: View) -> int:
+        return gin_knock_limit(view.variant, view.upcard)[0]
+
+    def wants_knock(self, view: View, deadwood: int) -> bool:
+        return deadwood <= self.knock_limit(view)
+
+    def knock(self, view: View, card: Card) -> bool:
+        deadwood = self._deadwood(view, _less(view.hand, card))
+        return deadwood <= self.knock_limit(view) and self.wants_knock(view, deadwood)
+
+    def discard(self, view: View) -> Card:
+        """The usual discard, unless some discard allows a knock the bot wants: then the discard
+        leaving the least deadwood (so a knock is never missed for a card kept for later)."""
+        choices = discard_choices(view)
+        left = {c: self._deadwood(view, _less(view.hand, c)) for c in choices}
+        least = min(left.values())
+        if least <= self.knock_limit(view) and self.wants_knock(view, least):
+            return min(choices, key=lambda c: (left[c], -view.variant.card_points(c), c.index))
+        return self._best_discard(view, view.hand, choices)
+
+
+class GinKnock(GinBase):
+    """Knock as soon as the rules allow."""
+
+    label = "knock"
+
+
+class GinOnly(GinBase):
+    """Never knock with deadwood: play every hand to gin."""
+
+    label = "gin"
+
+    def wants_knock(self, view: View, deadwood: int) -> bool:
+        return deadwood == 0
+
+
+class GinKnockAt(GinBase):
+    """Knock only with ``k`` or less deadwood (``knock-at-5``: 5)."""
+
+    label = "knock-at"
+    k: ClassVar[int] = 5
+
+    def wants_knock(self, view: View, deadwood: int) -> bool:
+        return deadwood <= self.k
+
+
+def knock_at(k: int) -> type[GinKnockAt]:
+    """The knock-at-``k`` bot class."""
+    return type(f"GinKnockAt{k}", (GinKnockAt,), {"k": k, "label": f"knock-at-{k}",
+                                                   "__doc__": f"Knock only with {k} or less deadwood."})
+
+
+# -- basic ---------------------------------------------------------------------------------------------
+
+class BasicBase(BaseBot):
+    """Basic rummy: draw and discard by deadwood; lay down by strategy."""
+
+    label = "basic-base"
+
+    @classmethod
+    def fits(cls, game: Game) -> bool:
+        return game.turn_starts_with_draw
+
+    def _take_helps(self, view: View, top: Card) -> bool:
+        if top.index in table_wants(view.table, view.variant):
+            return len(view.hand) > 1
+        return super()._take_helps(view, top)
+
+    def wants_to_lay(self, view: View, play: LayDown, left: tuple[Card, ...]) -> bool:
+        return True
+
+    def lay_down(self, view: View) -> LayDown | None:
+        variant = view.variant
+        wanted = table_wants(view.table, variant)
+        if not any(c.index in wanted for c in view.hand) and \
+                min_deadwood(view.hand, variant=variant) == variant.points(view.hand):
+            return None  # no meld in hand and nothing lays off: skip the whole-play search
+        most = 1 if variant.option("melds_per_turn") == "one" else None
+        play = exact_play(view.hand, view.table, variant=variant, max_melds=most)
+        if play is None:
+            return None
+        _, melds, layoffs, left = play
+        found = LayDown(tuple(melds), tuple(layoffs))
+        if not found:
+            return None
+        took = view.took if view.drew == "discard" else None
+        if took is not None and tuple(left) == (took,):
+            return None  # the only card left would be the one just taken (BASIC-DISCARD)
+        minimum = int(variant.option("opening_points") or 0)
+        if minimum and not view.has_opened and melds:
+            if sum(variant.card_points(c) for m in melds for c in m.stands_for) < minimum:
+                return None
+        if not self.wants_to_lay(view, found, tuple(left)):
+            return None
+        return found
+
+
+class BasicEager(BasicBase):
+    """Lay every meld and lay-off down as soon as it is found."""
+
+    label = "eager"
+
+
+class BasicPatient(BasicBase):
+    """Hold melds back to go out in one turn (rummy doubles the points) unless an opponent is close."""
+
+    label = "patient"
+
+    def wants_to_lay(self, view: View, play: LayDown, left: tuple[Card, ...]) -> bool:
+        if len(left) <= 1:
+            return True  # goes out this turn
+        danger = min(view.hand_sizes[s] for s in view.opponents())
+        return danger <= 3 or view.stock < 6
+
+
+# -- bing ------------------------------------------------------------------------------------------------
+
+class BingBase(BaseBot):
+    """Bing: open by strategy; once opened, meld and lay off whenever the limit allows.
+
+    Draws and discards use cheap per-card estimates (two decks and wild deuces make an
+    exact deadwood count ten times dearer than in gin): a deuce is never thrown and
+    always taken; otherwise the card thrown is the one with the most points and the
+    fewest partners, keeping clear of cards that lay off on the table.
+    """
+
+    label = "bing-base"
+    #: melds an opening must hold for this strategy (None: only a lay-down that goes out)
+    open_melds: ClassVar[int | None] = 3
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._plan: LayDown | None = None
+
+    @classmethod
+    def fits(cls, game: Game) -> bool:
+        return game.melds_instead_of_drawing
+
+    def _limit_ok(self, view: View, points: int, *, hold: bool) -> bool:
+        check = view.game.limit_check(score=view.score, points=points, hold=hold)
+        return check is None or check.ok
+
+    def _danger(self, view: View) -> bool:
+        """Another player has opened and is close to going out."""
+        return any(view.opened[s] and view.hand_sizes[s] <= 3 for s in view.opponents())
+
+    def _opening(self, view: View) -> LayDown | None:
+        """The opening this strategy lays down now, or None."""
+        variant = view.variant
+        needed = view.game.melds_needed(False)
+        want = self.open_melds
+        danger = self._danger(view)
+        least = needed if danger or want is None else max(want, needed)
+        arrangement = search(view.hand, variant=variant, min_melds=least)
+        if arrangement is None:
+            return None
+        layoffs: tuple[LayOff, ...] = ()
+        left = arrangement.deadwood
+        if left and view.table and variant.option("layoff_in_opening"):
+            layoffs, left = greedy_layoffs(left, view.table, variant)
+        points = variant.points(left)
+        if want is None and not danger and left:
+            return None  # sandbagging: only a lay-down of every card
+        if not self._limit_ok(view, points, hold=False):
+            return None
+        return LayDown(arrangement.melds, layoffs)
+
+    def _after_opening(self, view: View) -> LayDown | None:
+        """Melds and lay-offs an opened player can put down now within the limit."""
+        variant = view.variant
+        hand = view.hand
+        melds: tuple[Meld, ...] = ()
+        left: tuple[Card, ...] = hand
+        if len(hand) >= 3:
+            arrangement = search(hand, variant=variant)
+            if arrangement is not None:
+                melds, left = arrangement.melds, arrangement.deadwood
+        layoffs, left = greedy_layoffs(left, view.table, variant)
+        found = LayDown(melds, layoffs)
+        if not found or not self._limit_ok(view, variant.points(left), hold=False):
+            return None
+        return found
+
+    def start(self, view: View) -> str:
+        self._plan = None
+        if "meld" in view.options:
+            plan = self._after_opening(view) if view.has_opened else self._opening(view)
+            if plan:
+                self._plan = plan
+                return "meld"
+        top = view.top
+        if top is not None and "discard" in view.options and self._bing_take(view, top):
+            return "discard"
+        if "stock" in view.options:
+            return "stock"
+        if "discard" in view.options:
+            return "discard"
+        return view.options[0]
+
+    def _bing_take(self, view: View, top: Card) -> bool:
+        variant = view.variant
+        if view.has_opened:
+            hand = (*view.hand, top)
+            best = min(variant.points(_less(hand, c)) for c in set(view.hand))
+            if not self._limit_ok(view, best, hold=True):
+                return False
+        if variant.is_wild(top):
+            return True
+        same = sum(1 for c in view.hand if c.number == top.number and not variant.is_wild(c))
+        if same >= 2:
+            return True
+        near = {c.number for c in view.hand if c.suit is top.suit and not variant.is_wild(c)}
+        n = top.number
+        for low in range(n - 2, n + 1):
+            run = {(x - 1) % 13 + 1 for x in range(low, low + 3)} - {n}
+            if low >= 1 and low + 2 <= 14 and run <= near:
+                return True
+        return False
+
+    def lay_down(self, view: View) -> LayDown | None:
+        plan, self._plan = self._plan, None
+        return plan
+
+    def discard(self, view: View) -> Card:
+        variant = view.variant
+        choices = discard_choices(view)
+        naturals = [c for c in choices if not variant.is_wild(c)] or choices
+        wanted = table_wants(view.table, variant)
+        total = variant.points(view.hand)
+        if view.has_opened:
+            legal = [c for c in naturals if self._limit_ok(view, total - variant.card_points(c), hold=True)]
+            if not legal:
+                legal = [c for c in choices if self._limit_ok(view, total - variant.card_points(c), hold=True)]
+            naturals = legal or naturals
+
+        def badness(card: Card) -> tuple[float, int]:
+            value = variant.card_points(card) - 6.0 * partners(card, view.hand, variant)
+            if card.index in wanted:
+                value -= 8.0
+            return value, card.index
+
+        return max(naturals, key=badness)
+
+
+class BingEarly(BingBase):
+    """Early lay: open as soon as three melds are possible."""
+
+    label = "early"
+    open_melds = 3
+
+
+class BingCommon(BingBase):
+    """Common: hold off until four melds (usually two cards over)."""
+
+    label = "common"
+    open_melds = 4
+
+
+class BingSandbag(BingBase):
+    """Sandbagging: hold everything and meld all 14 at once (opens early only when another is about to go out)."""
+
+    label = "sandbag"
+    open_melds = None
+
+
+# -- random -------------------------------------------------------------------------------------------------
+
+class RandomBot(BaseBot):
+    """A random legal player for every game: random starts and discards; lays down or knocks at random when it can."""
+
+    label = "random"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._plan: LayDown | None = None
+
+    def start(self, view: View) -> str:
+        options = list(view.options)
+        if "meld" in options:
+            game = view.game
+            needed = game.melds_needed(view.has_opened)
+            found = search(view.hand, variant=view.variant, min_melds=max(needed, 1))
+            ok = found is not None and self.rng.random() < 0.5
+            if ok:
+                assert found is not None
+                check = game.limit_check(score=view.score, points=found.points)
+                ok = check is None or check.ok
+            if ok:
+                assert found is not None
+                self._plan = LayDown(found.melds)
+                return "meld"
+            options.remove("meld")
+        if view.has_opened and "discard" in options and view.top is not None:
+            options.remove("discard")  # a Bing take could break the limit hold; keep it simple
+        return self.rng.choice(options or list(view.options))
+
+    def lay_down(self, view: View) -> LayDown | None:
+        if view.phase == "layoff":
+            return self._defend(view)
+        plan, self._plan = self._plan, None
+        if plan is not None:
+            return plan
+        if view.game.turn_starts_with_draw and self.rng.random() < 0.5:
+            found = search(view.hand, variant=view.variant, min_melds=1)
+            if found is not None and len(found.deadwood) >= 1:
+                took = view.took if view.drew == "discard" else None
+                if not (took is not None and found.deadwood == (took,)):
+                    return LayDown(found.melds)
+        return None
+
+    def discard(self, view: View) -> Card:
+        variant = view.variant
+        choices = discard_choices(view)
+        if view.has_opened and view.game.has_limit:
+            total = variant.points(view.hand)
+            legal = [c for c in choices
+                     if (lambda chk: chk is None or chk.ok)(view.game.limit_check(
+                         score=view.score, points=total - variant.card_points(c), hold=True))]
+            choices = legal or choices
+        return self.rng.choice(choices)
+
+    def knock(self, view: View, card: Card) -> bool:
+        deadwood = min_deadwood(_less(view.hand, card), variant=view.variant)
+        return deadwood <= gin_knock_limit(view.variant, view.upcard)[0] and self.rng.random() < 0.5
+
+
+# -- the registry -------------------------------------------------------------------------------------------
+
+BOTS: dict[str, type[BaseBot]] = {
+    "early": BingEarly,
+    "common": BingCommon,
+    "sandbag": BingSandbag,
+    "knock": GinKnock,
+    "gin": GinOnly,
+    "eager": BasicEager,
+    "patient": BasicPatient,
+    "random": RandomBot,
+}
+
+_KNOCK_AT = re.compile(r"knock-at-(\d+)$")
+
+
+def bot_class(spec: str) -> type[Bot]:
+    """The bot class named by ``spec``: a shipped name (``early``, ``knock-at-5``, ...) or
+    ``package.module:ClassName``."""
+    spec = spec.strip()
+    if spec in BOTS:
+        return BOTS[spec]
+    match = _KNOCK_AT.match(spec)
+    if match:
+        return knock_at(int(match.group(1)))
+    if ":" in spec:
+        module_name, _, class_name = spec.partition(":")
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError as error:
+            raise BotError(f"cannot import the bot module {module_name!r}: {error}") from None
+        found = getattr(module, class_name, None)
+        if not isinstance(found, type):
+            raise BotError(f"module {module_name!r} has no class {class_name!r}")
+        needed = ("setup", "start", "lay_down", "discard", "knock")
+        missing = [m for m in needed if not callable(getattr(found, m, None))]
+        if missing:
+            raise BotError(f"{spec!r} is not a bot: it lacks {', '.join(missing)} (see rummycheck.sim.bots.Bot)")
+        return found
+    known = ", ".join([*BOTS, "knock-at-K"])
+    raise BotError(f"unknown bot {spec!r}; shipped bots: {known}; or give package.module:ClassName")
+
+
+def bot_label(spec: str) -> str:
+    """The name a bot goes by in tables: the shipped name, else the class name."""
+    spec = spec.strip()
+    if ":" in spec:
+        return spec.partition(":")[2]
+    return spec

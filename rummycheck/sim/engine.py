@@ -1,0 +1,421 @@
+"""Whole games played by bots: the deal, the turns, the hand's end and the score sheet.
+
+Every action a bot chooses goes through ``GameState`` (``draw_stock``, ``take_discard``,
+``lay_down``, ``discard``, ``end_turn``, ``knock``, ``finish``), so the rules judge each
+play; the hand's end is scored by the games' own score engine (``score_hand``).  The
+engine adds only what a whole game needs beyond one hand, asking the game's flags rather
+than its name:
+
+* the deal: a seeded shuffle; the Bing cut for a deuce (BING-DEAL: the player at the
+  dealer's right keeps a deuce cut from the deck and is dealt one card fewer); the gin
+  and basic upcard that starts the discard pile;
+* the gin first upcard (GIN-DEAL, standard gin): the non-dealer may take it or pass,
+  then the dealer; when both pass the non-dealer draws from the stock.  ``GameState``
+  has no pass, so the engine moves the turn itself (``apply_pass``) and records
+  ``"A pass"``;
+* basic's empty stock: ``GameState`` renews it from the discard pile (BASIC-STOCK); the
+  engine shuffles those cards into its own stock;
+* a hand ends without a winner when the stock cannot be drawn from at the start of a
+  turn: gin's dead hand (GIN-DEAD), basic's stalemate (BASIC-STOCK, BASIC-STALEMATE);
+  Bing has no rule for an empty stock, so the engine calls the hand dead and nobody
+  scores (counted as ``dead_hands``);
+* Bing buy-backs: a player who busts buys back in up to ``buybacks`` times a game
+  (BING-BUYBACK; 0 by default).
+
+Randomness: the deal of hand ``h`` of a game comes from ``random.Random`` seeded with
+(seed, deal, h), and each bot gets its own ``random.Random`` seeded with (seed, deal,
+rotation, seat): so the same deal is dealt identically whatever the seats hold, and a
+game's result depends on nothing but its seed and index.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rummycheck.cards import Card
+from rummycheck.dealing import shoe
+from rummycheck.games import Game, game_of
+from rummycheck.games.base import score_hand
+from rummycheck.games.scoring import HandEnd, HandScore, Sheet, new_sheet
+from rummycheck.sim.bots import Bot, LayDown, View
+from rummycheck.sim.hand import SimState, apply_pass, deal_state
+from rummycheck.sim.record_out import action_texts
+from rummycheck.table.state import GameState, PlayRecord
+from rummycheck.variants import Variant
+
+__all__ = ["GameOutcome", "SeatResult", "play_game", "seat_names"]
+
+#: score-sheet rules that are not points caught in the hand itself
+_NOT_CAUGHT = frozenset({"GIN-GAME", "BING-BUYBACK", "BASIC-TARGET", "BING-WIN", "BING-BUST"})
+MAX_TURNS = 2000
+
+
+def seat_names(players: int) -> tuple[str, ...]:
+    """Seat names used in games and records: A, B, C, ..."""
+    return tuple(chr(ord("A") + i) for i in range(players))
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One seat's game: points caught in each hand it played, and its counts."""
+
+    points: tuple[int, ...]
+    hands_won: int = 0
+    busts: int = 0
+    buybacks: int = 0
+    knocks: int = 0
+    gins: int = 0
+    undercuts: int = 0
+    final_score: int = 0
+
+    @property
+    def hands(self) -> int:
+        return len(self.points)
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    """A finished game: who sat where, who won, and each seat's counts."""
+
+    deal: int
+    rotation: int
+    bots: tuple[str, ...]  # bot label by seat
+    winner: int | None
+    hands: int
+    dead_hands: int
+    seats: tuple[SeatResult, ...]
+    finished: bool = True
+    record: dict[str, Any] | None = None
+
+
+@dataclass
+class _Seat:
+    points: list[int] = field(default_factory=list)
+    hands_won: int = 0
+    busts: int = 0
+    buybacks: int = 0
+    knocks: int = 0
+    gins: int = 0
+    undercuts: int = 0
+
+
+class _Hand:
+    """One hand in progress: the state, the engine's own stock and the public pile history."""
+
+    def __init__(self, variant: Variant, game: Game, sheet: Sheet, names: tuple[str, ...], dealer: int,
+                 rng: random.Random, record: bool) -> None:
+        self.variant = variant
+        self.game = game
+        self.names = names
+        count = len(names)
+        out = [p.out for p in sheet.players]
+        scores = [p.score for p in sheet.players]
+        deck = shoe(variant)
+        rng.shuffle(deck)
+        playing = [s for s in range(count) if not out[s]]
+        order = [(dealer + k) % count for k in range(1, count + 1)]
+        order = [s for s in order if not out[s]]  # dealer's left first, dealer last
+        first = order[0]
+        cut: Card | None = None
+        cutter: int | None = None
+        if game.cuts:
+            cutter = order[-2] if len(order) > 1 else order[-1]  # the dealer's right
+            at = rng.randrange(len(deck))
+            if variant.is_wild(deck[at]):
+                cut = deck.pop(at)
+        size = game.dealt_size(len(playing))
+        hands: list[list[Card]] = [[] for _ in range(count)]
+        if cut is not None and cutter is not None:
+            hands[cutter].append(cut)
+        for seat in order:
+            need = size - len(hands[seat])
+            hands[seat].extend(deck[:need])
+            del deck[:need]
+        upcard: Card | None = None
+        if game.knocks or game.turn_starts_with_draw:
+            upcard = deck.pop(0)
+        self.stock_cards = list(reversed(deck))  # the next card drawn is the last
+        self.state = deal_state(variant, names=names, scores=scores, out=out, hands=hands, cut=cut,
+                                cutter=cutter, upcard=upcard, stock=len(deck), first=first,
+                                state_class=SimState)
+        self.first = first
+        self.dealer = dealer
+        self.rng = rng
+        self.taken: list[list[Card]] = [[] for _ in range(count)]
+        self.thrown: list[list[Card]] = [[] for _ in range(count)]
+        self.actions: list[str] | None = [] if record else None
+        self.restocks: list[list[str]] = []
+        self.deal_record: dict[str, Any] | None = None
+        if record:
+            self.deal_record = {
+                "dealer": names[dealer], "first": names[first],
+                "hands": {names[s]: [str(c) for c in sorted(hands[s])] for s in playing},
+                "cut": None if cut is None else {"player": names[cutter] if cutter is not None else None,
+                                                 "card": str(cut)},
+                "upcard": None if upcard is None else str(upcard),
+                "stock": [str(c) for c in deck],
+                "scores": {names[s]: scores[s] for s in range(count)},
+                "out": [names[s] for s in range(count) if out[s]],
+            }
+
+    def view(self, seat: int, phase: str, options: tuple[str, ...] = ()) -> View:
+        state = self.state
+        players = state.players
+        on_turn = seat == state.current
+        return View(
+            variant=self.variant, seat=seat, names=self.names, hand=players[seat].hand,
+            table=tuple(state.table), discard_pile=tuple(state.discard_pile), stock=state.stock or 0,
+            scores=tuple(p.score for p in players), hand_sizes=tuple(p.size for p in players),
+            opened=tuple(p.opened for p in players), out=tuple(p.out for p in players),
+            taken=tuple(tuple(t) for t in self.taken), thrown=tuple(tuple(t) for t in self.thrown),
+            drew=state.drew if on_turn else "none", took=state.took if on_turn else None, phase=phase,
+            knocker=state.knocker, upcard=state.upcard, options=options)
+
+    def log(self, record: PlayRecord) -> None:
+        if self.actions is not None:
+            self.actions.extend(action_texts(record))
+
+    def log_text(self, text: str) -> None:
+        if self.actions is not None:
+            self.actions.append(text)
+
+    # -- actions ---------------------------------------------------------------------------------
+    def draw(self) -> None:
+        state = self.state
+        if state.stock == 0:  # renewed from the discard pile (BASIC-STOCK)
+            renewed = list(state.discard_pile[:-1])
+            self.rng.shuffle(renewed)
+            self.stock_cards = renewed
+            if self.actions is not None:
+                self.restocks.append([str(c) for c in reversed(renewed)])
+        card = self.stock_cards.pop()
+        self.log(state.draw_stock(card))
+
+    def take(self, seat: int) -> None:
+        record = self.state.take_discard()
+        self.taken[seat].append(record.cards[0])
+        self.log(record)
+
+    def lay(self, play: LayDown | None) -> bool:
+        if not play:
+            return False
+        self.log(self.state.lay_down(play.melds, play.layoffs))
+        return True
+
+    def throw(self, seat: int, card: Card) -> None:
+        self.log(self.state.discard(card))
+        self.thrown[seat].append(card)
+
+
+def _start_options(hand: _Hand) -> tuple[str, ...]:
+    state = hand.state
+    options = []
+    if hand.game.melds_instead_of_drawing:
+        options.append("meld")
+    if state.can_draw_stock():
+        options.append("stock")
+    if state.discard_pile and state.can_take_discard():
+        options.append("discard")
+    return tuple(options)
+
+
+def _gin_upcard(hand: _Hand, bots: Sequence[Bot]) -> None:
+    """GIN-DEAL: the first upcard is offered to the non-dealer, then the dealer; both passing, the
+    non-dealer draws from the stock."""
+    state = hand.state
+    for _ in range(2):
+        seat = state.current
+        choice = bots[seat].start(hand.view(seat, "upcard", ("discard", "pass")))
+        if choice == "discard":
+            hand.take(seat)
+            return
+        hand.log_text(f"{hand.names[seat]} pass")
+        apply_pass(state)
+
+
+def _turn(hand: _Hand, bots: Sequence[Bot]) -> str | None:
+    """Play one turn; return how the hand ended ('out', 'knock', 'dead') or None to go on."""
+    state = hand.state
+    game = hand.game
+    seat = state.current
+    bot = bots[seat]
+    if state.drew == "none":
+        options = _start_options(hand)
+        if "stock" not in options:
+            return "dead"
+        choice = bot.start(hand.view(seat, "play", options))
+        if choice not in options:
+            raise ValueError(f"bot in seat {hand.names[seat]} chose {choice!r}, not one of {', '.join(options)}")
+        if choice == "meld":
+            if not hand.lay(bot.lay_down(hand.view(seat, "play"))):
+                raise ValueError(f"bot in seat {hand.names[seat]} chose a meld turn but laid nothing down")
+            if state.phase == "over":
+                return "out"
+            if state.can_end_turn():
+                hand.log(state.end_turn())
+            else:
+                hand.throw(seat, bot.discard(hand.view(seat, "play")))
+                if state.phase == "over":
+                    return "out"
+            return None
+        if choice == "stock":
+            hand.draw()
+        else:
+            hand.take(seat)
+    if game.turn_starts_with_draw:
+        if hand.lay(bot.lay_down(hand.view(seat, "play"))):
+            if state.phase == "over":
+                return "out"
+            if state.stalemate() is not None:  # nobody can ever finish now (BASIC-STALEMATE)
+                return "dead"
+    view = hand.view(seat, "play")
+    card = bot.discard(view)
+    if game.knocks and bot.knock(view, card):
+        hand.log(state.knock(card))
+        hand.thrown[seat].append(card)
+        defender = state.current
+        hand.lay(bots[defender].lay_down(hand.view(defender, "layoff")))
+        hand.log(state.finish())
+        return "knock"
+    hand.throw(seat, card)
+    if state.phase == "over":
+        return "out"
+    return None
+
+
+def _hand_end(hand: _Hand, how: str, rummy: bool) -> HandEnd | None:
+    """The ``HandEnd`` the score engine reads, or None for a hand nobody scores (Bing dead hand)."""
+    state = hand.state
+    game = hand.game
+    names = hand.names
+    if how == "dead":
+        if game.knocks:
+            return HandEnd(dead=True)
+        if game.renews_stock:
+            return HandEnd(stalemate=True)
+        return None
+    if how == "knock":
+        knocker = state.knocker
+        assert knocker is not None
+        defender = next(s for s in range(len(names)) if s != knocker)
+        variant = hand.variant
+        return HandEnd(knocker=names[knocker], upcard=state.upcard,
+                       points={names[knocker]: variant.points(state.players[knocker].hand),
+                               names[defender]: variant.points(state.players[defender].hand)})
+    winner = state.winner
+    assert winner is not None
+    cards = {p.name: p.hand for seat, p in enumerate(state.players) if seat != winner and not p.out}
+    return HandEnd(out=names[winner], cards=cards, rummy=rummy and game.renews_stock)
+
+
+def play_game(variant: Variant, bots: Sequence[Bot], *, seed: int, deal: int, rotation: int = 0,
+              labels: Sequence[str] | None = None, buybacks: int = 0, max_hands: int = 300,
+              record: bool = False) -> GameOutcome:
+    """Play one whole game; ``deal`` picks the shuffles, ``rotation`` only names who sits where."""
+    game = game_of(variant)
+    count = len(bots)
+    names = seat_names(count)
+    labels = tuple(labels) if labels is not None else tuple(type(b).__name__ for b in bots)
+    for seat, bot in enumerate(bots):
+        bot.setup(seat=seat, variant=variant, rng=random.Random(f"bot:{seed}:{deal}:{rotation}:{seat}"))
+    sheet = new_sheet(variant, names)
+    seats = [_Seat() for _ in range(count)]
+    hands_played = 0
+    dead = 0
+    dealer = count - 1
+    hand_records: list[dict[str, Any]] = []
+    bought = [0] * count
+    while not sheet.finished and hands_played < max_hands:
+        rng = random.Random(f"deal:{seed}:{deal}:{hands_played}")
+        hand = _Hand(variant, game, sheet, names, dealer, rng, record)
+        state = hand.state
+        if game.knocks:
+            _gin_upcard(hand, bots)
+        how: str | None = None
+        turns = 0
+        turn_opened = False  # had the player on turn laid anything down before this turn (BASIC-RUMMY)
+        while how is None:
+            turns += 1
+            if turns > MAX_TURNS:
+                how = "dead"
+                break
+            turn_opened = state.players[state.current].opened
+            how = _turn(hand, bots)
+        rummy = how == "out" and not turn_opened
+        end = _hand_end(hand, how, rummy)
+        playing = [s for s in range(count) if not sheet.players[s].out]
+        hands_played += 1
+        result: HandScore | None = None
+        if end is None:
+            dead += 1
+            for s in playing:
+                seats[s].points.append(0)
+        else:
+            result = score_hand(sheet, end)
+            if result.busted and game.players_bust and buybacks:
+                back = tuple(n for n in result.busted if bought[names.index(n)] < buybacks)
+                if back and result.after.still_in() and any(
+                        not p.out for p in result.after.players if p.name not in back):
+                    end = HandEnd(out=end.out, cards=end.cards, buyback=back)
+                    result = score_hand(sheet, end)
+                    for n in back:
+                        bought[names.index(n)] += 1
+            if how == "dead":
+                dead += 1
+            _count(result, seats, playing, names, state, how)
+            sheet = result.after
+        if record:
+            assert hand.deal_record is not None
+            hand_records.append({
+                **hand.deal_record, "actions": list(hand.actions or ()), "restocks": hand.restocks,
+                "end": how, "scores_after": {p.name: p.score for p in sheet.players},
+                "lines": [] if result is None else [str(line) for line in result.lines],
+            })
+        dealer = _next_dealer(sheet, dealer)
+    winner = names.index(sheet.winner) if sheet.winner is not None else None
+    results = tuple(SeatResult(points=tuple(s.points), hands_won=s.hands_won, busts=s.busts, buybacks=s.buybacks,
+                               knocks=s.knocks, gins=s.gins, undercuts=s.undercuts,
+                               final_score=sheet.players[i].score) for i, s in enumerate(seats))
+    game_record = None
+    if record:
+        game_record = {"variant": variant.name, "options": variant.changed_options(), "seed": seed, "deal": deal,
+                       "rotation": rotation, "players": list(names), "bots": list(labels), "hands": hand_records,
+                       "winner": sheet.winner, "finished": sheet.finished,
+                       "final_scores": {p.name: p.score for p in sheet.players}}
+    return GameOutcome(deal=deal, rotation=rotation, bots=labels, winner=winner, hands=hands_played,
+                       dead_hands=dead, seats=results, finished=sheet.finished, record=game_record)
+
+
+def _next_dealer(sheet: Sheet, dealer: int) -> int:
+    count = len(sheet.players)
+    for step in range(1, count + 1):
+        seat = (dealer + step) % count
+        if not sheet.players[seat].out:
+            return seat
+    return dealer
+
+
+def _count(result: HandScore, seats: list[_Seat], playing: list[int], names: tuple[str, ...], state: GameState,
+           how: str) -> None:
+    caught = dict.fromkeys(names, 0)
+    for line in result.lines:
+        if line.player is not None and line.rule not in _NOT_CAUGHT:
+            caught[line.player] += line.points
+    for s in playing:
+        seats[s].points.append(caught[names[s]])
+    if result.hand_winner is not None:
+        seats[names.index(result.hand_winner)].hands_won += 1
+    for n in result.busted:
+        seats[names.index(n)].busts += 1
+    for n in result.bought_back:
+        seats[names.index(n)].buybacks += 1
+    if how == "knock" and state.knocker is not None:
+        knocker = seats[state.knocker]
+        knocker.knocks += 1
+        if state.gin:
+            knocker.gins += 1
+        elif result.hand_winner is not None and result.hand_winner != names[state.knocker]:
+            seats[names.index(result.hand_winner)].undercuts += 1

@@ -1,0 +1,303 @@
+"""Running a simulation: paired deals in every seat rotation, in seeded batches, on any executor.
+
+``simulate(spec, ...)`` plays deals ``0, 1, 2, ...``; each deal is played once per seat
+rotation (rotation r puts ``bots[(s + r) % P]`` in seat s), all rotations with the same
+shuffles.  Deals are cut into fixed batches (``batch`` deals each, whatever the number
+of workers); a batch is one task, ``run_batch``, for any ``concurrent.futures``-style
+executor: local processes, or a Dask cluster through ``Client.get_executor()``.  The
+results are folded in deal order, and with ``precision`` the stop rule is checked after
+each batch in that order: so the same seed gives the same numbers with any number of
+workers, wherever they run.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from rummycheck.errors import RummyError
+from rummycheck.games import game_of
+from rummycheck.sim.bots import BaseBot, Bot, bot_class, bot_label
+from rummycheck.sim.engine import GameOutcome, play_game
+from rummycheck.sim.stats import Interval, mean_interval, paired_interval, wilson
+from rummycheck.variants import Variant, get_variant
+
+__all__ = ["DealSummary", "SimResult", "SimSpec", "Tally", "run_batch", "simulate"]
+
+
+class SimulationError(RummyError):
+    """A simulation cannot be set up as asked."""
+
+
+@dataclass(frozen=True, slots=True)
+class SimSpec:
+    """Everything that decides a simulation's results (pickled to the workers)."""
+
+    variant: str = "bing"
+    bots: tuple[str, ...] = ("early", "common", "sandbag", "common")
+    seed: int = 1
+    preset: str | None = None
+    rules: tuple[tuple[str, str], ...] = ()
+    buybacks: int = 0
+    max_hands: int = 300
+
+    def build_variant(self) -> Variant:
+        return get_variant(self.variant, preset=self.preset, **dict(self.rules))
+
+    @property
+    def players(self) -> int:
+        return len(self.bots)
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """Distinct bot names, in first-seat order."""
+        return tuple(dict.fromkeys(bot_label(b) for b in self.bots))
+
+    def check(self) -> None:
+        variant = self.build_variant()
+        game = game_of(variant)
+        low, high = int(variant.get("min_players", 2) or 2), int(variant.get("max_players", 2) or 2)
+        if not low <= self.players <= high:
+            raise SimulationError(f"{variant.name} is played by {low} to {high} players, got {self.players} bots")
+        for spec in self.bots:
+            cls = bot_class(spec)
+            if isinstance(cls, type) and issubclass(cls, BaseBot) and not cls.fits(game):
+                raise SimulationError(f"bot {spec!r} does not play {variant.name}")
+
+
+@dataclass
+class Tally:
+    """One bot's counts (summed over its seats)."""
+
+    seat_games: int = 0
+    wins: int = 0
+    seat_hands: int = 0
+    hands_won: int = 0
+    points: int = 0
+    bust_games: int = 0
+    buyback_games: int = 0
+    knocks: int = 0
+    gins: int = 0
+    undercuts: int = 0
+    histogram: Counter[int] = field(default_factory=Counter)
+
+    def add(self, other: Tally) -> None:
+        for name in ("seat_games", "wins", "seat_hands", "hands_won", "points", "bust_games", "buyback_games",
+                     "knocks", "gins", "undercuts"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.histogram.update(other.histogram)
+
+
+@dataclass
+class DealSummary:
+    """One deal played in every rotation: per bot tallies, and the deal's totals."""
+
+    deal: int
+    games: int = 0
+    hands: int = 0
+    dead_hands: int = 0
+    unfinished: int = 0
+    tallies: dict[str, Tally] = field(default_factory=dict)
+    records: list[dict[str, Any]] = field(default_factory=list)
+
+    def share(self, label: str) -> float:
+        tally = self.tallies[label]
+        return tally.wins / tally.seat_games if tally.seat_games else 0.0
+
+    def mean_points(self, label: str) -> float:
+        tally = self.tallies[label]
+        return tally.points / tally.seat_hands if tally.seat_hands else 0.0
+
+
+def _summarise(deal: int, outcomes: Sequence[GameOutcome]) -> DealSummary:
+    summary = DealSummary(deal)
+    for outcome in outcomes:
+        summary.games += 1
+        summary.hands += outcome.hands
+        summary.dead_hands += outcome.dead_hands
+        summary.unfinished += 0 if outcome.finished else 1
+        for seat, (label, result) in enumerate(zip(outcome.bots, outcome.seats)):
+            tally = summary.tallies.setdefault(label, Tally())
+            tally.seat_games += 1
+            tally.wins += 1 if outcome.winner == seat else 0
+            tally.seat_hands += result.hands
+            tally.hands_won += result.hands_won
+            tally.points += sum(result.points)
+            tally.bust_games += 1 if result.busts else 0
+            tally.buyback_games += 1 if result.buybacks else 0
+            tally.knocks += result.knocks
+            tally.gins += result.gins
+            tally.undercuts += result.undercuts
+            tally.histogram.update(result.points)
+    return summary
+
+
+def run_batch(spec: SimSpec, first: int, count: int, record_below: int = 0) -> list[DealSummary]:
+    """Play deals ``first .. first + count - 1`` in every rotation; keep the records of deals
+    below ``record_below``.  A top-level function, so any executor can run it."""
+    variant = spec.build_variant()
+    classes = [bot_class(b) for b in spec.bots]
+    labels = [bot_label(b) for b in spec.bots]
+    players = len(classes)
+    summaries = []
+    for deal in range(first, first + count):
+        outcomes = []
+        for rotation in range(players):
+            order = [(s + rotation) % players for s in range(players)]
+            bots: list[Bot] = [classes[i]() for i in order]
+            outcomes.append(play_game(variant, bots, seed=spec.seed, deal=deal, rotation=rotation,
+                                      labels=[labels[i] for i in order], buybacks=spec.buybacks,
+                                      max_hands=spec.max_hands, record=deal < record_below))
+        summary = _summarise(deal, outcomes)
+        summary.records = [o.record for o in outcomes if o.record is not None]
+        summaries.append(summary)
+    return summaries
+
+
+# -- the result -------------------------------------------------------------------------------------
+
+@dataclass
+class SimResult:
+    """The fold of every deal played, in deal order."""
+
+    spec: SimSpec
+    deals: int = 0
+    games: int = 0
+    hands: int = 0
+    dead_hands: int = 0
+    unfinished: int = 0
+    tallies: dict[str, Tally] = field(default_factory=dict)
+    shares: dict[str, list[float]] = field(default_factory=dict)
+    deal_points: dict[str, list[float]] = field(default_factory=dict)
+    records: list[dict[str, Any]] = field(default_factory=list)
+
+    def add(self, summary: DealSummary) -> None:
+        self.deals += 1
+        self.games += summary.games
+        self.hands += summary.hands
+        self.dead_hands += summary.dead_hands
+        self.unfinished += summary.unfinished
+        for label, tally in summary.tallies.items():
+            self.tallies.setdefault(label, Tally()).add(tally)
+            self.shares.setdefault(label, []).append(summary.share(label))
+            self.deal_points.setdefault(label, []).append(summary.mean_points(label))
+        self.records.extend(summary.records)
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return self.spec.labels
+
+    def win_rate(self, label: str) -> Interval:
+        tally = self.tallies[label]
+        return wilson(tally.wins, tally.seat_games)
+
+    def hand_rate(self, label: str) -> Interval:
+        tally = self.tallies[label]
+        return wilson(tally.hands_won, tally.seat_hands)
+
+    def points_per_hand(self, label: str) -> Interval:
+        return mean_interval(self.deal_points[label])
+
+    def difference(self, first: str, second: str) -> Interval:
+        """Paired by deal: first's share of wins minus second's."""
+        return paired_interval(self.shares[first], self.shares[second])
+
+    def pairs(self) -> list[tuple[str, str]]:
+        labels = self.labels
+        return [(a, b) for i, a in enumerate(labels) for b in labels[i + 1:]]
+
+    def widest(self) -> float:
+        """The widest half-width among the win-rate intervals and the paired differences."""
+        widths = [self.win_rate(label).half_width for label in self.labels]
+        if self.deals >= 2:
+            widths += [self.difference(a, b).half_width for a, b in self.pairs()]
+        else:
+            widths.append(float("inf"))
+        return max(widths)
+
+
+# -- executors -------------------------------------------------------------------------------------
+
+class _Inline(Executor):
+    """Runs each task at once in this process (one worker)."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as error:  # handed to the caller through the future
+            future.set_exception(error)
+        return future
+
+
+@contextmanager
+def executor_for(workers: int | None, scheduler: str | None) -> Iterator[Executor]:
+    """Local processes (``workers``; all cores by default; 1: in this process), or a Dask
+    cluster: ``scheduler`` ``tcp://host:8786`` or ``local`` (a LocalCluster for a try-out)."""
+    if scheduler:
+        try:
+            distributed: Any = importlib.import_module("dask.distributed")
+        except ImportError:
+            raise SimulationError("--scheduler needs dask.distributed: pip install 'rummycheck[dask]'") from None
+        Client, LocalCluster = distributed.Client, distributed.LocalCluster  # noqa: N806
+        if scheduler == "local":
+            cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
+                                   processes=True, dashboard_address=None)
+            client = Client(cluster)
+            try:
+                yield client.get_executor()
+            finally:
+                client.close()
+                cluster.close()
+        else:
+            client = Client(scheduler)
+            try:
+                yield client.get_executor()
+            finally:
+                client.close()
+        return
+    count = workers or os.cpu_count() or 1
+    if count <= 1:
+        yield _Inline()
+        return
+    with ProcessPoolExecutor(max_workers=count) as pool:
+        yield pool
+
+
+def simulate(spec: SimSpec, *, games: int, precision: float | None = None, workers: int | None = None,
+             scheduler: str | None = None, batch: int | None = None, record_games: int = 0,
+             progress: Callable[[int, int], None] | None = None) -> SimResult:
+    """Play at least ``games`` games (rounded up to whole deals: one game per seat rotation);
+    with ``precision``, ``games`` is the cap and play stops at the first batch after which
+    every win-rate interval and paired difference is at most ``precision`` wide on each side."""
+    spec.check()
+    players = spec.players
+    deals = max(1, -(-games // players))
+    size = batch or 10
+    batches = [(start, min(size, deals - start)) for start in range(0, deals, size)]
+    record_below = -(-record_games // players) if record_games else 0
+    result = SimResult(spec)
+    with executor_for(workers, scheduler) as pool:
+        ahead = max(2, 2 * (workers or os.cpu_count() or 1))
+        pending: dict[int, Future[list[DealSummary]]] = {}
+        next_batch = 0
+        for index in range(len(batches)):
+            while next_batch < len(batches) and next_batch < index + ahead:
+                start, count = batches[next_batch]
+                pending[next_batch] = pool.submit(run_batch, spec, start, count, record_below)
+                next_batch += 1
+            for summary in pending.pop(index).result():
+                result.add(summary)
+            if progress is not None:
+                progress(result.games, deals * players)
+            if precision is not None and result.deals >= 2 and result.widest() <= precision:
+                break
+        for future in pending.values():
+            future.cancel()
+    return result

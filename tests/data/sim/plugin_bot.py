@@ -1,0 +1,20 @@
+"""A user's bot for the --bot plugin test: always draws from the stock, throws its highest card."""
+
+from rummycheck.sim.bots import BaseBot, View
+
+
+class HighCardThrower(BaseBot):
+    label = "high"
+
+    def start(self, view: View) -> str:
+        return "stock" if "stock" in view.options else view.options[0]
+
+    def discard(self, view: View):  # type: ignore[no-untyped-def]
+        choices = [c for c in view.hand if c != view.took]
+        return max(choices, key=lambda c: (view.variant.card_points(c), c.index))
+
+    def knock(self, view: View, card) -> bool:  # type: ignore[no-untyped-def]
+        from rummycheck.solvers.deadwood import min_deadwood
+        rest = list(view.hand)
+        rest.remove(card)
+        return min_deadwood(rest, variant=view.variant) <= 10

@@ -1,0 +1,250 @@
+"""Strategy simulation: statistics, determinism, replay legality, the bot protocol, plugins, the CLI."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from rummycheck.cards import Card
+from rummycheck.cli import app
+from rummycheck.sim.bots import BOTS, BaseBot, BotError, View, bot_class
+from rummycheck.sim.engine import play_game
+from rummycheck.sim.hand import deal_state
+from rummycheck.sim.record_out import game_to_record_dict, replay_hand
+from rummycheck.sim.report import result_json
+from rummycheck.sim.runner import SimSpec, simulate
+from rummycheck.sim.stats import mean_interval, paired_interval, wilson
+from rummycheck.variants import Variant, get_variant
+
+DATA = Path(__file__).parent / "data" / "sim"
+
+
+# -- statistics against hand-computed values --------------------------------------------------------
+
+def test_wilson_matches_the_formula_worked_by_hand() -> None:
+    # 8 of 10, z = 1.96: centre (0.8 + 0.19208) / 1.38416 = 0.71681, spread 0.23866
+    found = wilson(8, 10)
+    assert found.value == 0.8
+    assert found.low == pytest.approx(0.4902, abs=1e-4)
+    assert found.high == pytest.approx(0.9433, abs=1e-4)
+
+
+def test_wilson_edges_stay_inside_zero_and_one() -> None:
+    assert wilson(0, 5).low == 0.0 and wilson(5, 5).high == 1.0
+    assert math.isnan(wilson(0, 0).value)
+    with pytest.raises(ValueError):
+        wilson(6, 5)
+
+
+def test_paired_interval_is_mean_difference_plus_minus_z_sd_over_root_n() -> None:
+    # differences 1, -1, 1, -1, 2: mean 0.4, squared deviations sum to 7.2, variance 7.2 / 4 = 1.8
+    found = paired_interval([2, 0, 3, 1, 4], [1, 1, 2, 2, 2])
+    assert found.value == pytest.approx(0.4)
+    assert found.half_width == pytest.approx(1.959964 * math.sqrt(1.8 / 5), rel=1e-5)
+    assert mean_interval([3.0]).value == 3.0
+
+
+# -- replay legality ----------------------------------------------------------------------------------
+
+def replay_game(record: dict[str, object], variant: Variant) -> int:
+    """Replay every hand of a game record from its deal; return the number of actions replayed."""
+    names = record["players"]
+    assert isinstance(names, list)
+    done = 0
+    for hand in record["hands"]:  # type: ignore[attr-defined]
+        cut = hand["cut"]
+        state = deal_state(
+            variant, names=names, scores=[hand["scores"][n] for n in names], out=[n in hand["out"] for n in names],
+            hands=[[Card.parse(c) for c in hand["hands"].get(n, [])] for n in names],
+            cut=Card.parse(cut["card"]) if cut else None, cutter=names.index(cut["player"]) if cut else None,
+            upcard=Card.parse(hand["upcard"]) if hand["upcard"] else None, stock=len(hand["stock"]),
+            first=names.index(hand["first"]))
+        replay_hand(state, hand["actions"])
+        if hand["end"] in ("out", "knock"):
+            assert state.phase == "over"
+        done += len(hand["actions"])
+    return done
+
+
+@pytest.mark.parametrize(("name", "bots", "rules", "games"), [
+    ("gin", ("knock", "random"), {"game_target": "1"}, 1000),
+    ("gin", ("gin", "knock-at-5"), {"game_target": "1"}, 800),
+    ("basic", ("eager", "random"), {"target_2": "1"}, 25),
+    ("basic", ("patient", "eager"), {"target_2": "1"}, 100),
+    ("bing", ("early", "common", "sandbag", "random"), {}, 2),
+])
+def test_every_simulated_game_replays_as_legal(name: str, bots: tuple[str, ...], rules: dict[str, str],
+                                               games: int) -> None:
+    variant = get_variant(name, **rules)
+    actions = 0
+    for deal in range(games):
+        outcome = play_game(variant, [bot_class(b)() for b in bots], seed=5, deal=deal, labels=bots, record=True)
+        assert outcome.record is not None
+        actions += replay_game(game_to_record_dict(outcome.record), variant)
+    assert actions > games * 4
+
+
+def test_record_strings_follow_the_agreed_grammar() -> None:
+    variant = get_variant("bing")
+    outcome = play_game(variant, [bot_class(b)() for b in ("early", "common", "sandbag", "common")], seed=3,
+                        deal=0, record=True)
+    assert outcome.record is not None
+    verbs = {a.split()[1] for h in outcome.record["hands"] for a in h["actions"]}
+    assert verbs <= {"draw", "take", "discard", "meld", "layoff", "end"}
+    assert {"draw", "discard", "meld"} <= verbs
+    gin = play_game(get_variant("gin"), [bot_class("knock")(), bot_class("knock")()], seed=3, deal=0, record=True)
+    assert gin.record is not None
+    knocks = [a for h in gin.record["hands"] for a in h["actions"] if a.split()[1] == "knock"]
+    assert knocks and all(" with " in k for k in knocks)
+
+
+# -- the bot protocol --------------------------------------------------------------------------------
+
+class Spy(BaseBot):
+    """Plays like the gin knock bot and keeps every view it is shown."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.inner = BOTS["knock"]()
+        self.views: list[View] = []
+
+    def setup(self, **kwargs: object) -> None:  # type: ignore[override]
+        super().setup(**kwargs)  # type: ignore[arg-type]
+        self.inner.setup(**kwargs)  # type: ignore[arg-type]
+
+    def start(self, view: View) -> str:
+        self.views.append(view)
+        return self.inner.start(view)
+
+    def lay_down(self, view: View) -> object:  # type: ignore[override]
+        self.views.append(view)
+        return self.inner.lay_down(view)
+
+    def discard(self, view: View) -> Card:
+        self.views.append(view)
+        return self.inner.discard(view)
+
+    def knock(self, view: View, card: Card) -> bool:
+        return self.inner.knock(view, card)
+
+
+def test_a_bot_never_sees_the_other_hand_or_the_stock() -> None:
+    variant = get_variant("gin", game_target="1")
+    for deal in range(30):
+        spy = Spy()
+        outcome = play_game(variant, [spy, bot_class("knock")()], seed=9, deal=deal, record=True)
+        assert outcome.record is not None
+        hand = outcome.record["hands"][0]
+        public = {a.split()[2] for a in hand["actions"] if a.split()[1] in ("discard", "take", "knock")}
+        spy_drew = {a.split()[2] for a in hand["actions"] if a.startswith("A draw")}
+        hidden = (set(hand["hands"]["B"]) | set(hand["stock"])) - public - spy_drew
+        hidden -= {c for a in hand["actions"] if " with " in a for c in a.split(" with ")[1].split()}
+        hidden -= {c for a in hand["actions"] if a.startswith("B meld") or a.startswith("B layoff")
+                   for c in a.split()[2:]}
+        if hand["upcard"]:
+            hidden.discard(hand["upcard"])
+        for view in spy.views:
+            shown = {str(c) for c in view.hand} | {str(c) for c in view.discard_pile}
+            shown |= {str(c) for t in view.table for c in t.meld.cards}
+            shown |= {str(c) for cards in view.taken + view.thrown for c in cards}
+            assert not shown & hidden
+            assert view.hand_sizes[view.seat] == len(view.hand)
+        assert {f.name for f in View.__dataclass_fields__.values()} >= {"hand", "hand_sizes"}  # type: ignore[attr-defined]
+        assert not {"hands", "stock_cards", "deck"} & set(View.__dataclass_fields__)  # type: ignore[attr-defined]
+
+
+def test_a_plugin_bot_loads_from_package_module_class(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(DATA))
+    cls = bot_class("plugin_bot:HighCardThrower")
+    assert cls.__name__ == "HighCardThrower"
+    with pytest.raises(BotError, match="no class"):
+        bot_class("plugin_bot:Nope")
+    with pytest.raises(BotError, match="unknown bot"):
+        bot_class("nonsense")
+    result = CliRunner().invoke(app, ["simulate", "--variant", "gin", "--bots", "knock", "--bot",
+                                      "plugin_bot:HighCardThrower", "--games", "4", "--workers", "1", "--json",
+                                      "--rule", "game_target=20"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert set(data["bots"]) == {"knock", "HighCardThrower"}
+    sys.modules.pop("plugin_bot", None)
+
+
+# -- determinism and executors -------------------------------------------------------------------
+
+SMALL = SimSpec(variant="gin", bots=("knock", "knock-at-5"), seed=4, rules=(("game_target", "25"),))
+
+
+def test_same_seed_same_results_whatever_the_number_of_workers() -> None:
+    one = result_json(simulate(SMALL, games=24, workers=1, batch=3))
+    two = result_json(simulate(SMALL, games=24, workers=2, batch=3))
+    assert one == two
+    assert one["games"] == 24 and one["deals"] == 12 and one["hands"] > 24
+
+
+def test_precision_stops_at_the_same_batch_whatever_the_workers() -> None:
+    one = result_json(simulate(SMALL, games=400, precision=0.2, workers=1, batch=2))
+    two = result_json(simulate(SMALL, games=400, precision=0.2, workers=2, batch=2))
+    assert one == two
+    assert one["games"] < 400
+
+
+def test_dask_local_cluster_gives_the_local_process_results() -> None:
+    pytest.importorskip("dask.distributed")
+    local = result_json(simulate(SMALL, games=12, workers=2, batch=2))
+    cluster = result_json(simulate(SMALL, games=12, workers=2, batch=2, scheduler="local"))
+    assert cluster == local
+
+
+# -- the command line --------------------------------------------------------------------------------
+
+def test_simulate_json_states_games_and_hands_per_bot_and_in_total(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["simulate", "--variant", "gin", "--games", "6", "--workers", "1", "--json",
+                                      "--rule", "game_target=30", "--records", str(tmp_path), "--sample", "2"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["games"] == 6 and data["hands"] > 0
+    assert sum(b["hands"] for b in data["bots"].values()) == 2 * data["hands"]
+    assert all(b["seat_games"] == 6 for b in data["bots"].values())
+    assert len(list(tmp_path.glob("*.json"))) == 2
+
+
+def test_simulate_table_names_the_counts_and_the_method() -> None:
+    result = CliRunner().invoke(app, ["simulate", "--variant", "basic", "--games", "2", "--workers", "1",
+                                      "--rule", "target_2=30"])
+    assert result.exit_code == 0, result.output
+    assert "2 games (1 deals x 2 seat rotations)" in result.output
+    assert "Wilson" in result.output and "paired by deal" in result.output
+
+
+def test_simulate_refuses_a_bot_that_does_not_play_the_game() -> None:
+    result = CliRunner().invoke(app, ["simulate", "--variant", "gin", "--bots", "early,knock", "--games", "2"])
+    assert result.exit_code == 2
+    assert "does not play gin" in result.output
+
+
+def test_fast_gin_defence_leaves_the_least_deadwood_gin_layoffs_finds() -> None:
+    import random
+
+    from rummycheck.dealing import deal_table
+    from rummycheck.games.gin import gin_layoffs
+    from rummycheck.melds import TableMeld
+    from rummycheck.sim.bots import _fast, _fast_defence
+    from rummycheck.solvers.deadwood import min_deadwood
+
+    variant = get_variant("gin")
+    fast = _fast(variant)
+    assert fast is not None
+    rng = random.Random(5)
+    for _ in range(300):
+        melds, hand = deal_table(rng, variant, size=10)
+        owned = [TableMeld(n, m, "K") for n, m in enumerate(melds, start=1)]
+        play = _fast_defence(hand, owned, variant, fast[0])
+        laid = {lo.card for lo in play.layoffs} if play else set()
+        assert min_deadwood([c for c in hand if c not in laid], variant=variant) == \
+            gin_layoffs(hand, melds, variant=variant).after
