@@ -148,6 +148,10 @@ class Basic(Game):
         second stalemate of BASIC-STOCK (the stock runs out once too often) is judged
         when drawing, not here.
         """
+        if state.drew != "none" or state.melded:
+            # judged between turns: mid-turn a player who drew and laid off may hold one card,
+            # and discarding it goes out (BASIC-OUT), which the reasoning below does not see
+            return None
         players = [p for p in state.players if not getattr(p, "out", False)]
         if any(p.size == 0 for p in players):
             return None
