@@ -18,6 +18,7 @@ from rummycheck.variants import get_variant
     ("gin", ("gin", "knock-at-5"), 8),
     ("basic", ("eager", "patient"), 12),
     ("basic", ("random", "eager"), 8),
+    ("bing", ("early", "common", "sandbag"), 3),
 ])
 def test_simulated_games_replay_as_records_with_their_scores(name: str, bots: tuple[str, ...], deals: int) -> None:
     variant = get_variant(name)

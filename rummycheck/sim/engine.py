@@ -7,8 +7,8 @@ engine adds only what a whole game needs beyond one hand, asking the game's flag
 than its name:
 
 * the deal: a seeded shuffle; the Bing cut for a deuce (BING-DEAL: the player at the
-  dealer's right keeps a deuce cut from the deck and is dealt one card fewer); the gin
-  and basic upcard that starts the discard pile;
+  dealer's right keeps a deuce cut from the deck and is dealt one card fewer); the upcard
+  that starts the discard pile (BING-DEAL: "the top card is turned over"; GIN-DEAL);
 * the gin first upcard (GIN-DEAL, standard gin): the non-dealer may take it or pass,
   then the dealer; when both pass the non-dealer draws from the stock.  ``GameState``
   has no pass, so the engine moves the turn itself (``apply_pass``) and records
@@ -134,9 +134,7 @@ class _Hand:
             need = size - len(hands[seat])
             hands[seat].extend(deck[:need])
             del deck[:need]
-        upcard: Card | None = None
-        if game.knocks or game.turn_starts_with_draw:
-            upcard = deck.pop(0)
+        upcard: Card | None = deck.pop(0)  # every game turns one up to start the discard pile
         self.stock_cards = list(reversed(deck))  # the next card drawn is the last
         self.state = deal_state(variant, names=names, scores=scores, out=out, hands=hands, cut=cut,
                                 cutter=cutter, upcard=upcard, stock=len(deck), first=first,
