@@ -480,9 +480,64 @@ def _evaluate_deal(subject: Subject, expected: Any) -> list[Outcome]:
                     [r for k in want for r in rules_for[k]], rules_for=rules_for)]
 
 
+def _evaluate_strategies(subject: Subject, expected: Any) -> list[Outcome]:
+    """``strategies = { bots = ["early", "common", "sandbag"], games = 4, seed = 2, legal = true,
+    follow = true }``: simulated games between those bots (seat rotations of each deal) replay
+    as legal records with their scores, and each bot's openings follow the strategy it is
+    named for (``sim.strategy``)."""
+    from rummycheck.sim.as_record import to_record
+    from rummycheck.sim.bots import bot_class
+    from rummycheck.sim.engine import play_game
+    from rummycheck.sim.record_out import game_to_record_dict
+    from rummycheck.sim.strategy import strategy_problems
+    from rummycheck.table.replay import replay
+
+    scenario = subject._need_scenario("strategies")
+    keys = {"bots", "games", "seed", "legal", "follow"}
+    if not isinstance(expected, Mapping) or set(expected) - keys or not isinstance(expected.get("bots"), list) \
+            or not all(isinstance(b, str) for b in expected["bots"]) or len(expected["bots"]) < 2:
+        raise ExpectValueError(f"{subject.where('expect', 'strategies')}: strategies expects a table like "
+                               "{ bots = [\"early\", \"common\", \"sandbag\"], games = 4, seed = 2, "
+                               "legal = true, follow = true }")
+    games = _want_int("strategies.games", expected.get("games", 2))
+    seed = _want_int("strategies.seed", expected.get("seed", 1))
+    if not 1 <= games <= 20:
+        raise ExpectValueError(f"{subject.where('expect', 'strategies')}: games must be 1 to 20 (a regression "
+                               "check, not a study: rummycheck simulate runs thousands)")
+    variant = scenario.variant
+    bots = list(expected["bots"])
+    problems: list[str] = []
+    illegal: list[str] = []
+    for deal in range(games):
+        shift = deal % len(bots)
+        seats = bots[shift:] + bots[:shift]  # every bot in every seat over the deals
+        outcome = play_game(variant, [bot_class(b)() for b in seats], seed=seed, deal=deal, labels=seats,
+                            record=True)
+        assert outcome.record is not None
+        game = game_to_record_dict(outcome.record)
+        result = replay(to_record(game))
+        if not result.ok:
+            illegal.append(f"deal {deal}: {result.illegal or result.mismatches}")
+        problems += [f"deal {deal}: {p}" for p in strategy_problems(game, variant)]
+    rules = ("BING-STRATEGY",)
+    outcomes = []
+    if "legal" in expected:
+        outcomes.append(compare("strategies: the simulated games replay as legal records", expected["legal"],
+                                not illegal, rules + ("BING-TURN",)))
+        if illegal:
+            outcomes[-1] = _failed("strategies legal", expected["legal"], "; ".join(illegal[:3]), rules)
+    if "follow" in expected:
+        outcomes.append(compare("strategies: each bot's openings follow its strategy", expected["follow"],
+                                not problems, rules + ("BING-OPEN",)))
+        if problems and expected["follow"]:
+            outcomes[-1] = _failed("strategies follow", expected["follow"], "; ".join(problems[:3]), rules)
+    return outcomes
+
+
 def _register_builtins() -> None:
     register_expectation("plays", _evaluate_plays)
     register_expectation("deal", _evaluate_deal)
+    register_expectation("strategies", _evaluate_strategies)
     solver_keys: dict[str, tuple[Callable[[Solution], Any], Callable[[str, Any], Any]]] = {
         "deadwood": (lambda s: s.deadwood_points, _want_int),
         "legal": (lambda s: s.legal, _want_bool),

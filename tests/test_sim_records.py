@@ -42,3 +42,17 @@ def test_basic_stalemate_is_not_called_in_the_middle_of_a_turn() -> None:
     outcome = play_game(variant, [bot_class(b)() for b in bots], seed=1, deal=4, labels=bots, record=True)
     assert outcome.record is not None
     assert replay(to_record(game_to_record_dict(outcome.record))).ok
+
+
+def test_the_strategy_check_tells_the_bots_apart() -> None:
+    from rummycheck.sim.strategy import strategy_problems
+
+    variant = get_variant("bing")
+    bots = ("early", "common", "sandbag")
+    outcome = play_game(variant, [bot_class(b)() for b in bots], seed=2, deal=0, labels=bots, record=True)
+    assert outcome.record is not None
+    game = game_to_record_dict(outcome.record)
+    assert strategy_problems(game, variant) == []
+    # the same moves credited to the wrong strategies break them
+    swapped = dict(game, bots=["sandbag", "early", "common"])
+    assert strategy_problems(swapped, variant)
