@@ -211,7 +211,9 @@ def test_simulate_json_states_games_and_hands_per_bot_and_in_total(tmp_path: Pat
     assert data["games"] == 6 and data["hands"] > 0
     assert sum(b["hands"] for b in data["bots"].values()) == 2 * data["hands"]
     assert all(b["seat_games"] == 6 for b in data["bots"].values())
-    assert len(list(tmp_path.glob("*.json"))) == 2
+    written = sorted(tmp_path.glob("*.toml"))
+    assert len(written) == 2
+    assert all(CliRunner().invoke(app, ["replay", str(path)]).exit_code == 0 for path in written)
 
 
 def test_simulate_table_names_the_counts_and_the_method() -> None:

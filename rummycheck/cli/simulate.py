@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from rummycheck.cli.common import PresetOpt, RuleOpt, app, emit_json, fail, guarded
+from rummycheck.cli.common import PresetOpt, RuleOpt, app, emit_json, fail, guarded, say
 
 DEFAULT_BOTS = {"bing": "early,common,sandbag,common", "gin": "knock,gin", "basic": "eager,patient"}
 
@@ -87,12 +86,15 @@ def simulate(
         result = guarded(go)
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
+        from rummycheck.files.record import write_record
+        from rummycheck.sim.as_record import to_record
+
         for record in result.records[:sample]:
-            path = records / f"{variant}-seed{seed}-deal{record['deal']}-rot{record['rotation']}.json"
-            path.write_text(json.dumps(game_to_record_dict(record), indent=1) + "\n", encoding="utf-8")
+            path = records / f"{variant}-seed{seed}-deal{record['deal']}-rot{record['rotation']}.toml"
+            path.write_text(write_record(to_record(game_to_record_dict(record))), encoding="utf-8")
     if plot is not None:
         guarded(lambda: save_plot(result, str(plot)))
     if as_json:
         emit_json(result_json(result))
     else:
-        typer.echo(result_table(result))
+        say(result_table(result))
