@@ -284,13 +284,13 @@ def _greedy(hand_ids: list[int], legal: list[int]) -> int:
     return best[1] if best[0] < baseline else 54
 
 
-def against_openspiel(hands_wanted: int) -> None:
+def against_openspiel(hands_wanted: int, seed: int = 11) -> None:
     import pyspiel
 
     game = pyspiel.load_game("gin_rummy")
     params = game.get_parameters()
     won = lost = tied = failed = 0
-    rng = random.Random(11)
+    rng = random.Random(seed)
     hand = -1
     while won + lost + tied < hands_wanted:
         hand += 1
