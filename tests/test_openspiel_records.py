@@ -356,3 +356,19 @@ def test_a_knock_openspiel_counts_its_own_way_is_legal_here_and_refused_by_expor
     assert str(caught.value).startswith("k.toml:")
     assert "OpenSpiel cannot play action 2 'P0 knock 6s with 3c 4c 5c 6c / 4d 5d 6d'" in str(caught.value)
     assert "cannot knock with deadwood 11 over the knock card 10" in str(caught.value)
+
+
+def test_import_and_export_json(tmp_path: Path) -> None:
+    import json as json_module
+
+    runner = CliRunner()
+    source = sorted((Path(__file__).parent / "data" / "openspiel").glob("*.txt"))[0]
+    imported = runner.invoke(app, ["import", "openspiel", str(source), "--json"])
+    assert imported.exit_code == 0, imported.output
+    data = json_module.loads(imported.stdout)
+    assert data["source"] == str(source) and data["output"] is None and 'preset = "openspiel"' in data["text"]
+    record = tmp_path / "hand.toml"
+    record.write_text(data["text"], encoding="utf-8")
+    exported = runner.invoke(app, ["export", "openspiel", str(record), "--json"])
+    assert exported.exit_code == 0, exported.output
+    assert json_module.loads(exported.stdout)["text"] == source.read_text(encoding="utf-8")

@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from rummycheck.cli.common import app, fail, guarded, say, say_exactly
+from rummycheck.cli.common import JsonOpt, app, emit_json, fail, guarded, say, say_exactly
 from rummycheck.files.reading import read_input
 
 import_app = typer.Typer(name="import", help="Read another program's game file and write a record.",
@@ -28,9 +28,12 @@ OutputOpt = Annotated[str | None, typer.Option("--output", "-o", help="Write to 
 ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite an existing --output file.")]
 
 
-def _write(text: str, output: str | None, force: bool, what: str) -> None:
+def _write(text: str, output: str | None, force: bool, what: str, as_json: bool, source: str) -> None:
     if output is None:
-        say_exactly(text)
+        if as_json:
+            emit_json({"source": source, "output": None, "kind": what, "text": text})
+        else:
+            say_exactly(text)
         return
     target = Path(output)
     if target.is_dir():
@@ -38,7 +41,10 @@ def _write(text: str, output: str | None, force: bool, what: str) -> None:
     if target.exists() and not force:
         fail(f"{output}: the file exists; use --force to overwrite it")
     guarded(lambda: target.write_text(text, encoding="utf-8"))
-    say(f"wrote {output} ({what})")
+    if as_json:
+        emit_json({"source": source, "output": output, "kind": what, "text": text})
+    else:
+        say(f"wrote {output} ({what})")
 
 
 @import_app.command("openspiel")
@@ -49,6 +55,7 @@ def import_openspiel(
     force: ForceOpt = False,
     names: Annotated[str, typer.Option("--names", help="The two player names, OpenSpiel's player 0 then "
                                                        "player 1 (the dealer).")] = "P0,P1",
+    as_json: JsonOpt = False,
 ) -> None:
     """An OpenSpiel gin rummy game (pyspiel.serialize_game_and_state) as a record under the openspiel preset."""
     from rummycheck.files.openspiel import import_openspiel as convert
@@ -58,7 +65,7 @@ def import_openspiel(
         fail(f"--names needs two names separated by a comma, got {names!r}")
     text, source = guarded(lambda: read_input(file))
     record = guarded(lambda: convert(text, source=source, names=(seats[0], seats[1])))
-    _write(record, output, force, "a gin record, preset openspiel")
+    _write(record, output, force, "a gin record, preset openspiel", as_json, source)
 
 
 @export_app.command("openspiel")
@@ -67,6 +74,7 @@ def export_openspiel(
                                           show_default=False)],
     output: OutputOpt = None,
     force: ForceOpt = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """A one-hand gin record as an OpenSpiel serialized game, for rules OpenSpiel plays (the openspiel preset)."""
     from rummycheck.files.openspiel import export_openspiel as convert
@@ -74,4 +82,4 @@ def export_openspiel(
 
     loaded = guarded(lambda: load_record(record))
     text = guarded(lambda: convert(loaded))
-    _write(text, output, force, "an OpenSpiel gin_rummy game")
+    _write(text, output, force, "an OpenSpiel gin_rummy game", as_json, record)
