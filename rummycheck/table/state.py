@@ -179,13 +179,6 @@ class GameState:
         """The game being played: every rule decision below is asked of it."""
         return game_of(self.variant)
 
-    def hand_points(self, player: PlayerView) -> int:
-        """The points a player holds (``ScenarioError`` when his hand is not fully known)."""
-        if not player.known:
-            raise ScenarioError(f"the hand of {player.name!r} is not known ({player.unknown} unknown cards); "
-                                "this play needs its points")
-        return self.variant.points(player.hand)
-
     def unknown_cards(self, player: PlayerView) -> str:
         """The unknown cards of ``player`` in words: the card drawn without naming it, cards not given."""
         drawn = self.drew == "stock" and player.name == self.player.name and any(
