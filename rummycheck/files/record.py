@@ -27,9 +27,9 @@ from rummycheck.cards import Card
 from rummycheck.errors import CardParseError, RummyError, located
 from rummycheck.files.reading import read_file
 from rummycheck.files.tomlpos import TomlLocator
+from rummycheck.games import game_of
 from rummycheck.table.replay import (
     ActionSyntaxError,
-    GameFacts,
     HandRecord,
     Record,
     RecordAction,
@@ -294,8 +294,8 @@ def _hand(r: _Reader, raw: dict[str, Any], index: int, players: list[str],
         r.problem(path, f"hand {index + 1} needs upcard = \"...\" (the card turned up to start the discard pile)",
                   key=True)
     cut = _one_card(r, raw, "cut", path, "the deuce the cutter kept, BING-DEAL")
-    facts = GameFacts.of(variant) if variant is not None else None
-    if cut is not None and facts is not None and not facts.cuts:
+    game = game_of(variant) if variant is not None else None
+    if cut is not None and game is not None and not game.cuts:
         r.problem((*path, "cut"), f"nobody cuts for a deuce in {variant.title if variant else ''} (BING-DEAL)")
     stock = r.cards(raw.get("stock", ""), (*path, "stock")) or ()
     restock: list[tuple[Card | None, ...]] = []
@@ -307,7 +307,7 @@ def _hand(r: _Reader, raw: dict[str, Any], index: int, players: list[str],
             renewed = r.cards(value, (*path, "restock", i))
             if renewed is not None:
                 restock.append(renewed)
-        if raw_restock and facts is not None and not facts.renews:
+        if raw_restock and game is not None and not game.renews_stock:
             r.problem((*path, "restock"), "restock (the renewed stock, BASIC-STOCK) is for a game whose stock "
                                           f"is renewed, not {variant.title if variant else ''}")
     actions = _actions(r, raw.get("actions", []), (*path, "actions"), players)
@@ -320,7 +320,7 @@ def _hand(r: _Reader, raw: dict[str, Any], index: int, players: list[str],
             if players and name not in players:
                 r.problem((*path, "buyback", i), f"buyback names {name!r}, who is not one of the players")
             buyback.append(name)
-        if raw_buyback and facts is not None and not facts.buyback:
+        if raw_buyback and game is not None and "buyback" not in game.END_KEYS:
             r.problem((*path, "buyback"), f"buying back in (BING-BUYBACK) is not part of "
                                           f"{variant.title if variant else ''}")
     scores = _scores(r, raw["scores"], (*path, "scores"), players) if "scores" in raw else None

@@ -17,7 +17,7 @@ from rummycheck.cards import Card
 from rummycheck.dealing import shoe
 from rummycheck.errors import ScenarioError
 from rummycheck.games import game_of
-from rummycheck.table.replay import GameFacts, HandRecord, Record
+from rummycheck.table.replay import HandRecord, Record
 from rummycheck.variants import OptionValue, Variant, get_variant
 
 __all__ = ["cutter_of", "deal_hand", "deal_record", "seat_names"]
@@ -41,7 +41,7 @@ def deal_hand(rng: random.Random, variant: Variant, seats: Sequence[str], dealer
     size = game_of(variant).dealt_size(len(seats))
     hands: dict[str, list[Card]] = {name: [] for name in seats}
     cut: Card | None = None
-    if GameFacts.of(variant).cuts:
+    if game_of(variant).cuts:
         at = rng.randrange(1, len(deck))
         if variant.is_wild(deck[at - 1]):  # the bottom card of the cut-off part is a deuce: he keeps it
             cut = deck.pop(at - 1)

@@ -35,7 +35,6 @@ from rummycheck.variants import OptionValue, Variant, get_variant, resolve_house
 
 __all__ = [
     "ActionSyntaxError",
-    "GameFacts",
     "HandRecord",
     "HandReplay",
     "HandRun",
@@ -175,40 +174,6 @@ def parse_action(text: str, players: Sequence[str]) -> Play:
 
 
 # -- replaying ------------------------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class GameFacts:
-    """What a record needs to know about a game's deal and end, asked of the game (``game_of``).
-
-    ``cuts`` (BING-DEAL): the player on the dealer's right cuts for a deuce, in games with
-    wild deuces.  ``knocks`` (gin): the hand ends with a knock, the non-dealer is offered
-    the upcard first and the stock has a wall (``wall``, GIN-DEAD).  ``renews`` (basic):
-    an empty stock is renewed from the discard pile (BASIC-STOCK).  ``rummy`` (basic):
-    going out in one turn counts more (BASIC-RUMMY).  ``buyback`` (bing): busted players
-    may buy back in.
-    """
-
-    deal_rule: str
-    deck_rule: str
-    turn_rule: str
-    out_rule: str
-    cuts: bool
-    knocks: bool
-    wall: int
-    renews: bool
-    rummy: bool
-    buyback: bool
-
-    @classmethod
-    def of(cls, variant: Variant) -> GameFacts:
-        game = game_of(variant)
-        return cls(deal_rule=game.DEAL, deck_rule=game.PLAYERS, turn_rule=game.TURN, out_rule=game.OUT, cuts=game.cuts,
-                   knocks=game.knocks, wall=int(variant.get("dead_stock") or 0) if game.knocks else -1,
-                   renews=game.renews_stock, rummy="rummy" in game.END_KEYS,
-                   buyback="buyback" in game.END_KEYS)
-
-
-
 
 @dataclass(frozen=True, slots=True)
 class IllegalAction:
@@ -354,7 +319,7 @@ class HandRun:
         self.hand = record.hands[index]
         self.dealer = dealer
         self.variant = sheet.variant
-        self.facts = GameFacts.of(sheet.variant)
+        self.game = game_of(sheet.variant)
         self.applied = 0
         self.restocked = 0
         self.bag: Counter[Card] | None = None
@@ -363,8 +328,8 @@ class HandRun:
     # -- the deal ----------------------------------------------------------------------
     def _deal(self, sheet: Sheet) -> tuple[GameState, list[Card | None]]:
         variant, hand, record = self.variant, self.hand, self.record
-        facts = self.facts
-        rule = facts.deal_rule
+        game = self.game
+        rule = game.DEAL
         game = game_of(variant)
         bust_rule, cut_rule = game.BUST or rule, game.CUT or rule
         in_game = [row.name for row in sheet.players if not row.out]
@@ -392,7 +357,7 @@ class HandRun:
             cut = hand.cut if row.name == cutter else None
             players.append(PlayerState(name=row.name, score=row.score, hand=known,
                                        unknown=sum(1 for c in cards if c is None), cut=cut))
-        if hand.cut is not None and not facts.cuts:
+        if hand.cut is not None and not game.cuts:
             problems.append(Reason(rule, f"nobody cuts for a deuce in {variant.title} (cut = \"{hand.cut}\")"))
         elif hand.cut is not None:
             holder = next((p for p in players if p.name == cutter), None)
@@ -414,8 +379,8 @@ class HandRun:
         assert upcard is not None
         state = GameState(variant=variant, players=players, discard_pile=[upcard], stock=stock_size,
                           current=record.players.index(first),
-                          upcard=upcard if facts.knocks else None,
-                          offer="non-dealer" if facts.knocks else "")
+                          upcard=upcard if game.knocks else None,
+                          offer="non-dealer" if game.knocks else "")
         found = state.problems()  # the judge's whole-state validation of the table after the deal
         if found:
             raise _Stop(IllegalAction(self.index + 1, 0, "deal", self.record.where("hand", self.index),
@@ -477,7 +442,7 @@ class HandRun:
     def _stalemated(self) -> bool:
         """Basic: the stock is empty and cannot be renewed (again): the hand is a stalemate (BASIC-STOCK)."""
         state = self.state
-        return (self.facts.renews and state.phase == "play" and state.drew == "none"
+        return (self.game.renews_stock and state.phase == "play" and state.drew == "none"
                 and state.stock == 0 and not state.can_draw_stock())
 
     def _one(self, i: int, play: Play) -> None:
@@ -500,10 +465,10 @@ class HandRun:
             raise RecordError(f"{self.where(number)}: hand {self.index + 1}, action {number}: {error}") from None
 
     def _draw(self, number: int, named: Card | None) -> None:
-        stock_rule = game_of(self.state.variant).STOCK or self.facts.turn_rule
+        stock_rule = self.game.STOCK or self.game.TURN
         state = self.state
         state.verify_draw_stock()  # the rules first, then what the record knows of the stock
-        renewing = self.facts.renews and state.stock == 0
+        renewing = self.game.renews_stock and state.stock == 0
         if renewing:
             pile = state.discard_pile[:-1]
             if self.restocked < len(self.hand.restock):
@@ -519,7 +484,7 @@ class HandRun:
                 self.stock, self.bag = [None] * len(pile), Counter(pile)
         top = self.stock[0] if self.stock else None
         if named is not None and top is not None and named != top:
-            rule = self.facts.turn_rule
+            rule = self.game.TURN
             raise self.illegal(number, [Reason(rule, f"the next card of the stock is {top}, not {named}")])
         if named is not None and self.bag is not None and self.bag[named] == 0:
             raise self.illegal(number, [Reason(stock_rule, f"{named} is not in the renewed stock")])
@@ -561,7 +526,7 @@ class HandRun:
                 + sum(t.meld.cards.count(card) for t in state.table) + self.stock.count(card)
             if count > decks:
                 held = "one deck holds" if decks == 1 else f"{decks} decks hold"
-                raise IllegalPlay([Reason(self.facts.deck_rule, f"{card} would be in play {count} times (hands, "
+                raise IllegalPlay([Reason(self.game.PLAYERS, f"{card} would be in play {count} times (hands, "
                                                                 f"table, discard pile, known stock), but {held} "
                                                                 f"only {decks}")])
 
@@ -583,7 +548,7 @@ class HandRun:
     # -- the end of the hand ------------------------------------------------------------------
     def ending(self) -> tuple[str, HandEnd | None, str]:
         """(how the hand ended, the ``HandEnd`` to score, a note when it cannot be scored)."""
-        state, variant, facts = self.state, self.variant, self.facts
+        state, variant, game = self.state, self.variant, self.game
         if state.phase == "over" and state.dead:
             last = state.history[-1] if state.history else None
             why = "" if last is None or last.kind == "pass" else "; ".join(
@@ -607,12 +572,12 @@ class HandRun:
             if hidden:
                 return "out", None, f"the hand of {', '.join(hidden)} is not fully known: the hand cannot be scored"
             return "out", HandEnd(out=winner.name, cards={p.name: p.hand for p in others},
-                                  rummy=facts.rummy and state.opened_this_turn,
+                                  rummy="rummy" in game.END_KEYS and state.opened_this_turn,
                                   buyback=self.hand.buyback), ""
-        if facts.knocks and state.phase == "play" and state.drew == "none" and state.offer == "" \
-                and state.stock is not None and state.stock <= facts.wall:
+        if game.knocks and state.phase == "play" and state.drew == "none" and state.offer == "" \
+                and state.stock is not None and state.stock <= int(variant.get("dead_stock") or 0):
             return "dead", HandEnd(dead=True), ""
-        if facts.renews and state.phase == "play" and state.drew == "none" \
+        if game.renews_stock and state.phase == "play" and state.drew == "none" \
                 and (state.stalemate() is not None or self._stalemated()):
             return "stalemate", HandEnd(stalemate=True), ""
         return "", None, "the record stops before the hand is over"
@@ -665,7 +630,7 @@ def replay(record: Record) -> Replay:
         if index > 0:
             previous = hands[-1]
             if not previous.ending:
-                rule = GameFacts.of(record.variant).out_rule
+                rule = game_of(record.variant).OUT
                 illegal = IllegalAction(index, previous.total, "(end of hand)", record.where("hand", index),
                                         (Reason(rule, f"hand {index} is not over but the record deals hand "
                                                       f"{index + 1}"),))
