@@ -1,5 +1,7 @@
 """The start-up baseline: the smallest Typer app that does what ``rummycheck solve FILE`` does
-at the edge (one command, one file argument, read it, print), and nothing else.
+at the edge, as issue #12 describes it: one command taking a path, an int option and a flag,
+that prints the file; and nothing else.  (A second command is there so that the app, like
+rummycheck, dispatches on a command name.)
 
 Run:  python bench/minimal_typer_app.py solve scenarios/bing-opening.txt
 """
@@ -16,7 +18,11 @@ app = typer.Typer(add_completion=False)
 
 
 @app.command()
-def solve(hand: Annotated[Path, typer.Argument(help="Hand file.")]) -> None:
+def solve(
+    hand: Annotated[Path, typer.Argument(help="Hand file.")],
+    score: Annotated[int, typer.Option("--score", "-s", help="A running score.", min=0)] = 0,
+    opened: Annotated[bool, typer.Option("--opened", help="A flag.")] = False,
+) -> None:
     """Print the hand file."""
     typer.echo(hand.read_text(encoding="utf-8"))
 

@@ -8,35 +8,66 @@ and prints.  The library's own errors become one line on stderr with exit code 2
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
-from typing import NoReturn
+from typing import Any, NoReturn
 
-from rummycheck.cli import check as _check  # noqa: F401  (registers check)
-from rummycheck.cli import crosscheck as _crosscheck  # noqa: F401  (registers crosscheck)
-from rummycheck.cli import deal as _deal  # noqa: F401  (registers deal)
-from rummycheck.cli import interchange as _interchange  # noqa: F401  (registers import, export)
-from rummycheck.cli import replay as _replay  # noqa: F401  (registers replay)
-from rummycheck.cli import review as _review  # noqa: F401  (registers review)
-from rummycheck.cli import score as _score  # noqa: F401  (registers score)
-from rummycheck.cli import simulate as _simulate  # noqa: F401  (registers simulate)
-from rummycheck.cli import solve as _solve  # noqa: F401  (registers solve, rules)
-from rummycheck.cli import verify as _verify  # noqa: F401  (registers verify)
-from rummycheck.cli.common import OutputError, app
+from rummycheck.cli import common
+from rummycheck.cli.common import OutputError
 
-__all__ = ["app", "main"]
+__all__ = ["app", "load_commands", "main"]
+
+# The module of each command.  A command registers itself on the shared ``app`` when its
+# module is imported; ``main`` imports only the module of the command asked for, so a
+# ``solve`` does not pay for loading the simulator, the record reader or the verifier.
+COMMANDS: dict[str, str] = {
+    "check": "check",
+    "crosscheck": "crosscheck",
+    "deal": "deal",
+    "export": "interchange",
+    "import": "interchange",
+    "replay": "replay",
+    "review": "review",
+    "rules": "solve",
+    "score": "score",
+    "simulate": "simulate",
+    "solve": "solve",
+    "verify": "verify",
+}
+
+
+def load_commands(command: str | None = None) -> None:
+    """Register ``command`` on the app, or every command when it is ``None`` or unknown."""
+    names = [COMMANDS[command]] if command in COMMANDS else sorted(set(COMMANDS.values()))
+    for name in names:
+        importlib.import_module(f"rummycheck.cli.{name}")
+
+
+def __getattr__(name: str) -> Any:
+    """``rummycheck.cli.app``: the app with every command registered (tests, embedding)."""
+    if name == "app":
+        load_commands()
+        return common.app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
     try:
         try:
-            app()
+            load_commands(_command_named(sys.argv[1:]))
+            common.app()
         finally:
             sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
     except OutputError as error:  # the answer could not be written
         _closed_output(error.args[0])
     except OSError as error:  # the last of it could not be written
         _closed_output(error)
+
+
+def _command_named(args: list[str]) -> str | None:
+    """The command a command line names (its first word), or None for ``--help`` and the like."""
+    return args[0] if args and not args[0].startswith("-") else None
 
 
 def _closed_output(error: OSError) -> NoReturn:

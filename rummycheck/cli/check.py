@@ -1,7 +1,5 @@
 """``rummycheck check``: may this play be made in this table situation?"""
 
-from __future__ import annotations
-
 from typing import Annotated, Any
 
 import typer

@@ -26,6 +26,14 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 
+
+@app.callback()
+def _group() -> None:
+    # Keeps the app a group of commands even when ``main`` has registered only the one
+    # command it was asked for (Typer runs a lone command without its name).
+    pass
+
+
 T = TypeVar("T")
 
 VariantOpt = Annotated[str, typer.Option("--variant", "-v", help="bing, basic or gin.")]

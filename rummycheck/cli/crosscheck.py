@@ -1,7 +1,5 @@
 """``rummycheck crosscheck``: every solver on seeded random hands, answers compared and validated."""
 
-from __future__ import annotations
-
 import sys
 from typing import Annotated, Any
 

@@ -1,7 +1,5 @@
 """``rummycheck deal``: a new record with a seeded deal and no actions."""
 
-from __future__ import annotations
-
 import random
 from pathlib import Path
 from typing import Annotated, Any

@@ -6,8 +6,6 @@ RECORD`` writes a one-hand gin record back in that form, with the same action id
 docs/openspiel.md.
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

@@ -1,7 +1,5 @@
 """``rummycheck replay``: apply every action of a record through the game's rules."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated, Any
 

@@ -1,7 +1,5 @@
 """``rummycheck review``: each decision of a record against the best choice the solvers find."""
 
-from __future__ import annotations
-
 from typing import Annotated, Any
 
 import typer

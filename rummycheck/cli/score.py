@@ -1,7 +1,5 @@
 """``rummycheck score``: one hand's end from a scenario, or a whole game from a score sheet."""
 
-from __future__ import annotations
-
 from typing import Annotated, Any
 
 import typer

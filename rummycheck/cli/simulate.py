@@ -1,7 +1,5 @@
 """``rummycheck simulate``: bots play whole games; strategies compared with paired statistics."""
 
-from __future__ import annotations
-
 import sys
 from pathlib import Path
 from typing import Annotated, Any

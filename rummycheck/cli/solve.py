@@ -1,7 +1,5 @@
 """``rummycheck solve`` and ``rummycheck rules``."""
 
-from __future__ import annotations
-
 from typing import Annotated, Any
 
 import typer

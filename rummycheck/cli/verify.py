@@ -1,7 +1,5 @@
 """``rummycheck verify``: run the [expect] sections of scenario and score-sheet files."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

@@ -23,13 +23,13 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 from rummycheck.cards import Card, full_deck
 from rummycheck.errors import HandSizeError, ScenarioError, VariantError
 from rummycheck.melds import Meld, MeldKind, TableMeld, describe_meld
-from rummycheck.position import Scenario, ScenarioPlayer, TurnInfo
 from rummycheck.results import LayOff, Reason, Solution
 from rummycheck.solvers.base import Arrangement, Finder, PlayFinder, TableQuestion
 from rummycheck.variants import Variant, register_variant_text, unregister_variant
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # loaded where used: a solve needs neither a scenario nor a score sheet
     from rummycheck.games.scoring import HandEnd, HandScore, Sheet
+    from rummycheck.position import Scenario
 
 __all__ = ["Game", "LimitCheck", "PlayerView", "TableView", "game_names", "game_of", "register_game", "score_hand",
            "unregister_game",
@@ -266,6 +266,8 @@ class Game:
         wilds = rng.randint(0, 2) if variant.wild_number is not None else 0
         size = variant.hand_size + (1 if self.turn_starts_with_draw else 0)
         melds, hand = deal_table(rng, variant, size=size, wilds=wilds)
+        from rummycheck.position import Scenario, ScenarioPlayer, TurnInfo
+
         me = ScenarioPlayer("me", opened=opened, hand=hand, hand_size=len(hand))
         other = ScenarioPlayer("other", opened=True, hand_size=variant.hand_size)
         table = tuple(TableMeld(n, m, "other") for n, m in enumerate(melds, start=1))

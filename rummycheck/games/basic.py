@@ -12,16 +12,19 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from rummycheck.cards import Card, Suit, full_deck
 from rummycheck.errors import ScenarioError
 from rummycheck.games.base import Game, PlayerView, TableView, solution_of, table_solution, without
-from rummycheck.games.scoring import HandEnd, HandScore, Ledger, Sheet, check_player, counted, finish_sheet, unexpected
 from rummycheck.melds import Meld, MeldKind, TableMeld, extend_meld, meld_problems
-from rummycheck.position import Scenario
 from rummycheck.results import LayOff, Reason, Solution
 from rummycheck.solvers.base import Arrangement, Finder, PlayFinder, PlayFound, TableQuestion
 from rummycheck.variants import Variant
+
+if TYPE_CHECKING:  # a solve needs neither a scenario nor a score sheet: those load where used
+    from rummycheck.games.scoring import HandEnd, HandScore, Sheet
+    from rummycheck.position import Scenario
 
 __all__ = ["Basic", "basic_target", "melded_points"]
 
@@ -343,6 +346,8 @@ class Basic(Game):
 
 
     def score_hand(self, sheet: Sheet, end: HandEnd) -> HandScore:
+        from rummycheck.games.scoring import HandScore, Ledger, check_player, counted, finish_sheet, unexpected
+
         variant = sheet.variant
         ledger = Ledger(sheet)
         if end.stalemate:

@@ -10,6 +10,7 @@ limit and lets them buy back in (BING-SCORE, BING-BUST, BING-BUYBACK, BING-WIN).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rummycheck.cards import Card
 from rummycheck.errors import CannotTell, IllegalPlayError, ScenarioError
@@ -22,12 +23,14 @@ from rummycheck.games.base import (
     solution_of,
     table_solution,
 )
-from rummycheck.games.scoring import HandEnd, HandScore, Ledger, Sheet, check_player, counted, finish_sheet, unexpected
 from rummycheck.games.solve import best_discard
 from rummycheck.melds import Meld, TableMeld
-from rummycheck.position import Scenario
 from rummycheck.results import LayOff, Reason, Solution
 from rummycheck.solvers.base import Finder, PlayFinder, TableQuestion
+
+if TYPE_CHECKING:  # a solve needs neither a scenario nor a score sheet: those load where used
+    from rummycheck.games.scoring import HandEnd, HandScore, Sheet
+    from rummycheck.position import Scenario
 
 __all__ = ["Bing"]
 
@@ -318,6 +321,8 @@ class Bing(Game):
                          opened=opened, facts={"melds_needed": needed, "goes_out": not deadwood and legal})
 
     def score_hand(self, sheet: Sheet, end: HandEnd) -> HandScore:
+        from rummycheck.games.scoring import HandScore, Ledger, check_player, counted, finish_sheet, unexpected
+
         variant = sheet.variant
         limit = int(variant.option("limit") or 0)
         playing = [p.name for p in sheet.players if not p.out]

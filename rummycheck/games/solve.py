@@ -18,16 +18,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from operator import attrgetter
+from typing import TYPE_CHECKING
 
 from rummycheck.cards import Card, check_copies
 from rummycheck.errors import ScenarioError
 from rummycheck.games.base import check_hand_size, game_of, missing_hand, without
-from rummycheck.position import Scenario
 from rummycheck.results import Solution
 from rummycheck.solvers.base import Arrangement, Finder
 from rummycheck.solvers.deadwood import best_discard_mask, fast_search, fast_tables, min_deadwood
 from rummycheck.solvers.registry import finder, play_finder
 from rummycheck.variants import Variant, get_variant
+
+if TYPE_CHECKING:
+    from rummycheck.position import Scenario
 
 __all__ = ["best_discard", "solve", "solve_scenario"]
 
