@@ -448,6 +448,10 @@ def part_startup(args: argparse.Namespace, summary: dict[str, Any]) -> bool:
     python = sys.executable
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT)] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+    # An installed package has its byte code (pip compiles it; an editable install writes it on
+    # first use).  With PYTHONDONTWRITEBYTECODE set, every run would compile rummycheck's source
+    # again, while Typer's came compiled from pip: time what a user runs.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     scenario = "scenarios/bing-opening.txt"
     commands = {
         "rummycheck solve scenarios/bing-opening.txt": [python, "-c", CONSOLE_SCRIPT, "solve", scenario],

@@ -15,9 +15,6 @@ C0 controls itself; ``escape_json`` adds DEL, the C1 controls and the format cha
 
 from __future__ import annotations
 
-import json
-import unicodedata
-
 __all__ = ["brief", "escape", "escape_json", "shorten"]
 
 _UNSAFE_CATEGORIES = ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn")
@@ -29,7 +26,11 @@ def _unsafe(char: str, keep: str) -> bool:
         return False
     if char < " " or "\x7f" <= char <= "\x9f":
         return True
-    return char > "\x9f" and unicodedata.category(char) in _UNSAFE_CATEGORIES
+    if char <= "\x9f":
+        return False
+    import unicodedata  # here, not at the top: most text is printable and the start-up stays light
+
+    return unicodedata.category(char) in _UNSAFE_CATEGORIES
 
 
 def _escaped(char: str) -> str:
@@ -51,6 +52,8 @@ def escape_json(text: str) -> str:
     characters written as ``\\uXXXX`` escapes, which a JSON reader turns back."""
     if text.isascii() and "\x7f" not in text:
         return text
+    import json  # only JSON output needs it
+
     return "".join(json.dumps(c)[1:-1] if _unsafe(c, "\n\t") else c for c in text)
 
 

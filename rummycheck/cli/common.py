@@ -7,7 +7,6 @@ exit code 2; set ``RUMMYCHECK_DEBUG=1`` to see the traceback instead.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable
 from typing import Annotated, Any, NoReturn, TypeVar
@@ -100,4 +99,6 @@ def build_variant(name: str, rules: list[str] | None, preset: str | None) -> Any
 
 
 def emit_json(data: Any) -> None:
+    import json  # only --json needs it; kept off the start-up path
+
     _write(escape_json(json.dumps(data, indent=2, ensure_ascii=False)))
