@@ -60,6 +60,18 @@ class Case:
 
 
 CASES = [
+    # -- usage errors (Typer's): one line through main(), control characters escaped ------------
+    Case("unknown-option", ["solve", "--bogus", "x"], 2,
+         [r"No such option: --bogus \(see '(python -m )?rummycheck solve --help'\)"], proc=True),
+    Case("unknown-option-with-escapes", ["solve", "--\x1b[2J\u202ex"], 2,
+         [r"No such option: --\\x1b\[2J\\u202ex \(see '(python -m )?rummycheck solve --help'\)"], proc=True),
+    Case("bad-int", ["solve", "--score", "abc", "x"], 2,
+         [r"Invalid value for '--score' / '-s': .*integer.* \(see '(python -m )?rummycheck solve --help'\)"],
+         proc=True),
+    Case("unknown-command", ["sol"], 2,
+         [r"No such command 'sol'\. Did you mean 'solve'\? \(see '(python -m )?rummycheck --help'\)"], proc=True),
+    Case("option-without-its-value", ["solve", "--score"], 2,
+         [r"Option '--score' requires an argument\. \(see '(python -m )?rummycheck.*--help'\)"], proc=True),
     # -- hands larger (or smaller) than the game allows: refused before any search ------------
     Case("bing-40-cards", ["solve", "--cards", hand(40)], 2,
          [r"--cards: the hand holds 40 cards, but a bing hand holds at most 15 \(14 dealt, one more after "

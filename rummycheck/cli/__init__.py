@@ -13,8 +13,11 @@ import os
 import sys
 from typing import Any, NoReturn
 
+import typer
+
 from rummycheck.cli import common
 from rummycheck.cli.common import OutputError
+from rummycheck.textsafe import escape
 
 __all__ = ["app", "load_commands", "main"]
 
@@ -53,16 +56,38 @@ def __getattr__(name: str) -> Any:
 
 
 def main() -> None:
+    code: Any = 0
     try:
         try:
             load_commands(_command_named(sys.argv[1:]))
-            common.app()
+            code = common.app(standalone_mode=False)  # usage errors come back here, to be told in one line
         finally:
             sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
     except OutputError as error:  # the answer could not be written
         _closed_output(error.args[0])
     except OSError as error:  # the last of it could not be written
         _closed_output(error)
+    except typer.Abort:
+        print("rummycheck: aborted", file=sys.stderr)
+        sys.exit(1)
+    except typer.TyperException as error:  # a usage error: unknown option or command, a bad value
+        sys.exit(_usage_error(error))
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _usage_error(error: Exception) -> int:
+    """Tell a usage error in one line on stderr (help itself when no command was given)."""
+    message = getattr(error, "format_message", lambda: str(error))()
+    context = getattr(error, "ctx", None)
+    if type(error).__name__ == "NoArgsIsHelpError":  # bare ``rummycheck``: the help, as Typer shows it
+        print(message, file=sys.stderr)
+    else:
+        where = context.command_path if context is not None else "rummycheck"
+        line = " ".join(f"rummycheck: {message} (see '{where} --help')".split())
+        print(escape(line if len(line) <= common.MAX_LINE else line[:common.MAX_LINE] + "...", keep=""),
+              file=sys.stderr)
+    code = getattr(error, "exit_code", 2)
+    return code if isinstance(code, int) else 2
 
 
 def _command_named(args: list[str]) -> str | None:
