@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rummycheck.errors import ExpectValueError, RummyError, ScenarioError
+from rummycheck.errors import CannotTell, ExpectValueError, RummyError, ScenarioError
 from rummycheck.files.reading import parse_toml, read_file
 
 if TYPE_CHECKING:
@@ -433,8 +433,14 @@ def _values_rule(variant: Variant) -> tuple[str, ...]:
     return (game_of(variant).VALUES,)
 
 
+CANNOT_TELL = "cannot tell"
+
+
 def _evaluate_plays(subject: Subject, expected: Any) -> list[Outcome]:
-    """``[expect] plays = [{ play = "...", legal = true, rule = "BING-OPEN" }]``: each play through ``check``."""
+    """``[expect] plays = [{ play = "...", legal = true, rule = "BING-OPEN" }]``: each play through ``check``.
+
+    ``legal = "cannot tell"`` expects the verdict to depend on cards the scenario does not
+    name (``check`` exits 2 saying so); ``rule`` is then the rule it depends on."""
     from rummycheck.table.disputes import check_play
 
     scenario = subject._need_scenario("plays")
@@ -445,18 +451,26 @@ def _evaluate_plays(subject: Subject, expected: Any) -> list[Outcome]:
     for index, item in enumerate(expected):
         label = f"plays[{index + 1}]"
         unknown = sorted(set(item) - {"play", "legal", "rule"})
-        if unknown or not isinstance(item.get("play"), str) or not isinstance(item.get("legal"), bool):
+        if unknown or not isinstance(item.get("play"), str) or not (isinstance(item.get("legal"), bool)
+                                                                    or item.get("legal") == CANNOT_TELL):
             raise ExpectValueError(f"{subject.where('expect', 'plays', index)}: each play needs play = \"...\" "
-                                   "and legal = true/false (and optionally rule = \"RULE-ID\")"
+                                   f"and legal = true, false or \"{CANNOT_TELL}\" (and optionally rule = \"RULE-ID\")"
                                    + (f"; unknown keys: {', '.join(unknown)}" if unknown else ""))
-        verdict = check_play(scenario, item["play"], disputes=False)
         want: dict[str, Any] = {"legal": item["legal"]}
-        got: dict[str, Any] = {"legal": verdict.legal}
+        try:
+            verdict = check_play(scenario, item["play"], disputes=False)
+        except CannotTell as error:  # the verdict depends on cards not named; the message names the rule
+            shown = tuple(r.id for r in scenario.variant.rules if re.search(rf"(?<![\w-]){r.id}(?![\w-])", str(error)))
+            got: dict[str, Any] = {"legal": CANNOT_TELL}
+            cited = list(shown)
+        else:
+            shown = verdict.rules
+            got = {"legal": verdict.legal}
+            cited = list(verdict.rules) + [r.rule for r in verdict.passed]
         if "rule" in item:
             want["rule"] = item["rule"]
-            rules = list(verdict.rules) + [r.rule for r in verdict.passed]
-            got["rule"] = item["rule"] if item["rule"] in rules else ", ".join(verdict.rules)
-        outcomes.append(compare(f"{label} {item['play']!r}", want, got, verdict.rules))
+            got["rule"] = item["rule"] if item["rule"] in cited else ", ".join(shown)
+        outcomes.append(compare(f"{label} {item['play']!r}", want, got, shown))
     return outcomes
 
 

@@ -140,3 +140,32 @@ def test_every_rule_id_is_cited_by_a_shipped_scenario() -> None:
     cited = {rule for check in checks for rule in check.rules}
     every = {rule.id for name in ("bing", "basic", "gin") for rule in get_variant(name).rules}
     assert every - cited == set()
+
+
+CANNOT_TELL_CASE = (SCENARIOS / "bing-limit-hold-cannot-tell.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("plays", "passed", "diff"), [
+    # 5c thrown: 40 + 30 + X is 72 (a deuce) to 85 (an ace): it depends on the drawn card
+    ('{ play = "draw; discard 5c", legal = "cannot tell", rule = "BING-LIMIT-HOLD" }', True, ""),
+    ('{ play = "draw; discard 5c", legal = false }', False, "legal: expected false, got cannot tell"),
+    ('{ play = "draw; discard 5c", legal = "cannot tell", rule = "BING-LIMIT" }', False,
+     "rule: expected BING-LIMIT, got BING-LIMIT-HOLD"),
+    # taking the 9s and throwing the 5c keeps Kd Kh Kc 9s: 40 + 39 = 79 > 75 whatever is unseen
+    ('{ play = "take; discard 5c", legal = "cannot tell" }', False, "legal: expected cannot tell, got false"),
+])
+def test_plays_can_expect_cannot_tell(tmp_path: Path, plays: str, passed: bool, diff: str) -> None:
+    path = tmp_path / "case.toml"
+    path.write_text(CANNOT_TELL_CASE[:CANNOT_TELL_CASE.index("[expect]")] + f"[expect]\nplays = [{plays}]\n",
+                    encoding="utf-8")
+    (check,) = verify_file(path)
+    assert check.passed is passed, check.diff
+    assert diff in check.diff
+
+
+def test_plays_legal_must_be_a_boolean_or_cannot_tell(tmp_path: Path) -> None:
+    path = tmp_path / "case.toml"
+    path.write_text(CANNOT_TELL_CASE[:CANNOT_TELL_CASE.index("[expect]")]
+                    + '[expect]\nplays = [{ play = "draw; discard 5c", legal = 1 }]\n', encoding="utf-8")
+    with pytest.raises(ScenarioError, match=r"legal = true, false or \"cannot tell\""):
+        verify_file(path)
