@@ -19,7 +19,8 @@ from types import MappingProxyType
 from typing import Any
 
 from rummycheck.cards import Card
-from rummycheck.errors import VariantError
+from rummycheck.errors import ReadError, RummyError, VariantError
+from rummycheck.reading import parse_toml, read_file
 
 __all__ = [
     "Dispute",
@@ -397,7 +398,6 @@ def get_variant(name: str | Path | Variant, *, preset: str | None = None, **over
 # -- house-rules files -----------------------------------------------------------------------
 
 HOUSE_KEYS = ("name", "title", "extends", "preset", "rules")
-MAX_FILE_BYTES = 1 << 20
 
 
 def _key_position(text: str, key: str, section: str | None) -> tuple[int, int]:
@@ -441,25 +441,13 @@ def load_house_rules(path: str | Path) -> Variant:
     Every problem is a ``VariantError`` naming the file, line and column.
     """
     source = str(path)
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise VariantError(f"{source}: cannot read the house-rules file: {error.strerror or error}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise VariantError(f"{source}:1:1: a house-rules file holds at most {MAX_FILE_BYTES} bytes")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise VariantError(f"{source}:1:1: the file is not UTF-8 text (byte {error.start + 1})") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        found = re.search(r"line (\d+), column (\d+)", str(error))
-        line, column = (int(found.group(1)), int(found.group(2))) if found else (1, 1)
-        raise VariantError(f"{source}:{line}:{column}: not valid TOML: {str(error).split(' (at')[0]}") from None
-    except RecursionError:
-        raise VariantError(f"{source}:1:1: the TOML nests too deeply") from None
+    try:  # the same bounded, decoding reader and located TOML errors as every other file
+        text = read_file(path)
+        data = parse_toml(text, source=source)
+    except ReadError as error:
+        raise VariantError(str(error).replace("cannot read ", "cannot read the house-rules file ", 1)) from None
+    except RummyError as error:
+        raise VariantError(str(error)) from None
 
     def fail(key: str, section: str | None, message: str) -> VariantError:
         line, column = _key_position(text, key, section)

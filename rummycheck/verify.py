@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rummycheck.errors import CannotTell, ExpectValueError, RummyError, ScenarioError
-from rummycheck.files.reading import parse_toml, read_file
+from rummycheck.reading import parse_toml, read_file
 
 if TYPE_CHECKING:
     from rummycheck.files.scoresheet import ScoreSheetFile

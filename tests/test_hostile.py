@@ -174,6 +174,18 @@ CASES = [
          [r"v/a-empty\.toml:1:1: the scenario needs a variant: .*",
           r"v/a-empty\.toml:1:1: the scenario needs players.*"],
          files={"v/a-empty.toml": "", "v/b.toml": GIN_KNOCK}, out=r"3 passed, 0 failed"),
+    # -- house-rules files: the same reader as every other file ------------------------------------
+    Case("house-rules-utf16", ["solve", "--cards", "Kd Kh Kc 2d", "--variant", "club.toml"], 0,
+         out=r"club \(wild_points=25\)",
+         files={"club.toml": 'name = "club"\nextends = "bing"\n[rules]\nwild_points = 25\n'.encode("utf-16")}),
+    Case("house-rules-huge-number", ["solve", "--cards", "Kd", "--variant", "club.toml"], 2,
+         [r"club\.toml:4:15: not valid TOML here: a number far too large to be a count or a score"],
+         files={"club.toml": 'name = "club"\nextends = "bing"\n[rules]\nwild_points = ' + "9" * 40 + "\n"}),
+    Case("house-rules-missing", ["solve", "--cards", "Kd", "--variant", "nowhere.toml"], 2,
+         [r"cannot read the house-rules file 'nowhere\.toml': No such file or directory"]),
+    Case("house-rules-too-big", ["solve", "--cards", "Kd", "--variant", "club.toml"], 2,
+         [r"cannot read the house-rules file 'club\.toml': larger than 1 MiB; .*"],
+         files={"club.toml": "# " + "x" * (1 << 20) + "\n"}),
     # -- messages ----------------------------------------------------------------------------------
     Case("bom-scenario-solves", ["solve", "b.toml"], 0, out=r"Gin Rummy", files={"b.toml": "\ufeff" + GIN_KNOCK}),
     Case("bom-location", ["check", "b.toml", "--play", "draw"], 2, [r"b\.toml:1:6: not valid TOML: .*"],

@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from rummycheck.cli.common import JsonOpt, app, emit_json, fail, guarded, say, say_exactly
-from rummycheck.files.reading import read_input
+from rummycheck.reading import read_input
 
 import_app = typer.Typer(name="import", help="Read another program's game file and write a record.",
                          no_args_is_help=True, rich_markup_mode=None)

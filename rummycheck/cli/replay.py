@@ -6,7 +6,7 @@ from typing import Annotated, Any
 import typer
 
 from rummycheck.cli.common import JsonOpt, app, emit_json, fail, guarded, say, say_exactly
-from rummycheck.files.reading import read_input
+from rummycheck.reading import read_input
 
 
 @app.command()

@@ -18,8 +18,8 @@ def review(
     """Review a record: for each decision of a player, the better choice and the points lost,
     graded (docs/review.md). Exit 0 with or without findings, 1 when an action is illegal
     (its hand, number, file:line:col and rule, as replay says), 2 on bad input."""
-    from rummycheck.files.reading import read_input
     from rummycheck.files.record import load_record, parse_record
+    from rummycheck.reading import read_input
     from rummycheck.render import review_text
     from rummycheck.review import review as run_review
 

@@ -5,7 +5,7 @@ from typing import Annotated, Any
 import typer
 
 from rummycheck.cli.common import JsonOpt, RuleOpt, app, emit_json, guarded, say
-from rummycheck.files.reading import parse_toml, read_input
+from rummycheck.reading import parse_toml, read_input
 
 
 @app.command()

@@ -16,7 +16,7 @@ from rummycheck.cli.common import (
     say,
 )
 from rummycheck.errors import HandSizeError, RummyError
-from rummycheck.files.reading import read_input
+from rummycheck.reading import read_input
 
 
 @app.command()

@@ -25,9 +25,9 @@ from typing import Any
 
 from rummycheck.cards import Card
 from rummycheck.errors import CardParseError, RummyError, located
-from rummycheck.files.reading import read_file
 from rummycheck.files.tomlpos import TomlLocator
 from rummycheck.games import game_of
+from rummycheck.reading import read_file
 from rummycheck.table.replay import (
     ActionSyntaxError,
     HandRecord,

@@ -23,7 +23,6 @@ from typing import Any
 
 from rummycheck.cards import CARD_TOKEN, Card
 from rummycheck.errors import CardParseError, RummyError, ScenarioError, VariantError, located
-from rummycheck.files.reading import parse_toml, read_file
 from rummycheck.files.tomlpos import MAX_NUMBER, TomlLocator
 from rummycheck.games import game_of
 from rummycheck.melds import Meld, MeldKind, TableMeld, meld_readings, reading_effect
@@ -36,6 +35,7 @@ from rummycheck.position import (
     TurnInfo,
     _nearest,
 )
+from rummycheck.reading import parse_toml, read_file
 from rummycheck.textsafe import brief, shorten
 from rummycheck.variants import Variant, get_variant, is_house_rules_name, resolve_house_rules
 

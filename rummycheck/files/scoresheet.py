@@ -19,10 +19,10 @@ from tabulate import tabulate
 
 from rummycheck.cards import CARD_TOKEN, Card, check_copies
 from rummycheck.errors import RummyError, ScenarioError, located
-from rummycheck.files.reading import parse_toml, read_file
 from rummycheck.files.tomlpos import MAX_NUMBER, TomlLocator
 from rummycheck.games import game_of
 from rummycheck.games.base import solvable_size_problem
+from rummycheck.reading import parse_toml, read_file
 from rummycheck.table.scoring import HandEnd, HandScore, Sheet, new_sheet, score_hand
 from rummycheck.textsafe import brief
 from rummycheck.variants import Variant, get_variant, is_house_rules_name, resolve_house_rules
