@@ -17,7 +17,7 @@ from rummycheck.errors import ScenarioError
 from rummycheck.melds import TableMeld
 from rummycheck.variants import Variant
 
-__all__ = ["EndInfo", "PileInfo", "Scenario", "ScenarioPlayer", "TableMeld", "TurnInfo"]
+__all__ = ["EndInfo", "PileInfo", "Scenario", "ScenarioPlayer", "TableMeld", "TurnInfo", "nearest_position", "where"]
 
 Path_ = tuple[str | int, ...]
 
@@ -146,11 +146,17 @@ class Scenario:
 
     def where(self, *path: str | int) -> str:
         """``file:line:col`` of the key at ``path``, or of its nearest enclosing key."""
-        line, column = _nearest(self.positions, tuple(path))
-        return f"{self.source}:{line}:{column}"
+        return where(self.source, self.positions, tuple(path))
 
 
-def _nearest(positions: Mapping[Path_, tuple[int, int]], path: Path_) -> tuple[int, int]:
+def where(source: str, positions: Mapping[Path_, tuple[int, int]], path: Path_) -> str:
+    """``source:line:col`` of ``path`` in a file's ``positions``, or of its nearest enclosing path."""
+    line, column = nearest_position(positions, path)
+    return f"{source}:{line}:{column}"
+
+
+def nearest_position(positions: Mapping[Path_, tuple[int, int]], path: Path_) -> tuple[int, int]:
+    """The position of ``path``, or of its nearest enclosing path; ``(1, 1)`` when none is known."""
     while path:
         if path in positions:
             return positions[path]

@@ -25,7 +25,7 @@ from typing import Any
 
 from rummycheck.cards import Card
 from rummycheck.errors import CardParseError, RummyError, located
-from rummycheck.files.tomlpos import TomlLocator
+from rummycheck.files.tomlpos import Problems
 from rummycheck.games import game_of
 from rummycheck.reading import read_file
 from rummycheck.table.replay import (
@@ -49,26 +49,11 @@ Path_ = tuple[str | int, ...]
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
 
 
-class _Reader:
+class _Reader(Problems):
     def __init__(self, text: str, source: str) -> None:
+        super().__init__(text, source)
         self.text = text
         self.lines = text.split("\n")
-        self.source = source
-        self.locator = TomlLocator(text)
-        self.problems: list[tuple[int, int, str]] = []
-
-    def at(self, path: Path_, *, key: bool = False) -> tuple[int, int]:
-        while path:
-            if not key and path in self.locator.values:
-                return self.locator.values[path]
-            if path in self.locator.keys:
-                return self.locator.keys[path]
-            path = path[:-1]
-        return (1, 1)
-
-    def problem(self, path: Path_, message: str, *, key: bool = False) -> None:
-        line, column = self.at(path, key=key)
-        self.problems.append((line, column, message))
 
     def name(self, path: Path_) -> str:
         parts = [str(p) if isinstance(p, str) else f"[{p + 1}]" for p in path]

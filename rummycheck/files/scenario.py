@@ -33,7 +33,7 @@ from rummycheck.position import (
     Scenario,
     ScenarioPlayer,
     TurnInfo,
-    _nearest,
+    nearest_position,
 )
 from rummycheck.reading import parse_toml, read_file
 from rummycheck.textsafe import brief, shorten
@@ -88,7 +88,7 @@ class _Builder:
 
     # reporting
     def at(self, path: Path_) -> tuple[int, int]:
-        return _nearest(self.locator.keys, path)
+        return nearest_position(self.locator.keys, path)
 
     def value_at(self, path: Path_) -> tuple[int, int]:
         if path in self.locator.values:

@@ -19,9 +19,10 @@ from tabulate import tabulate
 
 from rummycheck.cards import CARD_TOKEN, Card, check_copies
 from rummycheck.errors import RummyError, ScenarioError, located
-from rummycheck.files.tomlpos import MAX_NUMBER, TomlLocator
+from rummycheck.files.tomlpos import MAX_NUMBER, Problems
 from rummycheck.games import game_of
 from rummycheck.games.base import solvable_size_problem
+from rummycheck.position import where
 from rummycheck.reading import parse_toml, read_file
 from rummycheck.table.scoring import HandEnd, HandScore, Sheet, new_sheet, score_hand
 from rummycheck.textsafe import brief
@@ -49,11 +50,7 @@ class ScoreSheetFile:
 
     def where(self, *path: str | int) -> str:
         """``file:line:col`` of the key at ``path`` or of its nearest enclosing key."""
-        key: Path_ = tuple(path)
-        while key and key not in self.positions:
-            key = key[:-1]
-        line, column = self.positions.get(key, (1, 1))
-        return f"{self.source}:{line}:{column}"
+        return where(self.source, self.positions, tuple(path))
 
 
 def is_sheet(data: Mapping[str, Any]) -> bool:
@@ -61,27 +58,7 @@ def is_sheet(data: Mapping[str, Any]) -> bool:
     return "hands" in data
 
 
-class _Checker:
-    def __init__(self, text: str, source: str) -> None:
-        self.source = source
-        self.locator = TomlLocator(text)
-        self.problems: list[tuple[int, int, str]] = []
-
-    def at(self, path: Path_, *, key: bool = False) -> tuple[int, int]:
-        while path:
-            if key and path in self.locator.keys:
-                return self.locator.keys[path]
-            if path in self.locator.values:
-                return self.locator.values[path]
-            if path in self.locator.keys:
-                return self.locator.keys[path]
-            path = path[:-1]
-        return (1, 1)
-
-    def problem(self, path: Path_, message: str, *, key: bool = False) -> None:
-        line, column = self.at(path, key=key)
-        self.problems.append((line, column, message))
-
+class _Checker(Problems):
     def expect_type(self, value: Any, kind: type | tuple[type, ...], path: Path_, what: str) -> bool:
         if isinstance(value, kind) and not (isinstance(value, bool) and kind in (int, (int,))):
             return True

@@ -12,7 +12,7 @@ from collections import Counter
 
 from rummycheck.position import Path_
 
-__all__ = ["MAX_NUMBER", "TomlLocator"]
+__all__ = ["MAX_NUMBER", "Problems", "TomlLocator"]
 
 MAX_NUMBER = 1_000_000  # scores, hand sizes, stock and points: larger is a mistake, not a game
 
@@ -196,3 +196,31 @@ class TomlLocator:
 
 # -- the loader ---------------------------------------------------------------------------
 
+
+
+class Problems:
+    """The problems a reader finds in one TOML text, each at ``(line, column)``: a reader
+    collects every problem of a file and reports them together, in order."""
+
+    def __init__(self, text: str, source: str) -> None:
+        self.source = source
+        self.locator = TomlLocator(text)
+        self.problems: list[tuple[int, int, str]] = []
+
+    def at(self, path: Path_, *, key: bool = False) -> tuple[int, int]:
+        """Where ``path`` is: its value (its key first with ``key``), else its key, else the
+        nearest enclosing path's; ``(1, 1)`` when nothing encloses it."""
+        keys, values = self.locator.keys, self.locator.values
+        while path:
+            if key and path in keys:
+                return keys[path]
+            if path in values:
+                return values[path]
+            if path in keys:
+                return keys[path]
+            path = path[:-1]
+        return (1, 1)
+
+    def problem(self, path: Path_, message: str, *, key: bool = False) -> None:
+        line, column = self.at(path, key=key)
+        self.problems.append((line, column, message))

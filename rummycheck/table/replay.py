@@ -27,6 +27,7 @@ from typing import Any
 from rummycheck.cards import Card
 from rummycheck.errors import ActionSyntaxError, RecordError, RummyError
 from rummycheck.games import game_of
+from rummycheck.position import where
 from rummycheck.results import Reason
 from rummycheck.table.plays import Play, PlaySyntaxError, apply_play, parse_play
 from rummycheck.table.scoring import HandEnd, HandScore, Sheet, new_sheet, score_hand
@@ -129,11 +130,7 @@ class Record:
 
     def where(self, *path: str | int) -> str:
         """``file:line:col`` of the key or value at ``path``, or of its nearest enclosing key."""
-        key: Path_ = tuple(path)
-        while key and key not in self.positions:
-            key = key[:-1]
-        line, column = self.positions.get(key, (1, 1))
-        return f"{self.source}:{line}:{column}"
+        return where(self.source, self.positions, tuple(path))
 
     def action_where(self, hand: int, action: int) -> str:
         """``file:line:col`` of action ``action`` (1-based) of hand ``hand`` (1-based)."""
