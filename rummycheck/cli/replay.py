@@ -6,7 +6,6 @@ from typing import Annotated, Any
 import typer
 
 from rummycheck.cli.common import JsonOpt, app, emit_json, fail, guarded, say, say_exactly
-from rummycheck.reading import read_input
 
 
 @app.command()
@@ -24,17 +23,11 @@ def replay(
 ) -> None:
     """Replay a record: exit 0 when every action is legal (and stated scores agree), 1 at the first
     illegal action (with its hand, number, file:line:col and rule), 2 on bad input."""
-    from rummycheck.files.record import load_record, parse_record
+    from rummycheck.files.record import load_record
     from rummycheck.table.replay import replay as run_replay
     from rummycheck.table.replay import state_at
 
-    def load() -> Any:
-        if record == "-":
-            text, source = read_input(record)
-            return parse_record(text, source=source)
-        return load_record(record)
-
-    loaded = guarded(load)
+    loaded = guarded(lambda: load_record(record))
     if scenario is not None and at is None:
         fail("--scenario needs --at N (the moment of the hand to write)")
     if at is not None:

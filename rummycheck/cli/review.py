@@ -1,6 +1,6 @@
 """``rummycheck review``: each decision of a record against the best choice the solvers find."""
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -18,18 +18,11 @@ def review(
     """Review a record: for each decision of a player, the better choice and the points lost,
     graded (docs/review.md). Exit 0 with or without findings, 1 when an action is illegal
     (its hand, number, file:line:col and rule, as replay says), 2 on bad input."""
-    from rummycheck.files.record import load_record, parse_record
-    from rummycheck.reading import read_input
+    from rummycheck.files.record import load_record
     from rummycheck.render import review_text
     from rummycheck.review import review as run_review
 
-    def load() -> Any:
-        if record == "-":
-            text, source = read_input(record)
-            return parse_record(text, source=source)
-        return load_record(record)
-
-    loaded = guarded(load)
+    loaded = guarded(lambda: load_record(record))
     result = guarded(lambda: run_review(loaded, players=player))
     if as_json:
         emit_json(result.to_json())

@@ -27,7 +27,7 @@ from rummycheck.cards import Card
 from rummycheck.errors import CardParseError, RummyError, located
 from rummycheck.files.tomlpos import Problems
 from rummycheck.games import game_of
-from rummycheck.reading import read_file
+from rummycheck.reading import read_input
 from rummycheck.table.replay import (
     ActionSyntaxError,
     HandRecord,
@@ -141,8 +141,9 @@ def parse_record(text: str, *, source: str = "<record>") -> Record:
 
 
 def load_record(path: str | Path) -> Record:
-    """Read and check a record file (see ``parse_record``)."""
-    return parse_record(read_file(path), source=str(path))
+    """Read and check a record file, or standard input for ``-`` (see ``parse_record``)."""
+    text, source = read_input(str(path))
+    return parse_record(text, source=source)
 
 
 def _build(r: _Reader, data: dict[str, Any]) -> Record | None:
