@@ -99,6 +99,27 @@ def test_min_deadwood_mask_matches_brute_force(setup, seed, size, sets):
     assert min_deadwood(hand, variant=variant) == expected[0]
 
 
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=st.sampled_from(ONE_DECK_SETUPS), seed=st.integers(0, 2**32 - 1), size=st.integers(0, 12),
+       sets=st.integers(0, 3), twice=st.booleans())
+def test_min_deadwood_of_a_repeated_variant_matches_brute_force(setup, seed, size, sets, twice):
+    # the second question about the same variant object takes min_deadwood's short way
+    # (ten cards added up without a loop); a card given twice must leave it for the search
+    name, overrides = setup
+    variant = get_variant(name, **overrides)
+    hand = set_rich_hand(random.Random(seed), size, sets)
+    if twice and hand:
+        hand[-1] = hand[0]
+    expected = brute_force_cost(plain(hand), plain_options(variant))
+    assert expected is not None
+    for cards in (hand, tuple(hand), hand):
+        assert min_deadwood(cards, variant=variant) == expected[0]
+    # min_melds leaves the short way for the search
+    with_meld = brute_force_cost(plain(hand), plain_options(variant), min_melds=1)
+    whole = variant.points(hand)
+    assert min_deadwood(hand, variant=variant, min_melds=1) == (whole if with_meld is None else with_meld[0])
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), size=st.integers(1, 10), deuces=st.integers(0, 4),
        overrides=st.sampled_from([{}, {"ace": "wrap"}, {"wild_points": 25}]))

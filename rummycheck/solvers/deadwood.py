@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from itertools import combinations, product
 from operator import attrgetter
-from typing import Any, Literal
+from typing import Literal
 
 from rummycheck.cards import Card
 from rummycheck.melds import Meld, MeldKind
@@ -75,6 +75,8 @@ class _Tables:
             keys.append(best_key)
             layouts.append(tuple(tuple(run) for run in best_runs))
         self.keys = tuple(keys)
+        self.points_of = tuple(key // _WEIGHT for key in keys)  # the points alone, per suit mask
+        self.four = variant.set_max is None or variant.set_max >= 4
         self.layouts = tuple(layouts)
         # per suit, per mask: (run melds, cards left), filled in on first use
         self.pieces: list[list[tuple[tuple[Meld, ...], tuple[Card, ...]] | None]] = [
@@ -89,6 +91,11 @@ class _Tables:
                     continue
                 choices.extend(combinations(suits, size))
             self.set_choices[bits] = choices
+        # per rank, per suit-bit set: for each set choice, the mask of the hand's cards it keeps
+        self.set_keeps: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+            tuple(tuple(~sum(1 << (suit * 13 + rank) for suit in chosen) for chosen in choices if chosen)
+                  for _, choices in sorted(self.set_choices.items()))
+            for rank in range(13))
         # the same without "no set", with which suits each choice takes the rank from
         self.one_set: dict[int, list[tuple[tuple[int, ...], bool, bool, bool, bool]]] = {
             bits: [(chosen, 0 in chosen, 1 in chosen, 2 in chosen, 3 in chosen)
@@ -143,10 +150,16 @@ class _Tables:
 
 
 def _points_function(tables: _Tables) -> Callable[[int], int]:
-    """A closure mapping a 52-bit hand mask to its least deadwood points (lookups only)."""
-    points = tuple(key // _WEIGHT for key in tables.keys)
-    best_sets = tables.best_sets
-    clears = _clears(tables)
+    """A closure mapping a 52-bit hand mask to its least deadwood points (lookups only).
+
+    One rank that could be a set (most such hands): taking it from every suit that holds
+    it is the set of three, or of four; with four cards, a set of three keeps one of them
+    in its suit, the one whose suit gains the least by losing it.  Two ranks or more:
+    every combination of the ranks' set choices, each a mask of the cards it keeps.
+    """
+    points = tables.points_of
+    four = tables.four
+    keeps = tables.set_keeps
 
     def least_points(mask: int) -> int:
         s0 = mask & 8191
@@ -157,17 +170,27 @@ def _points_function(tables: _Tables) -> Callable[[int], int]:
         best = points[s0] + points[s1] + points[s2] + points[s3]
         if not three:
             return best
-        if three & (three - 1):  # two or more ranks could form sets: the general search
-            return best_sets(mask)[0] // _WEIGHT
-        bits = (s0 & three and 1) | (s1 & three and 2) | (s2 & three and 4) | (s3 & three and 8)
+        if three & (three - 1):  # two or more ranks could form sets
+            left = [mask]
+            while three:
+                low = three & -three
+                three ^= low
+                bits = (s0 & low and 1) | (s1 & low and 2) | (s2 & low and 4) | (s3 & low and 8)
+                left += [m & keep for m in left for keep in keeps[low.bit_length() - 1][bits]]
+            for m in left:
+                value = points[m & 8191] + points[m >> 13 & 8191] + points[m >> 26 & 8191] + points[m >> 39 & 8191]
+                if value < best:
+                    best = value
+            return best
         keep = ~three
         t0, t1, t2, t3 = s0 & keep, s1 & keep, s2 & keep, s3 & keep
-        for c0, c1, c2, c3 in clears[bits]:
-            value = (points[t0 if c0 else s0] + points[t1 if c1 else s1]
-                     + points[t2 if c2 else s2] + points[t3 if c3 else s3])
-            if value < best:
-                best = value
-        return best
+        value = points[t0] + points[t1] + points[t2] + points[t3]  # the rank's set of every card
+        if s0 & s1 & s2 & s3 & three:
+            kept = value + min(points[s0] - points[t0], points[s1] - points[t1],
+                               points[s2] - points[t2], points[s3] - points[t3])
+            if kept < value or not four:
+                value = kept
+        return value if value < best else best
 
     return least_points
 
@@ -243,7 +266,7 @@ def _discard_tables(variant: Variant, tables: _Tables) -> _Discards:
 
 def _discard_function(variant: Variant, tables: _Tables) -> Callable[[int], int]:
     """A closure mapping a hand mask to its least deadwood points after the best discard."""
-    points = tuple(key // _WEIGHT for key in tables.keys)
+    points = tables.points_of
     gain = _discard_tables(variant, tables).gain
     clears = _clears(tables)
 
@@ -287,10 +310,6 @@ def _fast_applies(variant: Variant) -> bool:
             and variant.max_run_length >= 13)
 
 
-# the last variant min_deadwood answered for, and its lookup function (or False: no tables)
-_RECENT: list[Any] = [None, False]
-
-
 def _least_points(variant: Variant) -> Callable[[int], int] | Literal[False]:
     found: Callable[[int], int] | Literal[False] | None = variant.memo.get("least")
     if found is not None:
@@ -299,6 +318,11 @@ def _least_points(variant: Variant) -> Callable[[int], int] | Literal[False]:
     built: Callable[[int], int] | Literal[False] = False if tables is None else _points_function(tables)
     variant.memo["least"] = built
     return built
+
+
+# the last variant min_deadwood answered through the tables and its lookup function; one
+# tuple, so that a reader always sees the two together
+_RECENT: tuple[object, Callable[[int], int]] = (object(), int)
 
 
 def min_deadwood(cards: Sequence[Card], *, variant: Variant | str = "gin", min_melds: int = 0) -> int:
@@ -311,15 +335,28 @@ def min_deadwood(cards: Sequence[Card], *, variant: Variant | str = "gin", min_m
     >>> min_deadwood(parse_cards("Ac 2c 3c 4d 5d 6d 7h 8h 9h Ts"), variant="gin")
     10
     """
+    recent = _RECENT
+    if variant is recent[0] and not min_melds:
+        # bulk callers ask about one variant many times: straight to its lookup function,
+        # ten cards (gin's hand) added up without a loop
+        count = len(cards)
+        if count == 10:
+            c0, c1, c2, c3, c4, c5, c6, c7, c8, c9 = cards
+            mask = c0.bit + c1.bit + c2.bit + c3.bit + c4.bit + c5.bit + c6.bit + c7.bit + c8.bit + c9.bit
+        else:
+            mask = sum(map(_bit, cards))
+        if mask.bit_count() == count:
+            return recent[1](mask)
+    return _min_deadwood(cards, variant, min_melds)
+
+
+def _min_deadwood(cards: Sequence[Card], variant: Variant | str, min_melds: int) -> int:
+    global _RECENT
     if not isinstance(variant, Variant):
         variant = get_variant(variant)
-    least: Callable[[int], int] | Literal[False]
-    if variant is _RECENT[0]:  # bulk callers ask about one variant many times: skip the memo lookup
-        least = _RECENT[1]
-    else:
-        least = _least_points(variant)
-        _RECENT[0], _RECENT[1] = variant, least
+    least = _least_points(variant)
     if least and not min_melds:
+        _RECENT = (variant, least)
         mask = sum(map(_bit, cards))
         if mask.bit_count() == len(cards):
             return least(mask)
