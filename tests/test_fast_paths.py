@@ -9,6 +9,8 @@ exact search for the others.  No timing here: speed is the benchmark's business.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import random
 
 import pytest
@@ -19,9 +21,13 @@ from test_solver_property import deal, plain, plain_options
 
 from rummycheck import Card, get_variant, min_deadwood, parse_cards, solve
 from rummycheck.cards import full_deck
+from rummycheck.errors import CardParseError, HandSizeError
+from rummycheck.games.base import game_of
+from rummycheck.results import Solution, assemble_solution
 from rummycheck.solvers.deadwood import (
     best_discard_mask,
     deadwood_counter,
+    fast_search,
     hand_mask,
     min_deadwood_many,
     min_deadwood_mask,
@@ -253,3 +259,59 @@ def test_best_layoffs_matches_every_layoff_choice_searched_afresh(game, seed, mi
         expected = full if expected is None else min(expected, full)
     found = best_layoffs(hand, scenario.table, variant=variant, min_melds=min_melds)
     assert (found[0] if found is not None else None) == expected
+
+
+GIN_SETUPS = [
+    {},
+    {"ace": "low_or_high"},
+    {"set_max": 3},
+    {"ace_points": 0, "face_points": 15},
+    {"knock_limit": 0, "big_gin_bonus": 0},
+    {"hand_size": 7, "knock_limit": 25},
+]
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(overrides=st.sampled_from(GIN_SETUPS), seed=st.integers(0, 2**32 - 1), extra=st.integers(0, 1),
+       sets=st.integers(0, 3), score=st.integers(0, 99), opened=st.booleans())
+def test_quick_gin_solve_equals_the_general_path(overrides, seed, extra, sets, score, opened):
+    # solve's quick path (the game's quick_solver: lookup tables, the Solution assembled
+    # without the dataclass __init__) gives the very Solution of Gin.solve_hand, which
+    # builds it the long way (fast_search, best_discard, solution_of)
+    variant = get_variant("gin", **overrides)
+    hand = tuple(set_rich_hand(random.Random(seed), variant.hand_size + extra, sets))
+    general = game_of(variant).solve_hand(hand, score=score, opened=opened, find=fast_search, solver="exact")
+    quick = game_of(variant).quick_solver()
+    assert quick is not None
+    found = quick(hand, score, opened)
+    if found is not None:  # None: left to solve_hand (the whole 11 cards may meld)
+        assert type(found) is Solution
+        assert found == general and repr(found) == repr(general) and hash(found) == hash(general)
+        assert found.to_json() == general.to_json()
+    else:
+        assert extra == 1 and best_discard_mask(hand_mask(hand), variant=variant)[0] == 0
+    for _ in range(2):  # the first call finds the quick path, the second takes it straight
+        assert solve(list(hand), variant=variant, score=score, opened=opened) == general
+
+
+def test_quick_gin_solve_leaves_bad_hands_to_the_checks():
+    variant = get_variant("gin")
+    solve(parse_cards("Ac 2c 3c 4d 5d 6d 7h 8h 9h Ts"), variant=variant)  # the quick path is now gin's
+    with pytest.raises(CardParseError, match="2 copies of Ac"):
+        solve(parse_cards("Ac Ac 3c 4d 5d 6d 7h 8h 9h Ts"), variant=variant)
+    with pytest.raises(HandSizeError):
+        solve(parse_cards("Ac 2c 3c 4d 5d 6d 7h 8h 9h"), variant=variant)
+    big = solve(parse_cards("As 2s 3s 4s 5s 6h 7h 8h 9d 9c 9s"), variant=variant)
+    assert big.fact("big_gin") and big.discard is None
+
+
+def test_assembled_solution_is_the_frozen_value():
+    solution = solve(parse_cards("Ac 2c 3c 4d 5d 6d 7h 8h 9h Ts"), variant="gin", solver="z3")
+    values = [getattr(solution, f.name) for f in dataclasses.fields(Solution)]
+    made = assemble_solution(*values)
+    assert type(made) is Solution and made == Solution(*values) and hash(made) == hash(solution)
+    assert repr(made) == repr(solution) and copy.copy(made) == solution
+    assert dataclasses.replace(made, score=7).score == 7
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.score = 1  # type: ignore[misc]
+    assert not hasattr(made, "__dict__")

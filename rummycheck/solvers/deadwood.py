@@ -30,8 +30,8 @@ from rummycheck.solvers.base import Arrangement
 from rummycheck.solvers.exact import INF, SearchRules, search, search_cost
 from rummycheck.variants import Variant, get_variant
 
-__all__ = ["best_discard_mask", "deadwood_counter", "fast_parts", "fast_search", "fast_tables", "hand_mask",
-           "min_deadwood", "min_deadwood_many", "min_deadwood_mask", "prepare"]
+__all__ = ["best_discard_key", "best_discard_mask", "deadwood_counter", "fast_parts", "fast_search", "fast_tables",
+           "hand_mask", "mask_parts", "min_deadwood", "min_deadwood_many", "min_deadwood_mask", "prepare"]
 
 _bit = attrgetter("bit")
 _SUIT_MASK = 0x1FFF
@@ -75,6 +75,7 @@ class _Tables:
             keys.append(best_key)
             layouts.append(tuple(tuple(run) for run in best_runs))
         self.keys = tuple(keys)
+        self.discards: _Discards | None = None  # the 11-card tables, made on first use
         self.points_of = tuple(key // _WEIGHT for key in keys)  # the points alone, per suit mask
         self.four = variant.set_max is None or variant.set_max >= 4
         self.layouts = tuple(layouts)
@@ -101,6 +102,7 @@ class _Tables:
             bits: [(chosen, 0 in chosen, 1 in chosen, 2 in chosen, 3 in chosen)
                    for chosen in choices if chosen]
             for bits, choices in self.set_choices.items()}
+        self.parts = _parts_function(self)  # mask -> (melds, cards left, points left)
 
     def _layouts(self) -> list[bool]:
         if self.ace == "low":
@@ -257,17 +259,16 @@ class _Discards:
         self.low = tuple(low)
 
 
-def _discard_tables(variant: Variant, tables: _Tables) -> _Discards:
-    found: _Discards | None = variant.memo.get("discards")
-    if found is None:
-        found = variant.memo["discards"] = _Discards(tables)
-    return found
+def _discard_tables(tables: _Tables) -> _Discards:
+    if tables.discards is None:
+        tables.discards = _Discards(tables)
+    return tables.discards
 
 
 def _discard_function(variant: Variant, tables: _Tables) -> Callable[[int], int]:
     """A closure mapping a hand mask to its least deadwood points after the best discard."""
     points = tables.points_of
-    gain = _discard_tables(variant, tables).gain
+    gain = _discard_tables(tables).gain
     clears = _clears(tables)
 
     def least_after_discard(mask: int) -> int:
@@ -476,20 +477,29 @@ def best_discard_mask(mask: int, *, variant: Variant | str = "gin") -> tuple[int
                 best = (cost, index)
         assert best is not None
         return best[0][0], best[1]
-    discards = _discard_tables(variant, tables)
+    key, card = best_discard_key(mask, tables)
+    return key // _WEIGHT, card
+
+
+def best_discard_key(mask: int, tables: _Tables) -> tuple[int, int]:
+    """``best_discard_mask`` of a non-empty mask through the lookup tables of its variant
+    (``fast_tables``), with the whole key of what is left: points * 64 + cards."""
+    discards = _discard_tables(tables)
     keys, key_gain, low = tables.keys, discards.key_gain, discards.low
     s0, s1, s2, s3 = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39 & 8191
     three = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+    choices = _residuals(tables, s0, s1, s2, s3, three) if three else ((s0, s1, s2, s3),)
     best_key, best_card = INF, 52
-    for left in _residuals(tables, s0, s1, s2, s3, three):
-        total = keys[left[0]] + keys[left[1]] + keys[left[2]] + keys[left[3]]
-        for suit, suit_mask in enumerate(left):
-            if suit_mask:
-                key = total - key_gain[suit_mask]
-                card = suit * 13 + low[suit_mask]
-                if key < best_key or key == best_key and card < best_card:
-                    best_key, best_card = key, card
-    return best_key // _WEIGHT, best_card
+    for a, b, c, d in choices:
+        # an empty suit's gain is hugely negative: its key never wins
+        total = keys[a] + keys[b] + keys[c] + keys[d]
+        k0, k1, k2, k3 = total - key_gain[a], total - key_gain[b], total - key_gain[c], total - key_gain[d]
+        key = min(k0, k1, k2, k3)
+        # the lowest card reaching it: suits sort in card order
+        card = low[a] if key == k0 else 13 + low[b] if key == k1 else 26 + low[c] if key == k2 else 39 + low[d]
+        if key < best_key or key == best_key and card < best_card:
+            best_key, best_card = key, card
+    return best_key, best_card
 
 
 @cache
@@ -541,50 +551,78 @@ def fast_parts(cards: Sequence[Card], variant: Variant, mask: int = 0,
         mask = sum(map(_bit, cards))
     if mask.bit_count() != len(cards):
         return None
-    s0, s1, s2, s3 = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39 & 8191
-    if not (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3):  # no rank with 3+ cards: runs only
-        p0, p1, p2, p3 = tables.pieces
-        a = p0[s0] or _suit_pieces(tables, 0, s0)
-        b = p1[s1] or _suit_pieces(tables, 1, s1)
-        c = p2[s2] or _suit_pieces(tables, 2, s2)
-        d = p3[s3] or _suit_pieces(tables, 3, s3)
-        keys = tables.keys
-        return (a[0] + b[0] + c[0] + d[0], a[1] + b[1] + c[1] + d[1],
-                (keys[s0] + keys[s1] + keys[s2] + keys[s3]) // _WEIGHT)
-    three = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
-    if not three & (three - 1):  # one rank could be a set (most such hands): its choices in order
-        keys = tables.keys
+    return mask_parts(mask, tables)
+
+
+def mask_parts(mask: int, tables: _Tables) -> tuple[tuple[Meld, ...], tuple[Card, ...], int]:
+    """(melds, cards left, points left) of the one-deck hand ``mask`` through ``tables``
+    (``fast_tables`` of its variant): ``fast_parts`` for callers that hold the mask."""
+    return tables.parts(mask)
+
+
+_SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # rank bits * _SPREAD: that rank in every suit
+
+
+def _parts_function(tables: _Tables) -> Callable[[int], tuple[tuple[Meld, ...], tuple[Card, ...], int]]:
+    """The closure behind ``mask_parts``, with the tables it reads bound once."""
+    pieces = tables.pieces
+    p0, p1, p2, p3 = pieces
+    keys = tables.keys
+    four_choices = tables.one_set[15]
+    best_sets = tables.best_sets
+    set_melds: dict[int, Meld] = {}  # a set of three, by the mask of its cards
+
+    def parts(mask: int) -> tuple[tuple[Meld, ...], tuple[Card, ...], int]:
+        s0, s1, s2, s3 = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39 & 8191
+        three = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+        if not three:  # no rank with 3+ cards: runs only
+            a = p0[s0] or _suit_pieces(tables, 0, s0)
+            b = p1[s1] or _suit_pieces(tables, 1, s1)
+            c = p2[s2] or _suit_pieces(tables, 2, s2)
+            d = p3[s3] or _suit_pieces(tables, 3, s3)
+            return (a[0] + b[0] + c[0] + d[0], a[1] + b[1] + c[1] + d[1],
+                    (keys[s0] + keys[s1] + keys[s2] + keys[s3]) // _WEIGHT)
+        if three & (three - 1):  # two or more ranks could form sets: the general search
+            key, sets, suits = best_sets(mask)
+            melds = [_set_meld(rank, chosen) for rank, chosen in sets]
+            deadwood: list[Card] = []
+            for suit in range(4):
+                found = pieces[suit][suits[suit]] or _suit_pieces(tables, suit, suits[suit])
+                melds.extend(found[0])
+                deadwood.extend(found[1])
+            return tuple(melds), tuple(deadwood), key // _WEIGHT
+        # one rank could be a set (most such hands): its choices in order, "no set" first
         best = keys[s0] + keys[s1] + keys[s2] + keys[s3]
-        left = (s0, s1, s2, s3)
-        picked: tuple[int, ...] = ()
-        bits = (s0 & three and 1) | (s1 & three and 2) | (s2 & three and 4) | (s3 & three and 8)
         keep = ~three
         t0, t1, t2, t3 = s0 & keep, s1 & keep, s2 & keep, s3 & keep
-        for chosen, c0, c1, c2, c3 in tables.one_set[bits]:
-            m0 = t0 if c0 else s0
-            m1 = t1 if c1 else s1
-            m2 = t2 if c2 else s2
-            m3 = t3 if c3 else s3
-            value = keys[m0] + keys[m1] + keys[m2] + keys[m3]
+        m0, m1, m2, m3 = s0, s1, s2, s3
+        chosen: Meld | None = None
+        if s0 & s1 & s2 & s3 & three:  # four cards: the sets of three in suit order, then of four
+            for chosen_suits, c0, c1, c2, c3 in four_choices:
+                n0 = t0 if c0 else s0
+                n1 = t1 if c1 else s1
+                n2 = t2 if c2 else s2
+                n3 = t3 if c3 else s3
+                value = keys[n0] + keys[n1] + keys[n2] + keys[n3]
+                if value < best:
+                    best, m0, m1, m2, m3 = value, n0, n1, n2, n3
+                    chosen = _set_meld(three.bit_length() - 1, chosen_suits)
+        else:  # three cards: the one set, or none
+            value = keys[t0] + keys[t1] + keys[t2] + keys[t3]
             if value < best:
-                best, left, picked = value, (m0, m1, m2, m3), chosen
-        p0, p1, p2, p3 = tables.pieces
-        w = p0[left[0]] or _suit_pieces(tables, 0, left[0])
-        x = p1[left[1]] or _suit_pieces(tables, 1, left[1])
-        y = p2[left[2]] or _suit_pieces(tables, 2, left[2])
-        z = p3[left[3]] or _suit_pieces(tables, 3, left[3])
+                best, m0, m1, m2, m3 = value, t0, t1, t2, t3
+                cards = mask & three * _SPREAD
+                chosen = set_melds.get(cards)
+                if chosen is None:
+                    chosen = set_melds[cards] = Meld.natural(MeldKind.SET, map(Card.from_index, _indices(cards)))
+        w = p0[m0] or _suit_pieces(tables, 0, m0)
+        x = p1[m1] or _suit_pieces(tables, 1, m1)
+        y = p2[m2] or _suit_pieces(tables, 2, m2)
+        z = p3[m3] or _suit_pieces(tables, 3, m3)
         runs = w[0] + x[0] + y[0] + z[0]
-        return ((_set_meld(three.bit_length() - 1, picked),) + runs if picked else runs,
-                w[1] + x[1] + y[1] + z[1], best // _WEIGHT)
-    key, sets, suits = tables.best_sets(mask)
-    melds = [_set_meld(rank, chosen) for rank, chosen in sets]
-    deadwood: list[Card] = []
-    pieces = tables.pieces
-    for suit in range(4):
-        found = pieces[suit][suits[suit]] or _suit_pieces(tables, suit, suits[suit])
-        melds.extend(found[0])
-        deadwood.extend(found[1])
-    return tuple(melds), tuple(deadwood), key // _WEIGHT
+        return (chosen,) + runs if chosen else runs, w[1] + x[1] + y[1] + z[1], best // _WEIGHT
+
+    return parts
 
 
 def fast_search(cards: Sequence[Card], *, variant: Variant, rules: SearchRules | None = None,
