@@ -13,7 +13,6 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations, product
-from operator import attrgetter
 
 from rummycheck.cards import Card, Suit, format_cards, full_deck
 from rummycheck.dealing import deal_table, shoe
@@ -34,13 +33,11 @@ from rummycheck.melds import Meld, MeldKind, TableMeld, meld_problems
 from rummycheck.position import Scenario, ScenarioPlayer, TurnInfo
 from rummycheck.results import LayOff, Reason, Solution, assemble_solution
 from rummycheck.solvers.base import Finder, PlayFinder, TableQuestion
-from rummycheck.solvers.deadwood import best_discard_key, fast_tables, min_deadwood
+from rummycheck.solvers.deadwood import best_discard_key, cards_mask, fast_tables, min_deadwood
 from rummycheck.solvers.exact import search
 from rummycheck.variants import Variant, get_variant
 
 __all__ = ["Gin", "GinLayoffs", "gin_knock_limit", "gin_layoffs"]
-
-_bit = attrgetter("bit")
 
 
 def gin_knock_limit(variant: Variant, upcard: Card | None) -> tuple[int, str]:
@@ -184,11 +181,7 @@ def _quick_solver(variant: Variant, verdicts: _GinVerdicts) -> QuickSolve:
 
     def quick(hand: tuple[Card, ...], score: int, opened: bool) -> Solution | None:
         count = len(hand)
-        if count == 10:
-            c0, c1, c2, c3, c4, c5, c6, c7, c8, c9 = hand
-            mask = c0.bit + c1.bit + c2.bit + c3.bit + c4.bit + c5.bit + c6.bit + c7.bit + c8.bit + c9.bit
-        else:
-            mask = sum(map(_bit, hand))
+        mask = cards_mask(hand)
         if mask.bit_count() != count:
             return None  # a card given twice
         if count == size:

@@ -30,8 +30,9 @@ from rummycheck.solvers.base import Arrangement
 from rummycheck.solvers.exact import INF, SearchRules, search, search_cost
 from rummycheck.variants import Variant, get_variant
 
-__all__ = ["best_discard_key", "best_discard_mask", "deadwood_counter", "fast_parts", "fast_search", "fast_tables",
-           "hand_mask", "mask_parts", "min_deadwood", "min_deadwood_many", "min_deadwood_mask", "prepare"]
+__all__ = ["best_discard_key", "best_discard_mask", "cards_mask", "deadwood_counter", "fast_parts", "fast_search",
+           "fast_tables", "hand_mask", "mask_parts", "min_deadwood", "min_deadwood_many", "min_deadwood_mask",
+           "prepare"]
 
 _bit = attrgetter("bit")
 _SUIT_MASK = 0x1FFF
@@ -338,15 +339,9 @@ def min_deadwood(cards: Sequence[Card], *, variant: Variant | str = "gin", min_m
     """
     recent = _RECENT
     if variant is recent[0] and not min_melds:
-        # bulk callers ask about one variant many times: straight to its lookup function,
-        # ten cards (gin's hand) added up without a loop
-        count = len(cards)
-        if count == 10:
-            c0, c1, c2, c3, c4, c5, c6, c7, c8, c9 = cards
-            mask = c0.bit + c1.bit + c2.bit + c3.bit + c4.bit + c5.bit + c6.bit + c7.bit + c8.bit + c9.bit
-        else:
-            mask = sum(map(_bit, cards))
-        if mask.bit_count() == count:
+        # bulk callers ask about one variant many times: straight to its lookup function
+        mask = cards_mask(cards)
+        if mask.bit_count() == len(cards):
             return recent[1](mask)
     return _min_deadwood(cards, variant, min_melds)
 
@@ -367,6 +362,16 @@ def _min_deadwood(cards: Sequence[Card], variant: Variant | str, min_melds: int)
     if cost[0] >= INF:
         return variant.points(cards)
     return cost[0]
+
+
+def cards_mask(cards: Sequence[Card]) -> int:
+    """The sum of the cards' bits, for the hot paths: ``hand_mask`` without its check (a
+    card given twice carries into another bit: the mask has fewer bits than there are
+    cards, which the callers test).  Ten cards, gin's hand, are added up without a loop."""
+    if len(cards) == 10:
+        c0, c1, c2, c3, c4, c5, c6, c7, c8, c9 = cards
+        return c0.bit + c1.bit + c2.bit + c3.bit + c4.bit + c5.bit + c6.bit + c7.bit + c8.bit + c9.bit
+    return sum(map(_bit, cards))
 
 
 def hand_mask(cards: Iterable[Card]) -> int:
