@@ -54,6 +54,9 @@ def _stretches(mask: int, high_ace: bool) -> list[list[int]]:
     return found
 
 
+_Pieces = tuple[tuple[Meld, ...], tuple[Card, ...], int]  # one suit's runs, cards left, their points
+
+
 class _Tables:
     """Per-variant lookup tables for one suit's 13-bit rank mask."""
 
@@ -80,8 +83,8 @@ class _Tables:
         self.points_of = tuple(key // _WEIGHT for key in keys)  # the points alone, per suit mask
         self.four = variant.set_max is None or variant.set_max >= 4
         self.layouts = tuple(layouts)
-        # per suit, per mask: (run melds, cards left), filled in on first use
-        self.pieces: list[list[tuple[tuple[Meld, ...], tuple[Card, ...]] | None]] = [
+        # per suit, per mask: (run melds, cards left, their points), filled in on first use
+        self.pieces: list[list[_Pieces | None]] = [
             [None] * (1 << 13) for _ in range(4)]
         # sets: for each rank, the options as (suit-bit set, key change is computed live)
         self.set_choices: dict[int, list[tuple[int, ...]]] = {}
@@ -512,14 +515,14 @@ def _set_meld(rank: int, suits: tuple[int, ...]) -> Meld:
     return Meld.natural(MeldKind.SET, (Card.from_index(s * 13 + rank) for s in suits))
 
 
-def _suit_pieces(tables: _Tables, suit: int, mask: int) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+def _suit_pieces(tables: _Tables, suit: int, mask: int) -> _Pieces:
     runs = tables.layouts[mask]
     melds = tuple(Meld.natural(MeldKind.RUN, (Card.from_index(suit * 13 + n - 1) for n in run)) for run in runs)
     covered = {n for run in runs for n in run}
     left = tuple(Card.from_index(suit * 13 + n - 1) for n in range(1, 14)
                  if mask >> (n - 1) & 1 and n not in covered)
-    tables.pieces[suit][mask] = (melds, left)
-    return melds, left
+    found = tables.pieces[suit][mask] = (melds, left, tables.points_of[mask])
+    return found
 
 
 def prepare(variant: Variant) -> None:
@@ -585,8 +588,7 @@ def _parts_function(tables: _Tables) -> Callable[[int], tuple[tuple[Meld, ...], 
             b = p1[s1] or _suit_pieces(tables, 1, s1)
             c = p2[s2] or _suit_pieces(tables, 2, s2)
             d = p3[s3] or _suit_pieces(tables, 3, s3)
-            return (a[0] + b[0] + c[0] + d[0], a[1] + b[1] + c[1] + d[1],
-                    (keys[s0] + keys[s1] + keys[s2] + keys[s3]) // _WEIGHT)
+            return a[0] + b[0] + c[0] + d[0], a[1] + b[1] + c[1] + d[1], a[2] + b[2] + c[2] + d[2]
         if three & (three - 1):  # two or more ranks could form sets: the general search
             key, sets, suits = best_sets(mask)
             melds = [_set_meld(rank, chosen) for rank, chosen in sets]
