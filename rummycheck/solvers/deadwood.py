@@ -18,9 +18,9 @@ Everything else (two decks, wilds, Bing's opening count) goes to the exact searc
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
-from itertools import combinations, product
+from itertools import combinations
 from operator import attrgetter
 from typing import Literal
 
@@ -96,9 +96,10 @@ class _Tables:
                     continue
                 choices.extend(combinations(suits, size))
             self.set_choices[bits] = choices
-        # per rank, per suit-bit set: for each set choice, the mask of the hand's cards it keeps
+        # per rank, per suit-bit set: for each set choice ("no set" first), the mask of the
+        # hand's cards it keeps
         self.set_keeps: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-            tuple(tuple(~sum(1 << (suit * 13 + rank) for suit in chosen) for chosen in choices if chosen)
+            tuple(tuple(~sum(1 << (suit * 13 + rank) for suit in chosen) for chosen in choices)
                   for _, choices in sorted(self.set_choices.items()))
             for rank in range(13))
         # the same without "no set", with which suits each choice takes the rank from
@@ -114,45 +115,6 @@ class _Tables:
         if self.ace == "high":
             return [True]
         return [False, True]
-
-    def best_sets(self, mask: int) -> tuple[int, tuple[tuple[int, tuple[int, ...]], ...], list[int]]:
-        """(key, chosen sets as (rank, suits), suit masks left for runs) for a 52-bit hand mask."""
-        keys = self.keys
-        suits = [mask & _SUIT_MASK, mask >> 13 & _SUIT_MASK, mask >> 26 & _SUIT_MASK, mask >> 39 & _SUIT_MASK]
-        s0, s1, s2, s3 = suits
-        three = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
-        if not three:
-            return keys[s0] + keys[s1] + keys[s2] + keys[s3], (), suits
-        if not three & (three - 1):  # exactly one rank could be a set: try its choices in order
-            rank = three.bit_length() - 1
-            bits = (s0 & three and 1) | (s1 & three and 2) | (s2 & three and 4) | (s3 & three and 8)
-            keep = ~three
-            best_key = keys[s0] + keys[s1] + keys[s2] + keys[s3]
-            best_choice: tuple[int, ...] = ()
-            for chosen in self.set_choices[bits]:
-                if chosen:
-                    left = [m & keep if i in chosen else m for i, m in enumerate((s0, s1, s2, s3))]
-                    value = keys[left[0]] + keys[left[1]] + keys[left[2]] + keys[left[3]]
-                    if value < best_key:
-                        best_key, best_choice, suits = value, chosen, left
-            return best_key, ((rank, best_choice),) if best_choice else (), suits
-        options = []
-        for rank in range(13):
-            if three >> rank & 1:
-                bits = sum(1 << s for s in range(4) if suits[s] >> rank & 1)
-                options.append([(rank, chosen) for chosen in self.set_choices[bits]])
-        best_key = -1
-        best: tuple[tuple[int, tuple[int, ...]], ...] = ()
-        best_suits = suits
-        for combo in product(*options):
-            left = list(suits)
-            for rank, chosen in combo:
-                for s in chosen:
-                    left[s] &= ~(1 << rank)
-            key = keys[left[0]] + keys[left[1]] + keys[left[2]] + keys[left[3]]
-            if best_key < 0 or key < best_key:
-                best_key, best, best_suits = key, tuple(x for x in combo if x[1]), left
-        return best_key, best, best_suits
 
 
 def _points_function(tables: _Tables) -> Callable[[int], int]:
@@ -177,13 +139,7 @@ def _points_function(tables: _Tables) -> Callable[[int], int]:
         if not three:
             return best
         if three & (three - 1):  # two or more ranks could form sets
-            left = [mask]
-            while three:
-                low = three & -three
-                three ^= low
-                bits = (s0 & low and 1) | (s1 & low and 2) | (s2 & low and 4) | (s3 & low and 8)
-                left += [m & keep for m in left for keep in keeps[low.bit_length() - 1][bits]]
-            for m in left:
+            for m in _choice_masks(keeps, mask, three, s0, s1, s2, s3):
                 value = points[m & 8191] + points[m >> 13 & 8191] + points[m >> 26 & 8191] + points[m >> 39 & 8191]
                 if value < best:
                     best = value
@@ -208,20 +164,18 @@ def _clears(tables: _Tables) -> dict[int, list[tuple[bool, bool, bool, bool]]]:
             for bits in range(16)}
 
 
-def _residuals(tables: _Tables, s0: int, s1: int, s2: int, s3: int, three: int) -> Iterator[tuple[int, ...]]:
-    """The suit masks left for runs, for every choice of sets (no sets first)."""
-    per_rank: list[list[tuple[int, tuple[int, ...]]]] = []
+def _choice_masks(keeps: tuple[tuple[tuple[int, ...], ...], ...], mask: int, three: int,
+                  s0: int, s1: int, s2: int, s3: int) -> list[int]:
+    """The hand ``mask`` less each combination of set choices of the ranks in ``three``
+    (``_Tables.set_keeps``), in the order of ``itertools.product`` over the ranks from the
+    ace up, each rank's "no set" first: the order of the fast path's tie-break."""
+    left = [mask]
     while three:
         low = three & -three
         three ^= low
         bits = (s0 & low and 1) | (s1 & low and 2) | (s2 & low and 4) | (s3 & low and 8)
-        per_rank.append([(low, chosen) for chosen in tables.set_choices[bits]])
-    for combo in product(*per_rank):
-        left = [s0, s1, s2, s3]
-        for low, chosen in combo:
-            for suit in chosen:
-                left[suit] &= ~low
-        yield tuple(left)
+        left = [m & keep for m in left for keep in keeps[low.bit_length() - 1][bits]]
+    return left
 
 
 class _Discards:
@@ -273,6 +227,7 @@ def _discard_function(variant: Variant, tables: _Tables) -> Callable[[int], int]
     """A closure mapping a hand mask to its least deadwood points after the best discard."""
     points = tables.points_of
     gain = _discard_tables(tables).gain
+    keeps = tables.set_keeps
     clears = _clears(tables)
 
     def least_after_discard(mask: int) -> int:
@@ -288,7 +243,8 @@ def _discard_function(variant: Variant, tables: _Tables) -> Callable[[int], int]
         if not three:
             return best
         if three & (three - 1):  # two or more ranks could form sets
-            for a, b, c, d in _residuals(tables, s0, s1, s2, s3, three):
+            for m in _choice_masks(keeps, mask, three, s0, s1, s2, s3):
+                a, b, c, d = m & 8191, m >> 13 & 8191, m >> 26 & 8191, m >> 39 & 8191
                 value = points[a] + points[b] + points[c] + points[d] - max(gain[a], gain[b], gain[c], gain[d])
                 if value < best:
                     best = value
@@ -496,9 +452,9 @@ def best_discard_key(mask: int, tables: _Tables) -> tuple[int, int]:
     keys, key_gain, low = tables.keys, discards.key_gain, discards.low
     s0, s1, s2, s3 = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39 & 8191
     three = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
-    choices = _residuals(tables, s0, s1, s2, s3, three) if three else ((s0, s1, s2, s3),)
     best_key, best_card = INF, 52
-    for a, b, c, d in choices:
+    for m in _choice_masks(tables.set_keeps, mask, three, s0, s1, s2, s3) if three else (mask,):
+        a, b, c, d = m & 8191, m >> 13 & 8191, m >> 26 & 8191, m >> 39 & 8191
         # an empty suit's gain is hugely negative: its key never wins
         total = keys[a] + keys[b] + keys[c] + keys[d]
         k0, k1, k2, k3 = total - key_gain[a], total - key_gain[b], total - key_gain[c], total - key_gain[d]
@@ -577,7 +533,7 @@ def _parts_function(tables: _Tables) -> Callable[[int], tuple[tuple[Meld, ...], 
     p0, p1, p2, p3 = pieces
     keys = tables.keys
     four_choices = tables.one_set[15]
-    best_sets = tables.best_sets
+    keeps = tables.set_keeps
     set_melds: dict[int, Meld] = {}  # a set of three, by the mask of its cards
 
     def parts(mask: int) -> tuple[tuple[Meld, ...], tuple[Card, ...], int]:
@@ -589,15 +545,29 @@ def _parts_function(tables: _Tables) -> Callable[[int], tuple[tuple[Meld, ...], 
             c = p2[s2] or _suit_pieces(tables, 2, s2)
             d = p3[s3] or _suit_pieces(tables, 3, s3)
             return a[0] + b[0] + c[0] + d[0], a[1] + b[1] + c[1] + d[1], a[2] + b[2] + c[2] + d[2]
-        if three & (three - 1):  # two or more ranks could form sets: the general search
-            key, sets, suits = best_sets(mask)
-            melds = [_set_meld(rank, chosen) for rank, chosen in sets]
+        if three & (three - 1):  # two or more ranks could form sets: every choice, the first best wins
+            best_key = -1
+            best_mask = mask
+            for m in _choice_masks(keeps, mask, three, s0, s1, s2, s3):
+                key = keys[m & 8191] + keys[m >> 13 & 8191] + keys[m >> 26 & 8191] + keys[m >> 39 & 8191]
+                if best_key < 0 or key < best_key:
+                    best_key, best_mask = key, m
+            melds: list[Meld] = []
+            taken = mask ^ best_mask
+            while three:
+                low = three & -three
+                three ^= low
+                rank = low.bit_length() - 1
+                suits = tuple(suit for suit in range(4) if taken >> (suit * 13 + rank) & 1)
+                if suits:
+                    melds.append(_set_meld(rank, suits))
             deadwood: list[Card] = []
             for suit in range(4):
-                found = pieces[suit][suits[suit]] or _suit_pieces(tables, suit, suits[suit])
+                suit_mask = best_mask >> (suit * 13) & 8191
+                found = pieces[suit][suit_mask] or _suit_pieces(tables, suit, suit_mask)
                 melds.extend(found[0])
                 deadwood.extend(found[1])
-            return tuple(melds), tuple(deadwood), key // _WEIGHT
+            return tuple(melds), tuple(deadwood), best_key // _WEIGHT
         # one rank could be a set (most such hands): its choices in order, "no set" first
         best = keys[s0] + keys[s1] + keys[s2] + keys[s3]
         keep = ~three
