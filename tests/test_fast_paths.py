@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import itertools
 import random
 
 import pytest
@@ -23,12 +24,16 @@ from rummycheck import Card, get_variant, min_deadwood, parse_cards, solve
 from rummycheck.cards import full_deck
 from rummycheck.errors import CardParseError, HandSizeError
 from rummycheck.games.base import game_of
+from rummycheck.melds import MeldKind
 from rummycheck.results import Solution, assemble_solution
 from rummycheck.solvers.deadwood import (
     best_discard_mask,
     deadwood_counter,
+    fast_parts,
     fast_search,
+    fast_tables,
     hand_mask,
+    mask_parts,
     min_deadwood_many,
     min_deadwood_mask,
 )
@@ -315,3 +320,38 @@ def test_assembled_solution_is_the_frozen_value():
     with pytest.raises(dataclasses.FrozenInstanceError):
         made.score = 1  # type: ignore[misc]
     assert not hasattr(made, "__dict__")
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=st.sampled_from(ONE_DECK_SETUPS), seed=st.integers(0, 2**32 - 1), size=st.integers(3, 14),
+       sets=st.integers(1, 4))
+def test_lookup_sets_follow_the_documented_tie_break(setup, seed, size, sets):
+    # docs/solver.md: least (points, cards left); the set choices tried rank by rank from
+    # ace to king, "no set" first, then the sets of three in suit order, then of four;
+    # the first best wins.  Written here with itertools.product over the per-suit keys.
+    name, overrides = setup
+    variant = get_variant(name, **overrides)
+    tables = fast_tables(variant)
+    hand = set_rich_hand(random.Random(seed), size, sets)
+    mask = hand_mask(hand)
+    suits = [mask >> (13 * s) & 8191 for s in range(4)]
+    options = []
+    for rank in range(13):
+        holding = [s for s in range(4) if suits[s] >> rank & 1]
+        if len(holding) >= 3:
+            sizes = [n for n in (3, 4) if n <= len(holding) and (variant.set_max is None or n <= variant.set_max)]
+            options.append([(rank, ())] + [(rank, c) for n in sizes for c in itertools.combinations(holding, n)])
+    best = None
+    for combo in itertools.product(*options):
+        left = list(suits)
+        for rank, chosen in combo:
+            for s in chosen:
+                left[s] &= ~(1 << rank)
+        key = sum(tables.keys[m] for m in left)
+        if best is None or key < best[0]:
+            best = (key, [(rank, chosen) for rank, chosen in combo if chosen])
+    melds, deadwood, points = mask_parts(mask, tables)
+    found = [(m.cards[0].index % 13, tuple(c.index // 13 for c in m.cards)) for m in melds if m.kind == MeldKind.SET]
+    assert found == best[1]
+    assert (points, len(deadwood)) == divmod(best[0], 64)
+    assert fast_parts(hand, variant) == (melds, deadwood, points)
