@@ -110,9 +110,14 @@ CARD_TOKEN = re.compile(r"[^\s,#]+")  # one card token in a text of cards: the o
 EXPECTED = "expected a card like '10h' or 'H10'"
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Card:
-    """One playing card.  Immutable; sorts by suit, then rank (ace low)."""
+    """One playing card.  Immutable; sorts by suit, then rank (ace low).
+
+    Equality, order and hash are those of ``index`` alone, written by hand: cards are
+    compared millions of times (sorting, ``in``, ``list.remove``) and the methods the
+    dataclass would generate build a tuple on each side of every comparison.
+    """
 
     index: int  # suit.index * 13 + rank.number - 1, the sort key
     bit: int = field(compare=False, repr=False)  # 1 << index, for the fast bitmask paths
@@ -149,6 +154,36 @@ class Card:
 
     def __hash__(self) -> int:
         return self.index
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is Card:
+            return self.index == other.index
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if other.__class__ is Card:
+            return self.index != other.index
+        return NotImplemented
+
+    def __lt__(self, other: Card) -> bool:
+        if other.__class__ is Card:
+            return self.index < other.index
+        return NotImplemented
+
+    def __le__(self, other: Card) -> bool:
+        if other.__class__ is Card:
+            return self.index <= other.index
+        return NotImplemented
+
+    def __gt__(self, other: Card) -> bool:
+        if other.__class__ is Card:
+            return self.index > other.index
+        return NotImplemented
+
+    def __ge__(self, other: Card) -> bool:
+        if other.__class__ is Card:
+            return self.index >= other.index
+        return NotImplemented
 
     def __str__(self) -> str:
         return self.rank.value + self.suit.value

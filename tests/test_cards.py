@@ -4,6 +4,7 @@ round trips, the value type, parse errors with their place, and the copy limit."
 from __future__ import annotations
 
 import dataclasses
+import operator
 import pickle
 
 import pytest
@@ -150,6 +151,23 @@ def test_cards_compare_and_hash_by_value() -> None:
     assert Card.parse("10h") == Card.parse("H10") == Card(Rank.TEN, Suit.HEARTS)
     assert len({Card.parse("th"), Card.parse("TH"), Card.parse("10♥")}) == 1
     assert Card.parse("Ks") != Card.parse("Kh")
+
+
+def test_card_comparisons_are_those_of_the_index_for_every_pair() -> None:
+    # the hand-written comparisons keep the dataclass's semantics: by index, a fresh
+    # Card equal to the deck's, nothing equal to or ordered against a non-card
+    deck = full_deck()
+    fresh = [Card(c.rank, c.suit) for c in deck]
+    for a in deck:
+        for b in fresh:
+            i, j = a.index, b.index
+            assert (a == b, a != b, a < b, a <= b, a > b, a >= b) == (i == j, i != j, i < j, i <= j, i > j, i >= j)
+            assert (hash(a) == hash(b)) == (i == j)
+    card = deck[0]
+    assert card != card.index and card != (0,) and not card == None  # noqa: E711
+    for compare in (operator.lt, operator.le, operator.gt, operator.ge):
+        with pytest.raises(TypeError):
+            compare(card, 0)
 
 
 def test_card_survives_pickle() -> None:

@@ -9,6 +9,9 @@ exact search for the others.  No timing here: speed is the benchmark's business.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import itertools
 import random
 
 import pytest
@@ -19,10 +22,18 @@ from test_solver_property import deal, plain, plain_options
 
 from rummycheck import Card, get_variant, min_deadwood, parse_cards, solve
 from rummycheck.cards import full_deck
+from rummycheck.errors import CardParseError, HandSizeError
+from rummycheck.games.base import game_of
+from rummycheck.melds import MeldKind
+from rummycheck.results import Solution, assemble_solution
 from rummycheck.solvers.deadwood import (
     best_discard_mask,
     deadwood_counter,
+    fast_parts,
+    fast_search,
+    fast_tables,
     hand_mask,
+    mask_parts,
     min_deadwood_many,
     min_deadwood_mask,
 )
@@ -97,6 +108,27 @@ def test_min_deadwood_mask_matches_brute_force(setup, seed, size, sets):
     assert min_deadwood_mask(mask, variant=variant) == expected[0]
     assert min_deadwood_many([mask, mask], variant=variant) == [expected[0]] * 2
     assert min_deadwood(hand, variant=variant) == expected[0]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=st.sampled_from(ONE_DECK_SETUPS), seed=st.integers(0, 2**32 - 1), size=st.integers(0, 12),
+       sets=st.integers(0, 3), twice=st.booleans())
+def test_min_deadwood_of_a_repeated_variant_matches_brute_force(setup, seed, size, sets, twice):
+    # the second question about the same variant object takes min_deadwood's short way
+    # (ten cards added up without a loop); a card given twice must leave it for the search
+    name, overrides = setup
+    variant = get_variant(name, **overrides)
+    hand = set_rich_hand(random.Random(seed), size, sets)
+    if twice and hand:
+        hand[-1] = hand[0]
+    expected = brute_force_cost(plain(hand), plain_options(variant))
+    assert expected is not None
+    for cards in (hand, tuple(hand), hand):
+        assert min_deadwood(cards, variant=variant) == expected[0]
+    # min_melds leaves the short way for the search
+    with_meld = brute_force_cost(plain(hand), plain_options(variant), min_melds=1)
+    whole = variant.points(hand)
+    assert min_deadwood(hand, variant=variant, min_melds=1) == (whole if with_meld is None else with_meld[0])
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -232,3 +264,94 @@ def test_best_layoffs_matches_every_layoff_choice_searched_afresh(game, seed, mi
         expected = full if expected is None else min(expected, full)
     found = best_layoffs(hand, scenario.table, variant=variant, min_melds=min_melds)
     assert (found[0] if found is not None else None) == expected
+
+
+GIN_SETUPS = [
+    {},
+    {"ace": "low_or_high"},
+    {"set_max": 3},
+    {"ace_points": 0, "face_points": 15},
+    {"knock_limit": 0, "big_gin_bonus": 0},
+    {"hand_size": 7, "knock_limit": 25},
+]
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(overrides=st.sampled_from(GIN_SETUPS), seed=st.integers(0, 2**32 - 1), extra=st.integers(0, 1),
+       sets=st.integers(0, 3), score=st.integers(0, 99), opened=st.booleans())
+def test_quick_gin_solve_equals_the_general_path(overrides, seed, extra, sets, score, opened):
+    # solve's quick path (the game's quick_solver: lookup tables, the Solution assembled
+    # without the dataclass __init__) gives the very Solution of Gin.solve_hand, which
+    # builds it the long way (fast_search, best_discard, solution_of)
+    variant = get_variant("gin", **overrides)
+    hand = tuple(set_rich_hand(random.Random(seed), variant.hand_size + extra, sets))
+    general = game_of(variant).solve_hand(hand, score=score, opened=opened, find=fast_search, solver="exact")
+    quick = game_of(variant).quick_solver()
+    assert quick is not None
+    found = quick(hand, score, opened)
+    if found is not None:  # None: left to solve_hand (the whole 11 cards may meld)
+        assert type(found) is Solution
+        assert found == general and repr(found) == repr(general) and hash(found) == hash(general)
+        assert found.to_json() == general.to_json()
+    else:
+        assert extra == 1 and best_discard_mask(hand_mask(hand), variant=variant)[0] == 0
+    for _ in range(2):  # the first call finds the quick path, the second takes it straight
+        assert solve(list(hand), variant=variant, score=score, opened=opened) == general
+
+
+def test_quick_gin_solve_leaves_bad_hands_to_the_checks():
+    variant = get_variant("gin")
+    solve(parse_cards("Ac 2c 3c 4d 5d 6d 7h 8h 9h Ts"), variant=variant)  # the quick path is now gin's
+    with pytest.raises(CardParseError, match="2 copies of Ac"):
+        solve(parse_cards("Ac Ac 3c 4d 5d 6d 7h 8h 9h Ts"), variant=variant)
+    with pytest.raises(HandSizeError):
+        solve(parse_cards("Ac 2c 3c 4d 5d 6d 7h 8h 9h"), variant=variant)
+    big = solve(parse_cards("As 2s 3s 4s 5s 6h 7h 8h 9d 9c 9s"), variant=variant)
+    assert big.fact("big_gin") and big.discard is None
+
+
+def test_assembled_solution_is_the_frozen_value():
+    solution = solve(parse_cards("Ac 2c 3c 4d 5d 6d 7h 8h 9h Ts"), variant="gin", solver="z3")
+    values = [getattr(solution, f.name) for f in dataclasses.fields(Solution)]
+    made = assemble_solution(*values)
+    assert type(made) is Solution and made == Solution(*values) and hash(made) == hash(solution)
+    assert repr(made) == repr(solution) and copy.copy(made) == solution
+    assert dataclasses.replace(made, score=7).score == 7
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.score = 1  # type: ignore[misc]
+    assert not hasattr(made, "__dict__")
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=st.sampled_from(ONE_DECK_SETUPS), seed=st.integers(0, 2**32 - 1), size=st.integers(3, 14),
+       sets=st.integers(1, 4))
+def test_lookup_sets_follow_the_documented_tie_break(setup, seed, size, sets):
+    # docs/solver.md: least (points, cards left); the set choices tried rank by rank from
+    # ace to king, "no set" first, then the sets of three in suit order, then of four;
+    # the first best wins.  Written here with itertools.product over the per-suit keys.
+    name, overrides = setup
+    variant = get_variant(name, **overrides)
+    tables = fast_tables(variant)
+    hand = set_rich_hand(random.Random(seed), size, sets)
+    mask = hand_mask(hand)
+    suits = [mask >> (13 * s) & 8191 for s in range(4)]
+    options = []
+    for rank in range(13):
+        holding = [s for s in range(4) if suits[s] >> rank & 1]
+        if len(holding) >= 3:
+            sizes = [n for n in (3, 4) if n <= len(holding) and (variant.set_max is None or n <= variant.set_max)]
+            options.append([(rank, ())] + [(rank, c) for n in sizes for c in itertools.combinations(holding, n)])
+    best = None
+    for combo in itertools.product(*options):
+        left = list(suits)
+        for rank, chosen in combo:
+            for s in chosen:
+                left[s] &= ~(1 << rank)
+        key = sum(tables.keys[m] for m in left)
+        if best is None or key < best[0]:
+            best = (key, [(rank, chosen) for rank, chosen in combo if chosen])
+    melds, deadwood, points = mask_parts(mask, tables)
+    found = [(m.cards[0].index % 13, tuple(c.index // 13 for c in m.cards)) for m in melds if m.kind == MeldKind.SET]
+    assert found == best[1]
+    assert (points, len(deadwood)) == divmod(best[0], 64)
+    assert fast_parts(hand, variant) == (melds, deadwood, points)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
@@ -31,9 +31,12 @@ if TYPE_CHECKING:  # loaded where used: a solve needs neither a scenario nor a s
     from rummycheck.games.scoring import HandEnd, HandScore, Sheet
     from rummycheck.position import Scenario
 
-__all__ = ["Game", "LimitCheck", "PlayerView", "TableView", "game_names", "game_of", "register_game", "score_hand",
-           "unregister_game",
+__all__ = ["Game", "LimitCheck", "PlayerView", "QuickSolve", "TableView", "game_names", "game_of", "register_game",
+           "score_hand", "unregister_game",
            "score_hands"]
+
+# a game's lean path for the exact solver's common hands: (hand, score, opened) -> Solution or None
+QuickSolve = Callable[[tuple[Card, ...], int, bool], "Solution | None"]
 
 
 class PlayerView(Protocol):
@@ -311,6 +314,15 @@ class Game:
                    mask: int = 0) -> Solution:
         """The best arrangement of ``hand`` and what the rules say about laying it down."""
         raise NotImplementedError
+
+    def quick_solver(self) -> QuickSolve | None:
+        """A lean path for the exact solver's most common hands, or None (the default).
+
+        ``solve`` tries it first with (hand, score, opened).  It returns the very
+        ``Solution`` that ``solve_hand`` gives with the exact solver, or None for a hand it
+        leaves to ``solve_hand`` (another size, a card given twice, a rare case).
+        """
+        return None
 
     def solve_table(self, scenario: Scenario, seat: int, hand: tuple[Card, ...], *, find: PlayFinder,
                     solver: str) -> Solution:

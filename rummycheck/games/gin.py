@@ -14,17 +14,26 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations, product
 
-from rummycheck.cards import Card, Suit, format_cards
+from rummycheck.cards import Card, Suit, format_cards, full_deck
 from rummycheck.dealing import deal_table, shoe
 from rummycheck.errors import CannotTell, IllegalPlayError, ScenarioError
-from rummycheck.games.base import Game, PlayerView, TableView, arrange, missing_hand, solution_of, table_solution
+from rummycheck.games.base import (
+    Game,
+    PlayerView,
+    QuickSolve,
+    TableView,
+    arrange,
+    missing_hand,
+    solution_of,
+    table_solution,
+)
 from rummycheck.games.scoring import HandEnd, HandScore, Ledger, Sheet, check_player, counted, finish_sheet, unexpected
 from rummycheck.games.solve import best_discard, solve
 from rummycheck.melds import Meld, MeldKind, TableMeld, meld_problems
 from rummycheck.position import Scenario, ScenarioPlayer, TurnInfo
-from rummycheck.results import LayOff, Reason, Solution
+from rummycheck.results import LayOff, Reason, Solution, assemble_solution
 from rummycheck.solvers.base import Finder, PlayFinder, TableQuestion
-from rummycheck.solvers.deadwood import fast_parts, fast_search, fast_tables, min_deadwood
+from rummycheck.solvers.deadwood import best_discard_key, cards_mask, fast_tables, min_deadwood
 from rummycheck.solvers.exact import search
 from rummycheck.variants import Variant, get_variant
 
@@ -105,6 +114,9 @@ def _placement(hand: tuple[Card, ...], chosen: tuple[int, ...], options: Mapping
     return None
 
 
+_Verdict = tuple[bool, tuple[Reason, ...], tuple[tuple[str, object], ...]]  # (legal, reasons, facts)
+
+
 class _GinVerdicts:
     """Per-variant gin verdicts, made once: the knock reason for each deadwood count."""
 
@@ -115,7 +127,11 @@ class _GinVerdicts:
         self.reasons: dict[int, tuple[Reason, ...]] = {}
         self.facts = {(k, g): (("can_knock", k), ("gin", g), ("big_gin", False))
                       for k in (False, True) for g in (False, True)}
+        # (legal, reasons, facts) per deadwood count, made on first use; the last item (-1) is gin's
+        self.verdicts: list[_Verdict | None] = [None] * (variant.points(full_deck()) + 2)
+        self.discards: dict[Card, Reason] = {}  # "best discard" per card
         self.tables = fast_tables(variant)
+        self.quick = None if self.tables is None else _quick_solver(variant, self)
 
     def knock_reasons(self, points: int, gin: bool) -> tuple[Reason, ...]:
         found = self.reasons.get(-1 if gin else points)
@@ -128,6 +144,63 @@ class _GinVerdicts:
                 found = (Reason("GIN-KNOCK", f"deadwood {points} > {self.limit}: may not knock"),)
             self.reasons[-1 if gin else points] = found
         return found
+
+    def verdict(self, points: int, gin: bool) -> _Verdict:
+        """(may knock, the knock reasons, the facts) of a hand left with ``points``."""
+        can_knock = points <= self.limit
+        found = self.verdicts[-1 if gin else points] = (can_knock, self.knock_reasons(points, gin),
+                                                        self.facts[(can_knock, gin)])
+        return found
+
+    def discard_reason(self, card: Card) -> Reason:
+        found = self.discards.get(card)
+        if found is None:
+            found = self.discards[card] = Reason("GIN-TURN", f"best discard {card}")
+        return found
+
+
+def _verdicts(variant: Variant) -> _GinVerdicts:
+    found: _GinVerdicts | None = variant.memo.get("gin")
+    if found is None:
+        found = variant.memo["gin"] = _GinVerdicts(variant)
+    return found
+
+
+def _quick_solver(variant: Variant, verdicts: _GinVerdicts) -> QuickSolve:
+    """``solve`` of a one-deck gin hand through the lookup tables, with the same answer as
+    ``Gin.solve_hand`` and the exact solver: 10 cards (the dealt size), and 11 unless
+    every card can meld (big gin is left to ``solve_hand``)."""
+    tables = verdicts.tables
+    assert tables is not None
+    size = verdicts.size
+    known = verdicts.verdicts
+    verdict = verdicts.verdict
+    turn = verdicts.discard_reason
+    card_of = Card.from_index
+    parts = tables.parts
+
+    def quick(hand: tuple[Card, ...], score: int, opened: bool) -> Solution | None:
+        count = len(hand)
+        mask = cards_mask(hand)
+        if mask.bit_count() != count:
+            return None  # a card given twice
+        if count == size:
+            melds, deadwood, points = parts(mask)
+            legal, reasons, facts = known[points if deadwood else -1] or verdict(points, not deadwood)
+            return assemble_solution(variant, hand, melds, deadwood, points, legal, reasons, "exact", None, (),
+                                     score, opened, facts)
+        if count != size + 1:
+            return None
+        key, index = best_discard_key(mask, tables)
+        if not key:  # every card melds after the discard: the whole hand may be big gin
+            return None
+        melds, deadwood, points = parts(mask ^ (1 << index))
+        legal, reasons, facts = known[points if deadwood else -1] or verdict(points, not deadwood)
+        discard = card_of(index)
+        return assemble_solution(variant, hand, melds, deadwood, points, legal, (turn(discard),) + reasons, "exact",
+                                 discard, (), score, opened, facts)
+
+    return quick
 
 
 class Gin(Game):
@@ -369,21 +442,13 @@ class Gin(Game):
     def knock_limit(self, upcard: Card | None) -> tuple[int, str]:
         return gin_knock_limit(self.variant, upcard)
 
+    def quick_solver(self) -> QuickSolve | None:
+        return _verdicts(self.variant).quick
+
     def solve_hand(self, hand: tuple[Card, ...], *, score: int, opened: bool, find: Finder, solver: str,
                    mask: int = 0) -> Solution:
         variant = self.variant
-        verdicts = variant.memo.get("gin")
-        if verdicts is None:
-            verdicts = variant.memo["gin"] = _GinVerdicts(variant)
-        if find is fast_search and len(hand) == verdicts.size and verdicts.tables is not None:
-            parts = fast_parts(hand, variant, mask, verdicts.tables)  # the common case, kept lean
-            if parts is not None:
-                melds, deadwood, points = parts
-                gin = not deadwood
-                can_knock = points <= verdicts.limit
-                return Solution(variant, hand, melds, deadwood, points, can_knock,
-                                verdicts.knock_reasons(points, gin), solver, None, (), score, opened,
-                                verdicts.facts[(can_knock, gin)])
+        verdicts = _verdicts(variant)
         size = verdicts.size
         reasons: list[Reason] = []
         facts: dict[str, object] = {}

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from rummycheck.cards import Card, check_copies
 from rummycheck.errors import ScenarioError
-from rummycheck.games.base import check_hand_size, game_of, missing_hand, without
+from rummycheck.games.base import QuickSolve, check_hand_size, game_of, missing_hand, without
 from rummycheck.results import Solution
 from rummycheck.solvers.base import Arrangement, Finder
 from rummycheck.solvers.deadwood import best_discard_mask, fast_search, fast_tables, min_deadwood
@@ -37,6 +37,14 @@ __all__ = ["best_discard", "solve", "solve_scenario"]
 _bit = attrgetter("bit")
 
 
+def _none(hand: tuple[Card, ...], score: int, opened: bool) -> Solution | None:
+    return None
+
+
+# the last variant whose game has a quick path for the exact solver, with that path; one
+# tuple, so that a reader always sees the two together
+_QUICK: tuple[object, QuickSolve] = (object(), _none)
+
 
 def solve(cards: Sequence[Card], *, variant: Variant | str = "bing", score: int = 0,
           opened: bool = False, solver: str = "exact") -> Solution:
@@ -46,9 +54,19 @@ def solve(cards: Sequence[Card], *, variant: Variant | str = "bing", score: int 
     >>> solve(parse_cards("Ac 2c 3c 4d 5d 6d 7h 8h 9h Ts"), variant="gin").deadwood_points
     10
     """
+    hand = tuple(cards)
+    quick = _QUICK
+    if variant is quick[0] and solver == "exact":  # bulk callers: one variant, many hands
+        found = quick[1](hand, score, opened)
+        if found is not None:
+            return found
+    return _solve(hand, variant, score, opened, solver)
+
+
+def _solve(hand: tuple[Card, ...], variant: Variant | str, score: int, opened: bool, solver: str) -> Solution:
+    global _QUICK
     if variant.__class__ is not Variant:
         variant = get_variant(variant)
-    hand = tuple(cards)
     mask = 0
     if variant.decks == 1:
         mask = sum(map(_bit, hand))
@@ -58,7 +76,15 @@ def solve(cards: Sequence[Card], *, variant: Variant | str = "bing", score: int 
     if not size <= len(hand) <= size + 1:  # the common sizes pass at once
         check_hand_size(len(hand), variant)
     find = finder(solver)
-    return game_of(variant).solve_hand(hand, score=score, opened=opened, find=find, solver=solver, mask=mask)
+    game = game_of(variant)
+    if solver == "exact":
+        quick = game.quick_solver()
+        if quick is not None:
+            _QUICK = (variant, quick)
+            found = quick(hand, score, opened)
+            if found is not None:
+                return found
+    return game.solve_hand(hand, score=score, opened=opened, find=find, solver=solver, mask=mask)
 
 
 def solve_scenario(scenario: Scenario, *, solver: str = "exact") -> Solution:

@@ -18,11 +18,11 @@ Everything else (two decks, wilds, Bing's opening count) goes to the exact searc
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
-from itertools import combinations, product
+from itertools import combinations
 from operator import attrgetter
-from typing import Any, Literal
+from typing import Literal
 
 from rummycheck.cards import Card
 from rummycheck.melds import Meld, MeldKind
@@ -30,8 +30,9 @@ from rummycheck.solvers.base import Arrangement
 from rummycheck.solvers.exact import INF, SearchRules, search, search_cost
 from rummycheck.variants import Variant, get_variant
 
-__all__ = ["best_discard_mask", "deadwood_counter", "fast_parts", "fast_search", "fast_tables", "hand_mask",
-           "min_deadwood", "min_deadwood_many", "min_deadwood_mask", "prepare"]
+__all__ = ["best_discard_key", "best_discard_mask", "cards_mask", "deadwood_counter", "fast_parts", "fast_search",
+           "fast_tables", "hand_mask", "mask_parts", "min_deadwood", "min_deadwood_many", "min_deadwood_mask",
+           "prepare"]
 
 _bit = attrgetter("bit")
 _SUIT_MASK = 0x1FFF
@@ -51,6 +52,9 @@ def _stretches(mask: int, high_ace: bool) -> list[list[int]]:
             found.append(current)
         current = []
     return found
+
+
+_Pieces = tuple[tuple[Meld, ...], tuple[Card, ...], int]  # one suit's runs, cards left, their points
 
 
 class _Tables:
@@ -75,9 +79,12 @@ class _Tables:
             keys.append(best_key)
             layouts.append(tuple(tuple(run) for run in best_runs))
         self.keys = tuple(keys)
+        self.discards: _Discards | None = None  # the 11-card tables, made on first use
+        self.points_of = tuple(key // _WEIGHT for key in keys)  # the points alone, per suit mask
+        self.four = variant.set_max is None or variant.set_max >= 4
         self.layouts = tuple(layouts)
-        # per suit, per mask: (run melds, cards left), filled in on first use
-        self.pieces: list[list[tuple[tuple[Meld, ...], tuple[Card, ...]] | None]] = [
+        # per suit, per mask: (run melds, cards left, their points), filled in on first use
+        self.pieces: list[list[_Pieces | None]] = [
             [None] * (1 << 13) for _ in range(4)]
         # sets: for each rank, the options as (suit-bit set, key change is computed live)
         self.set_choices: dict[int, list[tuple[int, ...]]] = {}
@@ -89,11 +96,18 @@ class _Tables:
                     continue
                 choices.extend(combinations(suits, size))
             self.set_choices[bits] = choices
+        # per rank, per suit-bit set: for each set choice ("no set" first), the mask of the
+        # hand's cards it keeps
+        self.set_keeps: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+            tuple(tuple(~sum(1 << (suit * 13 + rank) for suit in chosen) for chosen in choices)
+                  for _, choices in sorted(self.set_choices.items()))
+            for rank in range(13))
         # the same without "no set", with which suits each choice takes the rank from
         self.one_set: dict[int, list[tuple[tuple[int, ...], bool, bool, bool, bool]]] = {
             bits: [(chosen, 0 in chosen, 1 in chosen, 2 in chosen, 3 in chosen)
                    for chosen in choices if chosen]
             for bits, choices in self.set_choices.items()}
+        self.parts = _parts_function(self)  # mask -> (melds, cards left, points left)
 
     def _layouts(self) -> list[bool]:
         if self.ace == "low":
@@ -102,51 +116,18 @@ class _Tables:
             return [True]
         return [False, True]
 
-    def best_sets(self, mask: int) -> tuple[int, tuple[tuple[int, tuple[int, ...]], ...], list[int]]:
-        """(key, chosen sets as (rank, suits), suit masks left for runs) for a 52-bit hand mask."""
-        keys = self.keys
-        suits = [mask & _SUIT_MASK, mask >> 13 & _SUIT_MASK, mask >> 26 & _SUIT_MASK, mask >> 39 & _SUIT_MASK]
-        s0, s1, s2, s3 = suits
-        three = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
-        if not three:
-            return keys[s0] + keys[s1] + keys[s2] + keys[s3], (), suits
-        if not three & (three - 1):  # exactly one rank could be a set: try its choices in order
-            rank = three.bit_length() - 1
-            bits = (s0 & three and 1) | (s1 & three and 2) | (s2 & three and 4) | (s3 & three and 8)
-            keep = ~three
-            best_key = keys[s0] + keys[s1] + keys[s2] + keys[s3]
-            best_choice: tuple[int, ...] = ()
-            for chosen in self.set_choices[bits]:
-                if chosen:
-                    left = [m & keep if i in chosen else m for i, m in enumerate((s0, s1, s2, s3))]
-                    value = keys[left[0]] + keys[left[1]] + keys[left[2]] + keys[left[3]]
-                    if value < best_key:
-                        best_key, best_choice, suits = value, chosen, left
-            return best_key, ((rank, best_choice),) if best_choice else (), suits
-        options = []
-        for rank in range(13):
-            if three >> rank & 1:
-                bits = sum(1 << s for s in range(4) if suits[s] >> rank & 1)
-                options.append([(rank, chosen) for chosen in self.set_choices[bits]])
-        best_key = -1
-        best: tuple[tuple[int, tuple[int, ...]], ...] = ()
-        best_suits = suits
-        for combo in product(*options):
-            left = list(suits)
-            for rank, chosen in combo:
-                for s in chosen:
-                    left[s] &= ~(1 << rank)
-            key = keys[left[0]] + keys[left[1]] + keys[left[2]] + keys[left[3]]
-            if best_key < 0 or key < best_key:
-                best_key, best, best_suits = key, tuple(x for x in combo if x[1]), left
-        return best_key, best, best_suits
-
 
 def _points_function(tables: _Tables) -> Callable[[int], int]:
-    """A closure mapping a 52-bit hand mask to its least deadwood points (lookups only)."""
-    points = tuple(key // _WEIGHT for key in tables.keys)
-    best_sets = tables.best_sets
-    clears = _clears(tables)
+    """A closure mapping a 52-bit hand mask to its least deadwood points (lookups only).
+
+    One rank that could be a set (most such hands): taking it from every suit that holds
+    it is the set of three, or of four; with four cards, a set of three keeps one of them
+    in its suit, the one whose suit gains the least by losing it.  Two ranks or more:
+    every combination of the ranks' set choices, each a mask of the cards it keeps.
+    """
+    points = tables.points_of
+    four = tables.four
+    keeps = tables.set_keeps
 
     def least_points(mask: int) -> int:
         s0 = mask & 8191
@@ -157,17 +138,21 @@ def _points_function(tables: _Tables) -> Callable[[int], int]:
         best = points[s0] + points[s1] + points[s2] + points[s3]
         if not three:
             return best
-        if three & (three - 1):  # two or more ranks could form sets: the general search
-            return best_sets(mask)[0] // _WEIGHT
-        bits = (s0 & three and 1) | (s1 & three and 2) | (s2 & three and 4) | (s3 & three and 8)
+        if three & (three - 1):  # two or more ranks could form sets
+            for m in _choice_masks(keeps, mask, three, s0, s1, s2, s3):
+                value = points[m & 8191] + points[m >> 13 & 8191] + points[m >> 26 & 8191] + points[m >> 39 & 8191]
+                if value < best:
+                    best = value
+            return best
         keep = ~three
         t0, t1, t2, t3 = s0 & keep, s1 & keep, s2 & keep, s3 & keep
-        for c0, c1, c2, c3 in clears[bits]:
-            value = (points[t0 if c0 else s0] + points[t1 if c1 else s1]
-                     + points[t2 if c2 else s2] + points[t3 if c3 else s3])
-            if value < best:
-                best = value
-        return best
+        value = points[t0] + points[t1] + points[t2] + points[t3]  # the rank's set of every card
+        if s0 & s1 & s2 & s3 & three:
+            kept = value + min(points[s0] - points[t0], points[s1] - points[t1],
+                               points[s2] - points[t2], points[s3] - points[t3])
+            if kept < value or not four:
+                value = kept
+        return value if value < best else best
 
     return least_points
 
@@ -179,20 +164,18 @@ def _clears(tables: _Tables) -> dict[int, list[tuple[bool, bool, bool, bool]]]:
             for bits in range(16)}
 
 
-def _residuals(tables: _Tables, s0: int, s1: int, s2: int, s3: int, three: int) -> Iterator[tuple[int, ...]]:
-    """The suit masks left for runs, for every choice of sets (no sets first)."""
-    per_rank: list[list[tuple[int, tuple[int, ...]]]] = []
+def _choice_masks(keeps: tuple[tuple[tuple[int, ...], ...], ...], mask: int, three: int,
+                  s0: int, s1: int, s2: int, s3: int) -> list[int]:
+    """The hand ``mask`` less each combination of set choices of the ranks in ``three``
+    (``_Tables.set_keeps``), in the order of ``itertools.product`` over the ranks from the
+    ace up, each rank's "no set" first: the order of the fast path's tie-break."""
+    left = [mask]
     while three:
         low = three & -three
         three ^= low
         bits = (s0 & low and 1) | (s1 & low and 2) | (s2 & low and 4) | (s3 & low and 8)
-        per_rank.append([(low, chosen) for chosen in tables.set_choices[bits]])
-    for combo in product(*per_rank):
-        left = [s0, s1, s2, s3]
-        for low, chosen in combo:
-            for suit in chosen:
-                left[suit] &= ~low
-        yield tuple(left)
+        left = [m & keep for m in left for keep in keeps[low.bit_length() - 1][bits]]
+    return left
 
 
 class _Discards:
@@ -234,17 +217,17 @@ class _Discards:
         self.low = tuple(low)
 
 
-def _discard_tables(variant: Variant, tables: _Tables) -> _Discards:
-    found: _Discards | None = variant.memo.get("discards")
-    if found is None:
-        found = variant.memo["discards"] = _Discards(tables)
-    return found
+def _discard_tables(tables: _Tables) -> _Discards:
+    if tables.discards is None:
+        tables.discards = _Discards(tables)
+    return tables.discards
 
 
 def _discard_function(variant: Variant, tables: _Tables) -> Callable[[int], int]:
     """A closure mapping a hand mask to its least deadwood points after the best discard."""
-    points = tuple(key // _WEIGHT for key in tables.keys)
-    gain = _discard_tables(variant, tables).gain
+    points = tables.points_of
+    gain = _discard_tables(tables).gain
+    keeps = tables.set_keeps
     clears = _clears(tables)
 
     def least_after_discard(mask: int) -> int:
@@ -260,7 +243,8 @@ def _discard_function(variant: Variant, tables: _Tables) -> Callable[[int], int]
         if not three:
             return best
         if three & (three - 1):  # two or more ranks could form sets
-            for a, b, c, d in _residuals(tables, s0, s1, s2, s3, three):
+            for m in _choice_masks(keeps, mask, three, s0, s1, s2, s3):
+                a, b, c, d = m & 8191, m >> 13 & 8191, m >> 26 & 8191, m >> 39 & 8191
                 value = points[a] + points[b] + points[c] + points[d] - max(gain[a], gain[b], gain[c], gain[d])
                 if value < best:
                     best = value
@@ -287,10 +271,6 @@ def _fast_applies(variant: Variant) -> bool:
             and variant.max_run_length >= 13)
 
 
-# the last variant min_deadwood answered for, and its lookup function (or False: no tables)
-_RECENT: list[Any] = [None, False]
-
-
 def _least_points(variant: Variant) -> Callable[[int], int] | Literal[False]:
     found: Callable[[int], int] | Literal[False] | None = variant.memo.get("least")
     if found is not None:
@@ -299,6 +279,11 @@ def _least_points(variant: Variant) -> Callable[[int], int] | Literal[False]:
     built: Callable[[int], int] | Literal[False] = False if tables is None else _points_function(tables)
     variant.memo["least"] = built
     return built
+
+
+# the last variant min_deadwood answered through the tables and its lookup function; one
+# tuple, so that a reader always sees the two together
+_RECENT: tuple[object, Callable[[int], int]] = (object(), int)
 
 
 def min_deadwood(cards: Sequence[Card], *, variant: Variant | str = "gin", min_melds: int = 0) -> int:
@@ -311,15 +296,22 @@ def min_deadwood(cards: Sequence[Card], *, variant: Variant | str = "gin", min_m
     >>> min_deadwood(parse_cards("Ac 2c 3c 4d 5d 6d 7h 8h 9h Ts"), variant="gin")
     10
     """
+    recent = _RECENT
+    if variant is recent[0] and not min_melds:
+        # bulk callers ask about one variant many times: straight to its lookup function
+        mask = cards_mask(cards)
+        if mask.bit_count() == len(cards):
+            return recent[1](mask)
+    return _min_deadwood(cards, variant, min_melds)
+
+
+def _min_deadwood(cards: Sequence[Card], variant: Variant | str, min_melds: int) -> int:
+    global _RECENT
     if not isinstance(variant, Variant):
         variant = get_variant(variant)
-    least: Callable[[int], int] | Literal[False]
-    if variant is _RECENT[0]:  # bulk callers ask about one variant many times: skip the memo lookup
-        least = _RECENT[1]
-    else:
-        least = _least_points(variant)
-        _RECENT[0], _RECENT[1] = variant, least
+    least = _least_points(variant)
     if least and not min_melds:
+        _RECENT = (variant, least)
         mask = sum(map(_bit, cards))
         if mask.bit_count() == len(cards):
             return least(mask)
@@ -329,6 +321,16 @@ def min_deadwood(cards: Sequence[Card], *, variant: Variant | str = "gin", min_m
     if cost[0] >= INF:
         return variant.points(cards)
     return cost[0]
+
+
+def cards_mask(cards: Sequence[Card]) -> int:
+    """The sum of the cards' bits, for the hot paths: ``hand_mask`` without its check (a
+    card given twice carries into another bit: the mask has fewer bits than there are
+    cards, which the callers test).  Ten cards, gin's hand, are added up without a loop."""
+    if len(cards) == 10:
+        c0, c1, c2, c3, c4, c5, c6, c7, c8, c9 = cards
+        return c0.bit + c1.bit + c2.bit + c3.bit + c4.bit + c5.bit + c6.bit + c7.bit + c8.bit + c9.bit
+    return sum(map(_bit, cards))
 
 
 def hand_mask(cards: Iterable[Card]) -> int:
@@ -439,20 +441,29 @@ def best_discard_mask(mask: int, *, variant: Variant | str = "gin") -> tuple[int
                 best = (cost, index)
         assert best is not None
         return best[0][0], best[1]
-    discards = _discard_tables(variant, tables)
+    key, card = best_discard_key(mask, tables)
+    return key // _WEIGHT, card
+
+
+def best_discard_key(mask: int, tables: _Tables) -> tuple[int, int]:
+    """``best_discard_mask`` of a non-empty mask through the lookup tables of its variant
+    (``fast_tables``), with the whole key of what is left: points * 64 + cards."""
+    discards = _discard_tables(tables)
     keys, key_gain, low = tables.keys, discards.key_gain, discards.low
     s0, s1, s2, s3 = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39 & 8191
     three = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
     best_key, best_card = INF, 52
-    for left in _residuals(tables, s0, s1, s2, s3, three):
-        total = keys[left[0]] + keys[left[1]] + keys[left[2]] + keys[left[3]]
-        for suit, suit_mask in enumerate(left):
-            if suit_mask:
-                key = total - key_gain[suit_mask]
-                card = suit * 13 + low[suit_mask]
-                if key < best_key or key == best_key and card < best_card:
-                    best_key, best_card = key, card
-    return best_key // _WEIGHT, best_card
+    for m in _choice_masks(tables.set_keeps, mask, three, s0, s1, s2, s3) if three else (mask,):
+        a, b, c, d = m & 8191, m >> 13 & 8191, m >> 26 & 8191, m >> 39 & 8191
+        # an empty suit's gain is hugely negative: its key never wins
+        total = keys[a] + keys[b] + keys[c] + keys[d]
+        k0, k1, k2, k3 = total - key_gain[a], total - key_gain[b], total - key_gain[c], total - key_gain[d]
+        key = min(k0, k1, k2, k3)
+        # the lowest card reaching it: suits sort in card order
+        card = low[a] if key == k0 else 13 + low[b] if key == k1 else 26 + low[c] if key == k2 else 39 + low[d]
+        if key < best_key or key == best_key and card < best_card:
+            best_key, best_card = key, card
+    return best_key, best_card
 
 
 @cache
@@ -460,14 +471,14 @@ def _set_meld(rank: int, suits: tuple[int, ...]) -> Meld:
     return Meld.natural(MeldKind.SET, (Card.from_index(s * 13 + rank) for s in suits))
 
 
-def _suit_pieces(tables: _Tables, suit: int, mask: int) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+def _suit_pieces(tables: _Tables, suit: int, mask: int) -> _Pieces:
     runs = tables.layouts[mask]
     melds = tuple(Meld.natural(MeldKind.RUN, (Card.from_index(suit * 13 + n - 1) for n in run)) for run in runs)
     covered = {n for run in runs for n in run}
     left = tuple(Card.from_index(suit * 13 + n - 1) for n in range(1, 14)
                  if mask >> (n - 1) & 1 and n not in covered)
-    tables.pieces[suit][mask] = (melds, left)
-    return melds, left
+    found = tables.pieces[suit][mask] = (melds, left, tables.points_of[mask])
+    return found
 
 
 def prepare(variant: Variant) -> None:
@@ -504,50 +515,91 @@ def fast_parts(cards: Sequence[Card], variant: Variant, mask: int = 0,
         mask = sum(map(_bit, cards))
     if mask.bit_count() != len(cards):
         return None
-    s0, s1, s2, s3 = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39 & 8191
-    if not (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3):  # no rank with 3+ cards: runs only
-        p0, p1, p2, p3 = tables.pieces
-        a = p0[s0] or _suit_pieces(tables, 0, s0)
-        b = p1[s1] or _suit_pieces(tables, 1, s1)
-        c = p2[s2] or _suit_pieces(tables, 2, s2)
-        d = p3[s3] or _suit_pieces(tables, 3, s3)
-        keys = tables.keys
-        return (a[0] + b[0] + c[0] + d[0], a[1] + b[1] + c[1] + d[1],
-                (keys[s0] + keys[s1] + keys[s2] + keys[s3]) // _WEIGHT)
-    three = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
-    if not three & (three - 1):  # one rank could be a set (most such hands): its choices in order
-        keys = tables.keys
+    return mask_parts(mask, tables)
+
+
+def mask_parts(mask: int, tables: _Tables) -> tuple[tuple[Meld, ...], tuple[Card, ...], int]:
+    """(melds, cards left, points left) of the one-deck hand ``mask`` through ``tables``
+    (``fast_tables`` of its variant): ``fast_parts`` for callers that hold the mask."""
+    return tables.parts(mask)
+
+
+_SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # rank bits * _SPREAD: that rank in every suit
+
+
+def _parts_function(tables: _Tables) -> Callable[[int], tuple[tuple[Meld, ...], tuple[Card, ...], int]]:
+    """The closure behind ``mask_parts``, with the tables it reads bound once."""
+    pieces = tables.pieces
+    p0, p1, p2, p3 = pieces
+    keys = tables.keys
+    four_choices = tables.one_set[15]
+    keeps = tables.set_keeps
+    set_melds: dict[int, Meld] = {}  # a set of three, by the mask of its cards
+
+    def parts(mask: int) -> tuple[tuple[Meld, ...], tuple[Card, ...], int]:
+        s0, s1, s2, s3 = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39 & 8191
+        three = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+        if not three:  # no rank with 3+ cards: runs only
+            a = p0[s0] or _suit_pieces(tables, 0, s0)
+            b = p1[s1] or _suit_pieces(tables, 1, s1)
+            c = p2[s2] or _suit_pieces(tables, 2, s2)
+            d = p3[s3] or _suit_pieces(tables, 3, s3)
+            return a[0] + b[0] + c[0] + d[0], a[1] + b[1] + c[1] + d[1], a[2] + b[2] + c[2] + d[2]
+        if three & (three - 1):  # two or more ranks could form sets: every choice, the first best wins
+            best_key = -1
+            best_mask = mask
+            for m in _choice_masks(keeps, mask, three, s0, s1, s2, s3):
+                key = keys[m & 8191] + keys[m >> 13 & 8191] + keys[m >> 26 & 8191] + keys[m >> 39 & 8191]
+                if best_key < 0 or key < best_key:
+                    best_key, best_mask = key, m
+            melds: list[Meld] = []
+            taken = mask ^ best_mask
+            while three:
+                low = three & -three
+                three ^= low
+                rank = low.bit_length() - 1
+                suits = tuple(suit for suit in range(4) if taken >> (suit * 13 + rank) & 1)
+                if suits:
+                    melds.append(_set_meld(rank, suits))
+            deadwood: list[Card] = []
+            for suit in range(4):
+                suit_mask = best_mask >> (suit * 13) & 8191
+                found = pieces[suit][suit_mask] or _suit_pieces(tables, suit, suit_mask)
+                melds.extend(found[0])
+                deadwood.extend(found[1])
+            return tuple(melds), tuple(deadwood), best_key // _WEIGHT
+        # one rank could be a set (most such hands): its choices in order, "no set" first
         best = keys[s0] + keys[s1] + keys[s2] + keys[s3]
-        left = (s0, s1, s2, s3)
-        picked: tuple[int, ...] = ()
-        bits = (s0 & three and 1) | (s1 & three and 2) | (s2 & three and 4) | (s3 & three and 8)
         keep = ~three
         t0, t1, t2, t3 = s0 & keep, s1 & keep, s2 & keep, s3 & keep
-        for chosen, c0, c1, c2, c3 in tables.one_set[bits]:
-            m0 = t0 if c0 else s0
-            m1 = t1 if c1 else s1
-            m2 = t2 if c2 else s2
-            m3 = t3 if c3 else s3
-            value = keys[m0] + keys[m1] + keys[m2] + keys[m3]
+        m0, m1, m2, m3 = s0, s1, s2, s3
+        chosen: Meld | None = None
+        if s0 & s1 & s2 & s3 & three:  # four cards: the sets of three in suit order, then of four
+            for chosen_suits, c0, c1, c2, c3 in four_choices:
+                n0 = t0 if c0 else s0
+                n1 = t1 if c1 else s1
+                n2 = t2 if c2 else s2
+                n3 = t3 if c3 else s3
+                value = keys[n0] + keys[n1] + keys[n2] + keys[n3]
+                if value < best:
+                    best, m0, m1, m2, m3 = value, n0, n1, n2, n3
+                    chosen = _set_meld(three.bit_length() - 1, chosen_suits)
+        else:  # three cards: the one set, or none
+            value = keys[t0] + keys[t1] + keys[t2] + keys[t3]
             if value < best:
-                best, left, picked = value, (m0, m1, m2, m3), chosen
-        p0, p1, p2, p3 = tables.pieces
-        w = p0[left[0]] or _suit_pieces(tables, 0, left[0])
-        x = p1[left[1]] or _suit_pieces(tables, 1, left[1])
-        y = p2[left[2]] or _suit_pieces(tables, 2, left[2])
-        z = p3[left[3]] or _suit_pieces(tables, 3, left[3])
+                best, m0, m1, m2, m3 = value, t0, t1, t2, t3
+                cards = mask & three * _SPREAD
+                chosen = set_melds.get(cards)
+                if chosen is None:
+                    chosen = set_melds[cards] = Meld.natural(MeldKind.SET, map(Card.from_index, _indices(cards)))
+        w = p0[m0] or _suit_pieces(tables, 0, m0)
+        x = p1[m1] or _suit_pieces(tables, 1, m1)
+        y = p2[m2] or _suit_pieces(tables, 2, m2)
+        z = p3[m3] or _suit_pieces(tables, 3, m3)
         runs = w[0] + x[0] + y[0] + z[0]
-        return ((_set_meld(three.bit_length() - 1, picked),) + runs if picked else runs,
-                w[1] + x[1] + y[1] + z[1], best // _WEIGHT)
-    key, sets, suits = tables.best_sets(mask)
-    melds = [_set_meld(rank, chosen) for rank, chosen in sets]
-    deadwood: list[Card] = []
-    pieces = tables.pieces
-    for suit in range(4):
-        found = pieces[suit][suits[suit]] or _suit_pieces(tables, suit, suits[suit])
-        melds.extend(found[0])
-        deadwood.extend(found[1])
-    return tuple(melds), tuple(deadwood), key // _WEIGHT
+        return (chosen,) + runs if chosen else runs, w[1] + x[1] + y[1] + z[1], best // _WEIGHT
+
+    return parts
 
 
 def fast_search(cards: Sequence[Card], *, variant: Variant, rules: SearchRules | None = None,
