@@ -32,7 +32,7 @@ COMMANDS: dict[str, str] = {
     "import": "interchange",
     "replay": "replay",
     "review": "review",
-    "rules": "solve",
+    "rules": "rules",
     "score": "score",
     "simulate": "simulate",
     "solve": "solve",

@@ -1,4 +1,4 @@
-"""``rummycheck solve`` and ``rummycheck rules``."""
+"""``rummycheck solve``."""
 
 from typing import Annotated, Any
 
@@ -116,27 +116,3 @@ def solve(
             say(plays_text(plays))
         if proof is not None:
             say(proof.text())
-
-
-@app.command()
-def rules(
-    variant: Annotated[str, typer.Argument(help="bing, basic or gin.")] = "bing",
-    rule: RuleOpt = None,
-    preset: PresetOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Print a variant's rules: id, rule, option value in force, alternatives."""
-    from rummycheck.render import rules_table
-
-    chosen = guarded(lambda: build_variant(variant, rule, preset))
-    if as_json:
-        emit_json({
-            "variant": chosen.name,
-            "preset": chosen.preset,
-            "presets": {name: dict(values) for name, values in chosen.presets},
-            "rules": [{"id": r.id, "text": r.text,
-                       "options": {s.name: chosen.option(s.name) for s in r.options}}
-                      for r in chosen.rules],
-        })
-    else:
-        say(rules_table(chosen))
