@@ -25,9 +25,10 @@ __all__ = ["MAX_INPUT_BYTES", "ReadError", "decode_text", "parse_toml", "read_fi
 MAX_INPUT_BYTES = 1 << 20  # 1 MiB: far more than any hand, scenario or score sheet
 
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
-_TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
-_TOML_END = re.compile(r"\s*\(at end of document\)\s*$")
-_LONG_NUMBER = re.compile(r"(?<![\w.])[+-]?(0x[0-9a-fA-F_]{16,}|0o[0-7_]{22,}|0b[01_]{64,}|[0-9][0-9_]{18,})")
+# Patterns of the error paths only: ``re`` compiles (and caches) them on first use, not at start-up.
+_TOML_POSITION = r"\s*\(at line (\d+), column (\d+)\)\s*$"
+_TOML_END = r"\s*\(at end of document\)\s*$"
+_LONG_NUMBER = r"(?<![\w.])[+-]?(0x[0-9a-fA-F_]{16,}|0o[0-7_]{22,}|0b[01_]{64,}|[0-9][0-9_]{18,})"
 _INT_BITS = 63  # a TOML integer is 64-bit; larger ones (a 0x... with thousands of digits) cannot even be printed
 
 
@@ -107,14 +108,14 @@ def parse_toml(text: str, *, source: str) -> dict[str, Any]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         message = str(error)
-        match = _TOML_POSITION.search(message)
+        match = re.search(_TOML_POSITION, message)
         if match:
             line, column = int(match.group(1)), int(match.group(2))
             message = message[:match.start()]
         else:
             lines = text.splitlines() or [""]
             line, column = len(lines), len(lines[-1]) + 1
-            message = _TOML_END.sub("", message)
+            message = re.sub(_TOML_END, "", message)
         message = message[:1].lower() + message[1:]
         raise ScenarioError(located(source, line, column, f"not valid TOML: {message}")) from None
     except RecursionError:
@@ -129,7 +130,7 @@ def parse_toml(text: str, *, source: str) -> dict[str, Any]:
 
 
 def _too_large(text: str, source: str) -> NoReturn:
-    found = _LONG_NUMBER.search(text)
+    found = re.search(_LONG_NUMBER, text)
     line, column = _position(text, found.start() if found else 0)
     raise ScenarioError(located(source, line, column, "not valid TOML here: a number far too large "
                                                       "to be a count or a score")) from None
