@@ -12,7 +12,6 @@ import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
-from importlib import resources
 from operator import attrgetter
 from pathlib import Path
 from types import MappingProxyType
@@ -335,11 +334,14 @@ def _variant_from_text(text: str, where: str) -> Variant:
     return replace(base, presets=tuple(presets), preset=presets[0][0] if presets else None, disputes=disputes)
 
 
+_SHIPPED = Path(__file__).with_name("data") / "variants"
+
+
 @cache
 def _load_builtin(name: str) -> Variant:
     if name in _EXTRA:
         return _variant_from_text(_EXTRA[name], f"variant {name!r}")
-    text = resources.files("rummycheck.data.variants").joinpath(f"{name}.toml").read_text("utf-8")
+    text = (_SHIPPED / f"{name}.toml").read_text("utf-8")  # package data, installed beside this module
     return _variant_from_text(text, f"variants/{name}.toml")
 
 
