@@ -38,7 +38,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import ClassVar, Protocol, runtime_checkable
+from operator import attrgetter
+from typing import ClassVar, NamedTuple, Protocol, runtime_checkable
 
 from rummycheck.cards import Card
 from rummycheck.errors import RummyError
@@ -46,7 +47,7 @@ from rummycheck.games import Game, game_of
 from rummycheck.games.gin import gin_knock_limit, gin_layoffs
 from rummycheck.melds import Meld, MeldKind, TableMeld, extend_meld, meld_problems
 from rummycheck.results import LayOff
-from rummycheck.solvers.deadwood import fast_search, min_deadwood
+from rummycheck.solvers.deadwood import deadwood_counter, fast_search, fast_tables, min_deadwood
 from rummycheck.solvers.exact import search
 from rummycheck.solvers.layoffs import exact_play
 from rummycheck.variants import Variant
@@ -61,6 +62,10 @@ __all__ = [
     "bot_class",
     "bot_label",
 ]
+
+
+_bit = attrgetter("bit")
+_index = attrgetter("index")
 
 
 class BotError(RummyError):
@@ -328,30 +333,33 @@ def _subsets(cards: Sequence[Card], size: int) -> list[tuple[Card, ...]]:
 
 def discard_choices(view: View) -> list[Card]:
     """The cards that may be thrown now: not the card just taken from the pile (unless held twice)."""
-    distinct = sorted(dict.fromkeys(view.hand))
+    distinct = sorted(dict.fromkeys(view.hand), key=_index)  # the cards' own order: by index
     if view.drew != "discard" or view.took is None:
         return distinct
     counts = Counter(view.hand)
     return [c for c in distinct if c != view.took or counts[c] > 1]
 
 
-_Fast = tuple[Callable[[int], int], tuple[int, ...], tuple[int, ...]]
+class _Fast(NamedTuple):
+    """Per-variant bitmask data of the fast paths (one deck, no wilds)."""
+
+    least: Callable[[int], int]  # least deadwood of a 52-bit hand mask (the solver's lookup tables)
+    near1: tuple[int, ...]  # per card: its partners one step away (same rank, or same suit one rank away)
+    near2: tuple[int, ...]  # per card: its partners two ranks away in its suit
+    least_discard: Callable[[int], int]  # least deadwood of a hand mask after its best discard
+    joins: tuple[int, ...]  # per card: the cards that join it (same rank, or same suit within two ranks)
 
 
 def _fast(variant: Variant) -> _Fast | None:
-    """Per-variant data for one-deck games without wilds: the least-deadwood function on a
-    52-bit hand mask (the solver's lookup tables), and per card the masks of its partners one
-    step away (same rank, or same suit one rank away) and two ranks away in its suit."""
+    """The bitmask data of one-deck games without wilds (``_Fast``), or None for other variants."""
     found: _Fast | None | bool = variant.memo.get("sim-fast")
     if found is False:
         return None
     if found is None or found is True:
-        min_deadwood((), variant=variant)  # builds the solver's tables when the variant has them
-        least = variant.memo.get("least")
-        if not callable(least):
+        if fast_tables(variant) is None:
             variant.memo["sim-fast"] = False
             return None
-        near1, near2 = [], []
+        near1, near2, joins = [], [], []
         for index in range(52):
             suit, rank = divmod(index, 13)
             one = sum(1 << (s * 13 + rank) for s in range(4) if s != suit)
@@ -367,9 +375,18 @@ def _fast(variant: Variant) -> _Fast | None:
                             two |= 1 << (suit * 13 + r)
             near1.append(one)
             near2.append(two)
-        found = (least, tuple(near1), tuple(near2))
+            joins.append(sum(1 << (x * 13 + rank) for x in range(4))
+                         | sum(1 << (suit * 13 + r) for r in range(max(0, rank - 2), min(13, rank + 3))))
+        found = _Fast(deadwood_counter(variant), tuple(near1), tuple(near2),
+                      deadwood_counter(variant, discard=True), tuple(joins))
         variant.memo["sim-fast"] = found
     return found
+
+
+def _mask(hand: Sequence[Card]) -> int | None:
+    """The bitmask of ``hand``, or None when it holds a card twice (two decks)."""
+    mask: int = sum(map(_bit, hand))
+    return mask if mask.bit_count() == len(hand) else None
 
 
 # -- the base bot ------------------------------------------------------------------------------------
@@ -410,32 +427,36 @@ class BaseBot:
             score += self.feed_weight
         return score
 
-    def _best_discard(self, view: View, hand: Sequence[Card], choices: Sequence[Card]) -> Card:
+    def _best_discard(self, view: View, hand: Sequence[Card], choices: Sequence[Card],
+                      left: Sequence[int] | None = None) -> Card:
+        """The choice with the least discard score, then the most points, then the lowest card.
+        ``left``: the least deadwood after each choice, when the caller has it already."""
         variant = view.variant
         wanted = table_wants(view.table, variant)
         fast = _fast(variant)
-        if fast is not None and len(set(hand)) == len(hand):
-            least, near1, near2 = fast
-            mask = 0
-            for c in hand:
-                mask |= c.bit
+        mask = _mask(hand) if fast is not None else None
+        if fast is not None and mask is not None:
+            if left is None:
+                least = fast.least
+                left = [least(mask ^ c.bit) for c in choices]
+            near1, near2, joins = fast.near1, fast.near2, fast.joins
             points = variant.card_points
-            best_key: tuple[float, int, int] | None = None
-            best = choices[0]
+            partner_weight, feed_weight = self.partner_weight, self.feed_weight
             fed = 0  # cards joining one the next player took: same rank, or same suit within two ranks
             for other in view.taken[view.next_seat()]:
-                suit, rank = divmod(other.index, 13)
-                fed |= sum(1 << (x * 13 + rank) for x in range(4))
-                fed |= sum(1 << (suit * 13 + r) for r in range(max(0, rank - 2), min(13, rank + 3)))
+                fed |= joins[other.index]
             for index in wanted:
                 fed |= 1 << index
-            for c in choices:
+            best_key: tuple[float, int, int] | None = None
+            best = choices[0]
+            for c, deadwood in zip(choices, left):
                 rest = mask ^ c.bit
-                score = least(rest) + self.partner_weight * (
-                    (rest & near1[c.index]).bit_count() + 0.5 * (rest & near2[c.index]).bit_count())
+                i = c.index
+                score = deadwood + partner_weight * (
+                    (rest & near1[i]).bit_count() + 0.5 * (rest & near2[i]).bit_count())
                 if fed & c.bit:
-                    score += self.feed_weight
-                key = (score, -points(c), c.index)
+                    score += feed_weight
+                key = (score, -points(c), i)
                 if best_key is None or key < best_key:
                     best_key, best = key, c
             return best
@@ -444,14 +465,11 @@ class BaseBot:
 
     def _take_helps(self, view: View, top: Card) -> bool:
         fast = _fast(view.variant)
-        if fast is not None and len(set(view.hand)) == len(view.hand):
-            least = fast[0]
-            mask = 0
-            for c in view.hand:
-                mask |= c.bit
-            taken = mask | top.bit
-            now = least(mask)
-            return any(least(taken ^ c.bit) < now for c in view.hand)
+        mask = _mask(view.hand) if fast is not None else None
+        if fast is not None and mask is not None and not mask & top.bit:
+            # some card of the hand, thrown after the take, leaves less deadwood than now; throwing
+            # the top card back leaves what the hand has now, so the best discard says it
+            return fast.least_discard(mask | top.bit) < fast.least(mask)
         now = self._deadwood(view, view.hand)
         hand = (*view.hand, top)
         after = min(self._deadwood(view, _less(hand, c)) for c in set(view.hand))
@@ -508,25 +526,45 @@ class GinBase(BaseBot):
     def fits(cls, game: Game) -> bool:
         return game.knocks
 
+    def __init__(self) -> None:
+        super().__init__()
+        # the last discard's view, and the least deadwood after each card it could throw (for knock)
+        self._left: tuple[View, dict[int, int]] | None = None
+        self._limit: tuple[Variant, Card | None, int] | None = None
+
     def knock_limit(self, view: View) -> int:
-        return gin_knock_limit(view.variant, view.upcard)[0]
+        found = self._limit
+        if found is None or found[0] is not view.variant or found[1] is not view.upcard:
+            found = self._limit = (view.variant, view.upcard, gin_knock_limit(view.variant, view.upcard)[0])
+        return found[2]
 
     def wants_knock(self, view: View, deadwood: int) -> bool:
         return deadwood <= self.knock_limit(view)
 
     def knock(self, view: View, card: Card) -> bool:
-        deadwood = self._deadwood(view, _less(view.hand, card))
+        memo = self._left
+        deadwood = memo[1].get(card.index) if memo is not None and memo[0] is view else None
+        if deadwood is None:
+            deadwood = self._deadwood(view, _less(view.hand, card))
         return deadwood <= self.knock_limit(view) and self.wants_knock(view, deadwood)
 
     def discard(self, view: View) -> Card:
         """The usual discard, unless some discard allows a knock the bot wants: then the discard
         leaving the least deadwood (so a knock is never missed for a card kept for later)."""
         choices = discard_choices(view)
-        left = {c: self._deadwood(view, _less(view.hand, c)) for c in choices}
-        least = min(left.values())
+        fast = _fast(view.variant)
+        mask = _mask(view.hand) if fast is not None else None
+        if fast is not None and mask is not None:
+            least_of = fast.least
+            left = [least_of(mask ^ c.bit) for c in choices]
+        else:
+            left = [self._deadwood(view, _less(view.hand, c)) for c in choices]
+        self._left = (view, {c.index: d for c, d in zip(choices, left)})
+        least = min(left)
         if least <= self.knock_limit(view) and self.wants_knock(view, least):
-            return min(choices, key=lambda c: (left[c], -view.variant.card_points(c), c.index))
-        return self._best_discard(view, view.hand, choices)
+            points = view.variant.card_points
+            return min(zip(choices, left), key=lambda p: (p[1], -points(p[0]), p[0].index))[0]
+        return self._best_discard(view, view.hand, choices, left)
 
 
 class GinKnock(GinBase):
