@@ -142,8 +142,12 @@ class _Hand:
         self.first = first
         self.dealer = dealer
         self.rng = rng
-        self.taken: list[list[Card]] = [[] for _ in range(count)]
-        self.thrown: list[list[Card]] = [[] for _ in range(count)]
+        # the public pile history as the views show it, rebuilt only when a card is taken or thrown
+        self.taken: tuple[tuple[Card, ...], ...] = ((),) * count
+        self.thrown: tuple[tuple[Card, ...], ...] = ((),) * count
+        # what stays put during a hand, made once for every view
+        self.scores = tuple(scores)
+        self.out = tuple(out)
         self.actions: list[str] | None = [] if record else None
         self.restocks: list[list[str]] = []
         self.deal_record: dict[str, Any] | None = None
@@ -163,14 +167,17 @@ class _Hand:
         state = self.state
         players = state.players
         on_turn = seat == state.current
-        return View(
-            variant=self.variant, seat=seat, names=self.names, hand=players[seat].hand,
-            table=tuple(state.table), discard_pile=tuple(state.discard_pile), stock=state.stock or 0,
-            scores=tuple(p.score for p in players), hand_sizes=tuple(p.size for p in players),
-            opened=tuple(p.opened for p in players), out=tuple(p.out for p in players),
-            taken=tuple(tuple(t) for t in self.taken), thrown=tuple(tuple(t) for t in self.thrown),
-            drew=state.drew if on_turn else "none", took=state.took if on_turn else None, phase=phase,
-            knocker=state.knocker, upcard=state.upcard, options=options)
+        return View(self.variant, seat, self.names, players[seat].hand, tuple(state.table),
+                    tuple(state.discard_pile), state.stock or 0, self.scores,
+                    tuple([len(p.hand) + p.unknown for p in players]), tuple([p.opened for p in players]),
+                    self.out, self.taken, self.thrown, state.drew if on_turn else "none",
+                    state.took if on_turn else None, phase, state.knocker, state.upcard, options)
+
+    def _taken_by(self, seat: int, card: Card) -> None:
+        self.taken = tuple((*t, card) if s == seat else t for s, t in enumerate(self.taken))
+
+    def thrown_by(self, seat: int, card: Card) -> None:
+        self.thrown = tuple((*t, card) if s == seat else t for s, t in enumerate(self.thrown))
 
     def log(self, record: PlayRecord) -> None:
         if self.actions is not None:
@@ -194,7 +201,7 @@ class _Hand:
 
     def take(self, seat: int) -> None:
         record = self.state.take_discard()
-        self.taken[seat].append(record.cards[0])
+        self._taken_by(seat, record.cards[0])
         self.log(record)
 
     def lay(self, play: LayDown | None) -> bool:
@@ -205,7 +212,7 @@ class _Hand:
 
     def throw(self, seat: int, card: Card) -> None:
         self.log(self.state.discard(card))
-        self.thrown[seat].append(card)
+        self.thrown_by(seat, card)
 
 
 def _start_options(hand: _Hand) -> tuple[str, ...]:
@@ -273,7 +280,7 @@ def _turn(hand: _Hand, bots: Sequence[Bot]) -> str | None:
     card = bot.discard(view)
     if game.knocks and bot.knock(view, card):
         hand.log(state.knock(card))
-        hand.thrown[seat].append(card)
+        hand.thrown_by(seat, card)
         defender = state.current
         hand.lay(bots[defender].lay_down(hand.view(defender, "layoff")))
         hand.log(state.finish())

@@ -25,9 +25,11 @@ unknown hand raises ``ScenarioError`` (missing input), not ``IllegalPlay``.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from rummycheck.cards import Card, format_cards
@@ -83,6 +85,21 @@ class PlayerState:
     def known(self) -> bool:
         return self.unknown == 0
 
+    def holding(self, hand: tuple[Card, ...], unknown: int) -> PlayerState:
+        """This player holding ``hand`` and ``unknown`` unknown cards (``replace`` without its
+        generic cost: the hand changes on every action)."""
+        return PlayerState(self.name, self.score, self.opened, hand, unknown, self.out, self.cut)
+
+
+_index = attrgetter("index")
+
+
+def _with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``hand`` (sorted) with ``card`` added in its place: ``tuple(sorted((*hand, card)))``."""
+    cards = list(hand)
+    insort(cards, card, key=_index)
+    return tuple(cards)
+
 
 @dataclass(frozen=True, slots=True)
 class PlayRecord:
@@ -131,6 +148,8 @@ class GameState:
     throwbacks: int = 0  # discards in a row that were the card just taken
     knock_table: tuple[TableMeld, ...] = ()  # gin: the knocker's melds as he laid them
     history: list[PlayRecord] = field(default_factory=list)
+    # the game of ``variant``, looked up once (every verdict asks it): (variant, game)
+    _game: tuple[Variant, Game] | None = field(default=None, init=False, repr=False, compare=False)
 
     # -- construction -------------------------------------------------------------------
     @classmethod
@@ -177,7 +196,10 @@ class GameState:
     @property
     def game(self) -> Game:
         """The game being played: every rule decision below is asked of it."""
-        return game_of(self.variant)
+        found = self._game
+        if found is None or found[0] is not self.variant:
+            found = self._game = (self.variant, game_of(self.variant))
+        return found[1]
 
     def unknown_cards(self, player: PlayerView) -> str:
         """The unknown cards of ``player`` in words: the card drawn without naming it, cards not given."""
@@ -220,14 +242,19 @@ class GameState:
         hand = list(player.hand)
         unknown = player.unknown
         for card in cards:
-            if card in hand:
-                hand.remove(card)
+            index = card.index
+            for at, held in enumerate(hand):
+                if held.index == index:  # the first copy held, as list.remove takes it
+                    del hand[at]
+                    break
             else:
                 unknown -= 1
-        return replace(player, hand=tuple(hand), unknown=unknown)
+        return player.holding(tuple(hand), unknown)
 
-    def _missing(self, player: PlayerState, cards: Iterable[Card]) -> list[Card]:
+    def _missing(self, player: PlayerState, cards: Sequence[Card]) -> list[Card]:
         """Cards that the player's known hand (plus unknown cards) cannot supply."""
+        if len(cards) == 1 and cards[0] in player.hand:  # one card, held (a discard): nothing missing
+            return []
         have = Counter(player.hand)
         spare = player.unknown
         missing = []
@@ -305,9 +332,9 @@ class GameState:
             reasons.append(Reason(self.game.STOCK or self.game.TURN, "the discard pile becomes the new stock"))
         player = self.player
         if card is None:
-            player = replace(player, unknown=player.unknown + 1)
+            player = player.holding(player.hand, player.unknown + 1)
         else:
-            player = replace(player, hand=tuple(sorted((*player.hand, card))))
+            player = player.holding(_with_card(player.hand, card), player.unknown)
         self.players[self.current] = player
         if self.stock is not None:
             self.stock -= 1
@@ -350,7 +377,7 @@ class GameState:
             self.takes += 1
         card = self.discard_pile.pop()
         player = self.player
-        self.players[self.current] = replace(player, hand=tuple(sorted((*player.hand, card))))
+        self.players[self.current] = player.holding(_with_card(player.hand, card), player.unknown)
         self.drew = "discard"
         self.took = card
         self.offer = ""
@@ -627,7 +654,7 @@ class GameState:
         laid = tuple(TableMeld(number=first + i, meld=m, owner=player.name) for i, m in enumerate(chosen))
         self.table.extend(laid)
         self.knock_table = laid
-        self.players[self.current] = replace(player, hand=tuple(deadwood), unknown=0)
+        self.players[self.current] = player.holding(tuple(deadwood), 0)
         self.knocker = self.current
         self.gin = not deadwood
         self.phase = "layoff"
