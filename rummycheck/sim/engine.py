@@ -279,7 +279,8 @@ def _turn(hand: _Hand, bots: Sequence[Bot]) -> str | None:
     view = hand.view(seat, "play")
     card = bot.discard(view)
     if game.knocks and bot.knock(view, card):
-        hand.log(state.knock(card))
+        choose = getattr(bot, "knock_melds", None)  # optional: else the judge's best arrangement
+        hand.log(state.knock(card, choose(view, card) if choose is not None else None))
         hand.thrown_by(seat, card)
         defender = state.current
         hand.lay(bots[defender].lay_down(hand.view(defender, "layoff")))
