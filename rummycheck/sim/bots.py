@@ -351,6 +351,13 @@ class _Fast(NamedTuple):
     near2: tuple[int, ...]  # per card: its partners two ranks away in its suit
     least_discard: Callable[[int], int]  # least deadwood of a hand mask after its best discard
     joins: tuple[int, ...]  # per card: the cards that join it (same rank, or same suit within two ranks)
+    points: tuple[int, ...]  # per card: its points
+    # per 13-bit suit mask: the least deadwood of those cards of one suit, and of them less each
+    # card in rank order; empty when points differ by suit
+    suit_least: tuple[int, ...]
+    suit_less_one: tuple[tuple[int, ...], ...]
+    # per 4-bit set of suits holding a rank: the sets that rank may form, as suit tuples ("none" first)
+    set_choices: dict[int, list[tuple[int, ...]]]
 
 
 def _fast(variant: Variant) -> _Fast | None:
@@ -359,7 +366,8 @@ def _fast(variant: Variant) -> _Fast | None:
     if found is False:
         return None
     if found is None or found is True:
-        if fast_tables(variant) is None:
+        tables = fast_tables(variant)
+        if tables is None:
             variant.memo["sim-fast"] = False
             return None
         near1, near2, joins = [], [], []
@@ -380,8 +388,16 @@ def _fast(variant: Variant) -> _Fast | None:
             near2.append(two)
             joins.append(sum(1 << (x * 13 + rank) for x in range(4))
                          | sum(1 << (suit * 13 + r) for r in range(max(0, rank - 2), min(13, rank + 3))))
-        found = _Fast(deadwood_counter(variant), tuple(near1), tuple(near2),
-                      deadwood_counter(variant, discard=True), tuple(joins))
+        least = deadwood_counter(variant)
+        points = tuple(variant.card_points(Card.from_index(i)) for i in range(52))
+        suit_least: tuple[int, ...] = ()
+        suit_less_one: tuple[tuple[int, ...], ...] = ()
+        if points[:13] * 4 == points:  # one suit's masks serve every suit
+            suit_least = tuple(map(least, range(1 << 13)))
+            suit_less_one = tuple(tuple(suit_least[m ^ (1 << r)] for r in range(13) if m >> r & 1)
+                                  for m in range(1 << 13))
+        found = _Fast(least, tuple(near1), tuple(near2), deadwood_counter(variant, discard=True), tuple(joins),
+                      points, suit_least, suit_less_one, tables.set_choices)
         variant.memo["sim-fast"] = found
     return found
 
@@ -449,6 +465,82 @@ def search_melds(cards: Sequence[Card], variant: Variant) -> tuple[Meld, ...] | 
     return tuple(melds) if target == 0 else None  # every point accounted for, or ask the search itself
 
 
+def _after_each(fast: _Fast, mask: int) -> list[int]:
+    """The least deadwood of the hand ``mask`` less each of its cards, in card order.
+
+    Runs stay inside a suit: once the sets are chosen, the hand less a card not in them is
+    the other suits' least plus the least of that suit less the card, a few table lookups.
+    The hand less a card is best laid out by some choice of sets of the whole hand that
+    leaves the card out (and every such choice is one for the hand less the card), so each
+    card takes the least over those choices: with no rank held three times, only "no set".
+    """
+    s0, s1, s2, s3 = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39 & 8191
+    three = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+    suit_least, less_one = fast.suit_least, fast.suit_less_one
+    if not suit_least:
+        least = fast.least
+        left = []
+        rest = mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            left.append(least(mask ^ low))
+        return left
+    if not three:
+        total = suit_least[s0] + suit_least[s1] + suit_least[s2] + suit_least[s3]
+        left = []
+        for m in (s0, s1, s2, s3):
+            if m:
+                base = total - suit_least[m]
+                left.extend([base + x for x in less_one[m]])
+        return left
+    suits = (s0, s1, s2, s3)
+    per_rank = []
+    while three:
+        low = three & -three
+        three ^= low
+        bits = (s0 & low and 1) | (s1 & low and 2) | (s2 & low and 4) | (s3 & low and 8)
+        per_rank.append([(low, chosen) for chosen in fast.set_choices[bits]])
+    none = 1 << 20  # a card in the chosen sets: this choice does not leave it out
+    found: list[int] | None = None
+    for combo in product(*per_rank):
+        left_suits = [s0, s1, s2, s3]
+        for low, chosen in combo:
+            for suit in chosen:
+                left_suits[suit] &= ~low
+        total = sum(suit_least[m] for m in left_suits)
+        left = []
+        for whole, m in zip(suits, left_suits):
+            if not whole:
+                continue
+            base = total - suit_least[m]
+            values = [base + x for x in less_one[m]]
+            gone = whole & ~m  # this suit's cards in the sets, lowest first
+            while gone:
+                low = gone & -gone
+                gone ^= low
+                values.insert((whole & (low - 1)).bit_count(), none)
+            left.extend(values)
+        found = left if found is None else list(map(min, found, left))
+    assert found is not None
+    return found
+
+
+def _fast_choices(view: View, fast: _Fast) -> tuple[list[Card], list[int]] | None:
+    """``discard_choices(view)`` and the least deadwood after each, for a hand without a card
+    held twice (else None)."""
+    mask = _mask(view.hand)
+    if mask is None:
+        return None
+    choices = sorted(view.hand, key=_index)
+    left = _after_each(fast, mask)
+    took = view.took
+    if view.drew == "discard" and took is not None and mask & took.bit:  # not the card just taken
+        at = (mask & (took.bit - 1)).bit_count()
+        del choices[at], left[at]
+    return choices, left
+
+
 def _mask(hand: Sequence[Card]) -> int | None:
     """The bitmask of ``hand``, or None when it holds a card twice (two decks)."""
     mask: int = sum(map(_bit, hand))
@@ -505,26 +597,26 @@ class BaseBot:
             if left is None:
                 least = fast.least
                 left = [least(mask ^ c.bit) for c in choices]
-            near1, near2, joins = fast.near1, fast.near2, fast.joins
-            points = variant.card_points
+            near1, near2, joins, points = fast.near1, fast.near2, fast.joins, fast.points
             partner_weight, feed_weight = self.partner_weight, self.feed_weight
             fed = 0  # cards joining one the next player took: same rank, or same suit within two ranks
             for other in view.taken[view.next_seat()]:
                 fed |= joins[other.index]
             for index in wanted:
                 fed |= 1 << index
-            best_key: tuple[float, int, int] | None = None
+            best_key = (float("inf"), 0, 0)
             best = choices[0]
             for c, deadwood in zip(choices, left):
-                rest = mask ^ c.bit
                 i = c.index
+                # partners kept: the card itself is in no partner mask, so the whole hand counts
                 score = deadwood + partner_weight * (
-                    (rest & near1[i]).bit_count() + 0.5 * (rest & near2[i]).bit_count())
-                if fed & c.bit:
+                    (mask & near1[i]).bit_count() + 0.5 * (mask & near2[i]).bit_count())
+                if fed >> i & 1:
                     score += feed_weight
-                key = (score, -points(c), i)
-                if best_key is None or key < best_key:
-                    best_key, best = key, c
+                if score <= best_key[0]:
+                    key = (score, -points[i], i)
+                    if key < best_key:
+                        best_key, best = key, c
             return best
         return min(choices, key=lambda c: (self._discard_score(view, hand, c, wanted), -variant.card_points(c),
                                            c.index))
@@ -571,6 +663,10 @@ class BaseBot:
         return LayDown(best.melds, layoffs) or None
 
     def discard(self, view: View) -> Card:
+        fast = _fast(view.variant)
+        found = _fast_choices(view, fast) if fast is not None else None
+        if found is not None:
+            return self._best_discard(view, view.hand, found[0], found[1])
         return self._best_discard(view, view.hand, discard_choices(view))
 
     def knock(self, view: View, card: Card) -> bool:
@@ -622,15 +718,14 @@ class GinBase(BaseBot):
     def discard(self, view: View) -> Card:
         """The usual discard, unless some discard allows a knock the bot wants: then the discard
         leaving the least deadwood (so a knock is never missed for a card kept for later)."""
-        choices = discard_choices(view)
         fast = _fast(view.variant)
-        mask = _mask(view.hand) if fast is not None else None
-        if fast is not None and mask is not None:
-            least_of = fast.least
-            left = [least_of(mask ^ c.bit) for c in choices]
+        found = _fast_choices(view, fast) if fast is not None else None
+        if found is not None:
+            choices, left = found
         else:
+            choices = discard_choices(view)
             left = [self._deadwood(view, _less(view.hand, c)) for c in choices]
-        self._left = (view, {c.index: d for c, d in zip(choices, left)})
+        self._left = (view, dict(zip(map(_index, choices), left)))
         least = min(left)
         if least <= self.knock_limit(view) and self.wants_knock(view, least):
             points = view.variant.card_points
