@@ -494,36 +494,49 @@ def _after_each(fast: _Fast, mask: int) -> list[int]:
                 base = total - suit_least[m]
                 left.extend([base + x for x in less_one[m]])
         return left
-    suits = (s0, s1, s2, s3)
+    # every choice of sets: its least (the other suits' part of it) and the suit masks it leaves for runs
     per_rank = []
+    touched = three  # the ranks that may form sets: suits holding one of them have several layouts
     while three:
         low = three & -three
         three ^= low
         bits = (s0 & low and 1) | (s1 & low and 2) | (s2 & low and 4) | (s3 & low and 8)
         per_rank.append([(low, chosen) for chosen in fast.set_choices[bits]])
-    none = 1 << 20  # a card in the chosen sets: this choice does not leave it out
-    found: list[int] | None = None
+    layouts = []
     for combo in product(*per_rank):
-        left_suits = [s0, s1, s2, s3]
+        r = [s0, s1, s2, s3]
         for low, chosen in combo:
             for suit in chosen:
-                left_suits[suit] &= ~low
-        total = sum(suit_least[m] for m in left_suits)
-        left = []
-        for whole, m in zip(suits, left_suits):
-            if not whole:
-                continue
+                r[suit] &= ~low
+        layouts.append((suit_least[r[0]] + suit_least[r[1]] + suit_least[r[2]] + suit_least[r[3]], r))
+    least = min(total for total, _ in layouts)
+    none = 1 << 20  # a card in the chosen sets: that choice does not leave it out
+    left = []
+    for suit, whole in enumerate((s0, s1, s2, s3)):
+        if not whole:
+            continue
+        if not whole & touched:  # one layout of this suit whatever the sets: the others' least
+            base = least - suit_least[whole]
+            left.extend([base + x for x in less_one[whole]])
+            continue
+        bases: dict[int, int] = {}  # per mask this suit is left with: the least of the other suits
+        for total, r in layouts:
+            m = r[suit]
             base = total - suit_least[m]
+            if base < bases.get(m, none):
+                bases[m] = base
+        found: list[int] | None = None
+        for m, base in bases.items():
             values = [base + x for x in less_one[m]]
             gone = whole & ~m  # this suit's cards in the sets, lowest first
             while gone:
                 low = gone & -gone
                 gone ^= low
                 values.insert((whole & (low - 1)).bit_count(), none)
-            left.extend(values)
-        found = left if found is None else list(map(min, found, left))
-    assert found is not None
-    return found
+            found = values if found is None else list(map(min, found, values))
+        assert found is not None
+        left.extend(found)
+    return left
 
 
 def _fast_choices(view: View, fast: _Fast) -> tuple[list[Card], list[int]] | None:
@@ -558,10 +571,21 @@ class BaseBot:
     partner_weight: ClassVar[float] = 2.0
     feed_weight: ClassVar[float] = 5.0
 
+    # the last variant asked about and its bitmask data (``_fast``), kept to skip the memo lookup
+    _fast_variant: Variant | None = None
+    _fast_data: _Fast | None = None
+    # the hand (mask) the last fast discard left, and its least deadwood: the next turn starts there
+    _kept: tuple[int, int] = (-1, 0)
+
     def __init__(self) -> None:
         self.seat = 0
         self.rng = random.Random(0)
         self.variant: Variant | None = None
+
+    def _fast(self, variant: Variant) -> _Fast | None:
+        if variant is not self._fast_variant:
+            self._fast_variant, self._fast_data = variant, _fast(variant)
+        return self._fast_data
 
     def setup(self, *, seat: int, variant: Variant, rng: random.Random) -> None:
         self.seat = seat
@@ -591,7 +615,7 @@ class BaseBot:
         ``left``: the least deadwood after each choice, when the caller has it already."""
         variant = view.variant
         wanted = table_wants(view.table, variant)
-        fast = _fast(variant)
+        fast = self._fast(variant)
         mask = _mask(hand) if fast is not None else None
         if fast is not None and mask is not None:
             if left is None:
@@ -605,7 +629,7 @@ class BaseBot:
             for index in wanted:
                 fed |= 1 << index
             best_key = (float("inf"), 0, 0)
-            best = choices[0]
+            best, kept = choices[0], left[0]
             for c, deadwood in zip(choices, left):
                 i = c.index
                 # partners kept: the card itself is in no partner mask, so the whole hand counts
@@ -616,18 +640,20 @@ class BaseBot:
                 if score <= best_key[0]:
                     key = (score, -points[i], i)
                     if key < best_key:
-                        best_key, best = key, c
+                        best_key, best, kept = key, c, deadwood
+            self._kept = (mask ^ best.bit, kept)
             return best
         return min(choices, key=lambda c: (self._discard_score(view, hand, c, wanted), -variant.card_points(c),
                                            c.index))
 
     def _take_helps(self, view: View, top: Card) -> bool:
-        fast = _fast(view.variant)
+        fast = self._fast(view.variant)
         mask = _mask(view.hand) if fast is not None else None
         if fast is not None and mask is not None and not mask & top.bit:
             # some card of the hand, thrown after the take, leaves less deadwood than now; throwing
             # the top card back leaves what the hand has now, so the best discard says it
-            return fast.least_discard(mask | top.bit) < fast.least(mask)
+            kept = self._kept
+            return fast.least_discard(mask | top.bit) < (kept[1] if kept[0] == mask else fast.least(mask))
         now = self._deadwood(view, view.hand)
         hand = (*view.hand, top)
         after = min(self._deadwood(view, _less(hand, c)) for c in set(view.hand))
@@ -655,7 +681,7 @@ class BaseBot:
         if view.hand_sizes[view.knocker] == 0:  # the knocker kept no deadwood: gin, no lay-offs (GIN-GIN)
             arrangement = search(view.hand, variant=variant)
             return LayDown(arrangement.melds) or None if arrangement is not None else None
-        fast = _fast(variant)
+        fast = self._fast(variant)
         if fast is not None and variant.ace == "low" and len(set(view.hand)) == len(view.hand):
             return _fast_defence(view.hand, owned, variant, fast[0])
         best = gin_layoffs(view.hand, [t.meld for t in owned], variant=variant)
@@ -663,7 +689,7 @@ class BaseBot:
         return LayDown(best.melds, layoffs) or None
 
     def discard(self, view: View) -> Card:
-        fast = _fast(view.variant)
+        fast = self._fast(view.variant)
         found = _fast_choices(view, fast) if fast is not None else None
         if found is not None:
             return self._best_discard(view, view.hand, found[0], found[1])
@@ -718,7 +744,7 @@ class GinBase(BaseBot):
     def discard(self, view: View) -> Card:
         """The usual discard, unless some discard allows a knock the bot wants: then the discard
         leaving the least deadwood (so a knock is never missed for a card kept for later)."""
-        fast = _fast(view.variant)
+        fast = self._fast(view.variant)
         found = _fast_choices(view, fast) if fast is not None else None
         if found is not None:
             choices, left = found
