@@ -509,14 +509,14 @@ def _after_each(fast: _Fast, mask: int) -> list[int]:
             for suit in chosen:
                 r[suit] &= ~low
         layouts.append((suit_least[r[0]] + suit_least[r[1]] + suit_least[r[2]] + suit_least[r[3]], r))
-    least = min(total for total, _ in layouts)
+    whole_least = min(total for total, _ in layouts)
     none = 1 << 20  # a card in the chosen sets: that choice does not leave it out
     left = []
     for suit, whole in enumerate((s0, s1, s2, s3)):
         if not whole:
             continue
         if not whole & touched:  # one layout of this suit whatever the sets: the others' least
-            base = least - suit_least[whole]
+            base = whole_least - suit_least[whole]
             left.extend([base + x for x in less_one[whole]])
             continue
         bases: dict[int, int] = {}  # per mask this suit is left with: the least of the other suits
