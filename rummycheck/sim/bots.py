@@ -539,9 +539,9 @@ def _after_each(fast: _Fast, mask: int) -> list[int]:
     return left
 
 
-def _fast_choices(view: View, fast: _Fast) -> tuple[list[Card], list[int]] | None:
-    """``discard_choices(view)`` and the least deadwood after each, for a hand without a card
-    held twice (else None)."""
+def _fast_choices(view: View, fast: _Fast) -> tuple[list[Card], list[int], int] | None:
+    """``discard_choices(view)``, the least deadwood after each and the hand's mask, for a hand
+    without a card held twice (else None)."""
     mask = _mask(view.hand)
     if mask is None:
         return None
@@ -551,7 +551,7 @@ def _fast_choices(view: View, fast: _Fast) -> tuple[list[Card], list[int]] | Non
     if view.drew == "discard" and took is not None and mask & took.bit:  # not the card just taken
         at = (mask & (took.bit - 1)).bit_count()
         del choices[at], left[at]
-    return choices, left
+    return choices, left, mask
 
 
 def _mask(hand: Sequence[Card]) -> int | None:
@@ -614,37 +614,48 @@ class BaseBot:
         """The choice with the least discard score, then the most points, then the lowest card.
         ``left``: the least deadwood after each choice, when the caller has it already."""
         variant = view.variant
-        wanted = table_wants(view.table, variant)
         fast = self._fast(variant)
         mask = _mask(hand) if fast is not None else None
         if fast is not None and mask is not None:
             if left is None:
                 least = fast.least
                 left = [least(mask ^ c.bit) for c in choices]
-            near1, near2, joins, points = fast.near1, fast.near2, fast.joins, fast.points
-            partner_weight, feed_weight = self.partner_weight, self.feed_weight
-            fed = 0  # cards joining one the next player took: same rank, or same suit within two ranks
-            for other in view.taken[view.next_seat()]:
-                fed |= joins[other.index]
-            for index in wanted:
-                fed |= 1 << index
-            best_key = (float("inf"), 0, 0)
-            best, kept = choices[0], left[0]
-            for c, deadwood in zip(choices, left):
-                i = c.index
-                # partners kept: the card itself is in no partner mask, so the whole hand counts
-                score = deadwood + partner_weight * (
-                    (mask & near1[i]).bit_count() + 0.5 * (mask & near2[i]).bit_count())
-                if fed >> i & 1:
-                    score += feed_weight
-                if score <= best_key[0]:
-                    key = (score, -points[i], i)
-                    if key < best_key:
-                        best_key, best, kept = key, c, deadwood
-            self._kept = (mask ^ best.bit, kept)
-            return best
+            return self._best_fast(view, fast, mask, choices, left)[0]
+        wanted = table_wants(view.table, variant)
         return min(choices, key=lambda c: (self._discard_score(view, hand, c, wanted), -variant.card_points(c),
                                            c.index))
+
+    def _best_fast(self, view: View, fast: _Fast, mask: int, choices: Sequence[Card], left: Sequence[int]
+                   ) -> tuple[Card, int]:
+        """``_best_discard`` on the hand's mask, with the least deadwood after each choice: the card
+        and the deadwood it leaves (kept for the next turn's take, ``_kept``)."""
+        near1, near2, joins, points = fast.near1, fast.near2, fast.joins, fast.points
+        partner_weight, feed_weight = self.partner_weight, self.feed_weight
+        fed = 0  # cards joining one the next player took: same rank, or same suit within two ranks
+        for other in view.taken[view.next_seat()]:
+            fed |= joins[other.index]
+        for index in table_wants(view.table, view.variant):
+            fed |= 1 << index
+        # with no negative weight a score is at least the deadwood left: a card leaving more than
+        # the best score so far cannot win
+        prune = partner_weight >= 0 and feed_weight >= 0
+        best_key = (float("inf"), 0, 0)
+        best, kept = choices[0], left[0]
+        for c, deadwood in zip(choices, left):
+            if prune and deadwood > best_key[0]:
+                continue
+            i = c.index
+            # partners kept: the card itself is in no partner mask, so the whole hand counts
+            score = deadwood + partner_weight * (
+                (mask & near1[i]).bit_count() + 0.5 * (mask & near2[i]).bit_count())
+            if fed >> i & 1:
+                score += feed_weight
+            if score <= best_key[0]:
+                key = (score, -points[i], i)
+                if key < best_key:
+                    best_key, best, kept = key, c, deadwood
+        self._kept = (mask ^ best.bit, kept)
+        return best, kept
 
     def _take_helps(self, view: View, top: Card) -> bool:
         fast = self._fast(view.variant)
@@ -691,8 +702,8 @@ class BaseBot:
     def discard(self, view: View) -> Card:
         fast = self._fast(view.variant)
         found = _fast_choices(view, fast) if fast is not None else None
-        if found is not None:
-            return self._best_discard(view, view.hand, found[0], found[1])
+        if fast is not None and found is not None:
+            return self._best_fast(view, fast, found[2], found[0], found[1])[0]
         return self._best_discard(view, view.hand, discard_choices(view))
 
     def knock(self, view: View, card: Card) -> bool:
@@ -721,8 +732,8 @@ class GinBase(BaseBot):
 
     def __init__(self) -> None:
         super().__init__()
-        # the last discard's view, and the least deadwood after each card it could throw (for knock)
-        self._left: tuple[View, dict[int, int]] | None = None
+        # the last discard's view, the card chosen and the least deadwood it leaves (for knock)
+        self._left: tuple[View, Card, int] | None = None
         self._limit: tuple[Variant, Card | None, int] | None = None
 
     def knock_limit(self, view: View) -> int:
@@ -736,8 +747,9 @@ class GinBase(BaseBot):
 
     def knock(self, view: View, card: Card) -> bool:
         memo = self._left
-        deadwood = memo[1].get(card.index) if memo is not None and memo[0] is view else None
-        if deadwood is None:
+        if memo is not None and memo[0] is view and memo[1] is card:
+            deadwood = memo[2]
+        else:
             deadwood = self._deadwood(view, _less(view.hand, card))
         return deadwood <= self.knock_limit(view) and self.wants_knock(view, deadwood)
 
@@ -747,16 +759,21 @@ class GinBase(BaseBot):
         fast = self._fast(view.variant)
         found = _fast_choices(view, fast) if fast is not None else None
         if found is not None:
-            choices, left = found
+            choices, left, mask = found
         else:
             choices = discard_choices(view)
             left = [self._deadwood(view, _less(view.hand, c)) for c in choices]
-        self._left = (view, dict(zip(map(_index, choices), left)))
         least = min(left)
         if least <= self.knock_limit(view) and self.wants_knock(view, least):
             points = view.variant.card_points
-            return min(zip(choices, left), key=lambda p: (p[1], -points(p[0]), p[0].index))[0]
-        return self._best_discard(view, view.hand, choices, left)
+            card, deadwood = min(zip(choices, left), key=lambda p: (p[1], -points(p[0]), p[0].index))
+        elif fast is not None and found is not None:
+            card, deadwood = self._best_fast(view, fast, mask, choices, left)
+        else:
+            card = self._best_discard(view, view.hand, choices, left)
+            deadwood = left[[c.index for c in choices].index(card.index)]
+        self._left = (view, card, deadwood)
+        return card
 
 
 class GinKnock(GinBase):
