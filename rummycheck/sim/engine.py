@@ -106,14 +106,14 @@ class _Hand:
     """One hand in progress: the state, the engine's own stock and the public pile history."""
 
     def __init__(self, variant: Variant, game: Game, sheet: Sheet, names: tuple[str, ...], dealer: int,
-                 rng: random.Random, record: bool) -> None:
+                 rng: random.Random, record: bool, cards: Sequence[Card]) -> None:
         self.variant = variant
         self.game = game
         self.names = names
         count = len(names)
         out = [p.out for p in sheet.players]
         scores = [p.score for p in sheet.players]
-        deck = shoe(variant)
+        deck = list(cards)  # the variant's shoe, in sort order
         rng.shuffle(deck)
         playing = [s for s in range(count) if not out[s]]
         order = [(dealer + k) % count for k in range(1, count + 1)]
@@ -174,10 +174,14 @@ class _Hand:
                     state.took if on_turn else None, phase, state.knocker, state.upcard, options)
 
     def _taken_by(self, seat: int, card: Card) -> None:
-        self.taken = tuple((*t, card) if s == seat else t for s, t in enumerate(self.taken))
+        taken = list(self.taken)
+        taken[seat] += (card,)
+        self.taken = tuple(taken)
 
     def thrown_by(self, seat: int, card: Card) -> None:
-        self.thrown = tuple((*t, card) if s == seat else t for s, t in enumerate(self.thrown))
+        thrown = list(self.thrown)
+        thrown[seat] += (card,)
+        self.thrown = tuple(thrown)
 
     def log(self, record: PlayRecord) -> None:
         if self.actions is not None:
@@ -328,6 +332,7 @@ def play_game(variant: Variant, bots: Sequence[Bot], *, seed: int, deal: int, ro
     for seat, bot in enumerate(bots):
         bot.setup(seat=seat, variant=variant, rng=random.Random(f"bot:{seed}:{deal}:{rotation}:{seat}"))
     sheet = new_sheet(variant, names)
+    cards = tuple(shoe(variant))
     seats = [_Seat() for _ in range(count)]
     hands_played = 0
     dead = 0
@@ -336,7 +341,7 @@ def play_game(variant: Variant, bots: Sequence[Bot], *, seed: int, deal: int, ro
     bought = [0] * count
     while not sheet.finished and hands_played < max_hands:
         rng = random.Random(f"deal:{seed}:{deal}:{hands_played}")
-        hand = _Hand(variant, game, sheet, names, dealer, rng, record)
+        hand = _Hand(variant, game, sheet, names, dealer, rng, record, cards)
         state = hand.state
         if game.knocks:
             _gin_upcard(hand, bots)

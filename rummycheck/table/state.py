@@ -512,7 +512,7 @@ class GameState:
             if self._missing(player, [card]):
                 problems.append(Reason(self._turn_rule(), f"{player.name} does not hold {card}"))
             problems.extend(self.game.discard_problems(self, card))
-            if self.took is not None and card == self.took and self.drew == "discard" \
+            if self.drew == "discard" and self.took is not None and card == self.took \
                     and not self.game.may_discard_taken():
                 if Counter(player.hand)[card] < 2:
                     problems.append(Reason(self.game.DISCARD, f"{card} was taken from the discard pile this turn "
