@@ -40,7 +40,7 @@ from rummycheck.dealing import shoe
 from rummycheck.games import Game, game_of
 from rummycheck.games.base import score_hand
 from rummycheck.games.scoring import HandEnd, HandScore, Sheet, new_sheet
-from rummycheck.sim.bots import Bot, LayDown, View
+from rummycheck.sim.bots import Bot, LayDown, View, new_view
 from rummycheck.sim.hand import SimState, apply_pass, deal_state
 from rummycheck.sim.record_out import action_texts
 from rummycheck.table.state import GameState, PlayRecord
@@ -167,11 +167,12 @@ class _Hand:
         state = self.state
         players = state.players
         on_turn = seat == state.current
-        return View(self.variant, seat, self.names, players[seat].hand, tuple(state.table),
-                    tuple(state.discard_pile), state.stock or 0, self.scores,
-                    tuple([len(p.hand) + p.unknown for p in players]), tuple([p.opened for p in players]),
-                    self.out, self.taken, self.thrown, state.drew if on_turn else "none",
-                    state.took if on_turn else None, phase, state.knocker, state.upcard, options)
+        return new_view(  # View's fields in order
+            self.variant, seat, self.names, players[seat].hand, tuple(state.table), tuple(state.discard_pile),
+            state.stock or 0, self.scores, tuple([len(p.hand) + p.unknown for p in players]),
+            tuple([p.opened for p in players]), self.out, self.taken, self.thrown,
+            state.drew if on_turn else "none", state.took if on_turn else None, phase, state.knocker, state.upcard,
+            options)
 
     def _taken_by(self, seat: int, card: Card) -> None:
         taken = list(self.taken)
