@@ -373,6 +373,9 @@ class _Fast(NamedTuple):
     suit_less_one: tuple[tuple[int, ...], ...]
     # per 4-bit set of suits holding a rank: the sets that rank may form, as suit tuples ("none" first)
     set_choices: dict[int, list[tuple[int, ...]]]
+    # per (whole suit mask << 13 | that mask less one card): the lesser mask's ``suit_less_one`` with a
+    # gap (a big number) where the card left out sits, filled in as hands ask
+    gapped: dict[int, tuple[int, ...]]
 
 
 def _fast(variant: Variant) -> _Fast | None:
@@ -412,7 +415,7 @@ def _fast(variant: Variant) -> _Fast | None:
             suit_less_one = tuple(tuple(suit_least[m ^ (1 << r)] for r in range(13) if m >> r & 1)
                                   for m in range(1 << 13))
         found = _Fast(least, tuple(near1), tuple(near2), deadwood_counter(variant, discard=True), tuple(joins),
-                      points, suit_least, suit_less_one, tables.set_choices)
+                      points, suit_least, suit_less_one, tables.set_choices, {})
         variant.memo["sim-fast"] = found
     return found
 
@@ -540,6 +543,18 @@ def _after_each(fast: _Fast, mask: int) -> list[int]:
             base = total - suit_least[m]
             if base < bases.get(m, none):
                 bases[m] = base
+        if len(bases) == 2:  # kept whole (no set takes its card), or less one card (a set takes it)
+            (m, base), (short, short_base) = bases.items()  # the first layout takes no set
+            if m == whole and (whole ^ short).bit_count() == 1:
+                key = whole << 13 | short
+                gapped = fast.gapped.get(key)
+                if gapped is None:  # the short mask's values in the whole mask's places
+                    values = list(less_one[short])
+                    values.insert((whole & (whole ^ short) - 1).bit_count(), none)
+                    gapped = fast.gapped[key] = tuple(values)
+                step = short_base - base
+                left.extend([base + (x if x <= step + y else step + y) for x, y in zip(less_one[whole], gapped)])
+                continue
         found: list[int] | None = None
         for m, base in bases.items():
             values = [base + x for x in less_one[m]]
