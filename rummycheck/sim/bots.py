@@ -376,6 +376,9 @@ class _Fast(NamedTuple):
     # per (whole suit mask << 13 | that mask less one card): the lesser mask's ``suit_less_one`` with a
     # gap (a big number) where the card left out sits, filled in as hands ask
     gapped: dict[int, tuple[int, ...]]
+    # per (13-bit suit mask << 2 | suit), for ``search_melds``: the runs the exact search makes of
+    # those cards of one suit, filled in as hands ask
+    runs: dict[int, tuple[Meld, ...]]
 
 
 def _fast(variant: Variant) -> _Fast | None:
@@ -415,7 +418,7 @@ def _fast(variant: Variant) -> _Fast | None:
             suit_less_one = tuple(tuple(suit_least[m ^ (1 << r)] for r in range(13) if m >> r & 1)
                                   for m in range(1 << 13))
         found = _Fast(least, tuple(near1), tuple(near2), deadwood_counter(variant, discard=True), tuple(joins),
-                      points, suit_least, suit_less_one, tables.set_choices, {})
+                      points, suit_least, suit_less_one, tables.set_choices, {}, {})
         variant.memo["sim-fast"] = found
     return found
 
@@ -431,8 +434,9 @@ def search_melds(cards: Sequence[Card], variant: Variant) -> tuple[Meld, ...] | 
     search's own work (a tenth of a simulated hand when the knock asked the search).
     """
     tables = fast_tables(variant)
+    fast = _fast(variant)
     mask = _mask(cards)
-    if tables is None or mask is None:
+    if tables is None or fast is None or mask is None:
         return None
     rules = SearchRules.from_variant(variant)
     if rules.ace != "low" or rules.set_duplicates:
@@ -450,6 +454,12 @@ def search_melds(cards: Sequence[Card], variant: Variant) -> tuple[Meld, ...] | 
     melds: list[Meld] = []
     rest = mask
     while rest:
+        s0, s1, s2, s3 = rest & 8191, rest >> 13 & 8191, rest >> 26 & 8191, rest >> 39 & 8191
+        if not (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3):  # no set left to make: runs, suit by suit
+            for suit, m in enumerate((s0, s1, s2, s3)):
+                melds.extend(_search_runs(fast, keys, suit, m))
+                target -= keys[m]
+            break
         low = rest & -rest
         rest ^= low
         c = low.bit_length() - 1
@@ -582,6 +592,33 @@ def _fast_choices(view: View, fast: _Fast) -> tuple[list[Card], list[int], int] 
         at = (mask & (took.bit - 1)).bit_count()
         del choices[at], left[at]
     return choices, left, mask
+
+
+def _search_runs(fast: _Fast, keys: Sequence[int], suit: int, mask: int) -> tuple[Meld, ...]:
+    """``search_melds`` of the cards of one suit (13-bit ``mask``) when no rank is held three times:
+    no set to choose, so what the search does with each suit depends on that suit alone."""
+    found = fast.runs.get(mask << 2 | suit)
+    if found is None:
+        target = keys[mask]
+        rest = mask
+        runs = []
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            bits = 0
+            step = low << 1
+            while step < 1 << 13 and rest & step:  # a run up from the lowest card, shorter first
+                bits |= step
+                if bits.bit_count() >= 2 and keys[rest ^ bits] == target:
+                    rest ^= bits
+                    runs.append(Meld.natural(MeldKind.RUN, [Card.from_index(suit * 13 + r) for r in range(13)
+                                                            if (low | bits) >> r & 1]))
+                    break
+                step <<= 1
+            else:  # the card stays in hand
+                target -= keys[low]
+        found = fast.runs[mask << 2 | suit] = tuple(runs)
+    return found
 
 
 def _mask(hand: Sequence[Card]) -> int | None:
