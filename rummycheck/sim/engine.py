@@ -148,6 +148,7 @@ class _Hand:
         # what stays put during a hand, made once for every view
         self.scores = tuple(scores)
         self.out = tuple(out)
+        self.opened = tuple(p.opened for p in self.state.players)  # changes only with a lay-down
         self.actions: list[str] | None = [] if record else None
         self.restocks: list[list[str]] = []
         self.deal_record: dict[str, Any] | None = None
@@ -170,7 +171,7 @@ class _Hand:
         return new_view(  # View's fields in order
             self.variant, seat, self.names, players[seat].hand, tuple(state.table), tuple(state.discard_pile),
             state.stock or 0, self.scores, tuple([len(p.hand) + p.unknown for p in players]),
-            tuple([p.opened for p in players]), self.out, self.taken, self.thrown,
+            self.opened, self.out, self.taken, self.thrown,
             state.drew if on_turn else "none", state.took if on_turn else None, phase, state.knocker, state.upcard,
             options)
 
@@ -213,6 +214,7 @@ class _Hand:
         if not play:
             return False
         self.log(self.state.lay_down(play.melds, play.layoffs))
+        self.opened = tuple(p.opened for p in self.state.players)
         return True
 
     def throw(self, seat: int, card: Card) -> None:

@@ -240,13 +240,12 @@ class GameState:
 
     def _remove_cards(self, player: PlayerState, cards: Iterable[Card]) -> PlayerState:
         hand = list(player.hand)
+        indexes = list(map(_index, hand))
         unknown = player.unknown
         for card in cards:
-            index = card.index
-            for at, held in enumerate(hand):
-                if held.index == index:  # the first copy held, as list.remove takes it
-                    del hand[at]
-                    break
+            if card.index in indexes:
+                at = indexes.index(card.index)  # the first copy held, as list.remove takes it
+                del hand[at], indexes[at]
             else:
                 unknown -= 1
         return player.holding(tuple(hand), unknown)
@@ -302,18 +301,17 @@ class GameState:
     # -- drawing ------------------------------------------------------------------------
     def verify_draw_stock(self) -> None:
         problems = self._need_phase("draw")
-        turn_rule = self._turn_rule()
         if not problems:
+            game = self.game
             if self.drew != "none":
-                problems.append(Reason(turn_rule, f"{self.player.name} already drew this turn"))
+                problems.append(Reason(game.TURN, f"{self.player.name} already drew this turn"))
             if self.melded:
-                problems.append(Reason(self.game.draw_after_meld_rule,
-                                       "the draw comes first in a turn, before melding"))
+                problems.append(Reason(game.draw_after_meld_rule, "the draw comes first in a turn, before melding"))
             if self.offer in ("non-dealer", "dealer"):
-                problems.append(Reason(self.game.DEAL, f"the first upcard is on offer to the {self.offer}: "
-                                                   f"{self.player.name} takes it or passes before any draw"))
+                problems.append(Reason(game.DEAL, f"the first upcard is on offer to the {self.offer}: "
+                                                  f"{self.player.name} takes it or passes before any draw"))
             if self.stock is not None:
-                problems.extend(self.game.draw_problems(self))
+                problems.extend(game.draw_problems(self))
         if problems:
             raise IllegalPlay(problems)
 
@@ -323,13 +321,14 @@ class GameState:
     def draw_stock(self, card: Card | None = None) -> PlayRecord:
         """Draw from the stock; ``card`` is the card drawn when known."""
         self.verify_draw_stock()
-        reasons = [Reason(self._turn_rule(), f"{self.player.name} draws from the stock")]
-        if self.stock == 0 and self.game.renews_stock:
+        game = self.game
+        reasons = [Reason(game.TURN, f"{self.player.name} draws from the stock")]
+        if self.stock == 0 and game.renews_stock:
             top = self.discard_pile[-1]
             self.stock = len(self.discard_pile) - 1
             self.discard_pile = [top]
             self.reshuffles += 1
-            reasons.append(Reason(self.game.STOCK or self.game.TURN, "the discard pile becomes the new stock"))
+            reasons.append(Reason(game.STOCK or game.TURN, "the discard pile becomes the new stock"))
         player = self.player
         if card is None:
             player = player.holding(player.hand, player.unknown + 1)
@@ -347,18 +346,18 @@ class GameState:
         """``then``: the card the play discards next (its own verdict replaces the take's look-ahead)."""
         problems = self._need_phase("take")
         if not problems:
+            game = self.game
             if self.drew != "none":
-                problems.append(Reason(self._turn_rule(), f"{self.player.name} already drew this turn"))
+                problems.append(Reason(game.TURN, f"{self.player.name} already drew this turn"))
             if self.melded:
-                problems.append(Reason(self.game.draw_after_meld_rule,
-                                       "the draw comes first in a turn, before melding"))
+                problems.append(Reason(game.draw_after_meld_rule, "the draw comes first in a turn, before melding"))
             if self.offer == "declined":
-                problems.append(Reason(self.game.DEAL, "both players passed the first upcard: "
-                                                   f"{self.player.name} draws from the stock"))
+                problems.append(Reason(game.DEAL, "both players passed the first upcard: "
+                                                  f"{self.player.name} draws from the stock"))
             if not self.discard_pile:
-                problems.append(Reason(self._turn_rule(), "the discard pile is empty (or not given)"))
+                problems.append(Reason(game.TURN, "the discard pile is empty (or not given)"))
             else:
-                problems.extend(self.game.take_problems(self, then=then))
+                problems.extend(game.take_problems(self, then=then))
         if problems:
             raise IllegalPlay(problems)
 
@@ -368,7 +367,8 @@ class GameState:
     def take_discard(self, *, then: Card | None = None) -> PlayRecord:
         """Take the top card of the discard pile (``then``: the discard that follows, see verify)."""
         self.verify_take_discard(then=then)
-        ending = self.game.take_ending(self)
+        game = self.game
+        ending = game.take_ending(self)
         if ending is not None:  # the take ends the hand; the card stays on the pile
             self.phase, self.dead = "over", True
             return self._record(PlayRecord("take_discard", self.player.name, (self.discard_pile[-1],),
@@ -382,7 +382,7 @@ class GameState:
         self.took = card
         self.offer = ""
         return self._record(PlayRecord("take_discard", player.name, (card,),
-                                       reasons=(Reason(self._turn_rule(), f"{player.name} takes {card}"),)))
+                                       reasons=(Reason(game.TURN, f"{player.name} takes {card}"),)))
 
     def _turn_rule(self) -> str:
         return self.game.TURN
@@ -509,16 +509,17 @@ class GameState:
         player = self.player
         passed: list[Reason] = []
         if not problems:
+            game = self.game
             if self._missing(player, [card]):
-                problems.append(Reason(self._turn_rule(), f"{player.name} does not hold {card}"))
-            problems.extend(self.game.discard_problems(self, card))
+                problems.append(Reason(game.TURN, f"{player.name} does not hold {card}"))
+            problems.extend(game.discard_problems(self, card))
             if self.drew == "discard" and self.took is not None and card == self.took \
-                    and not self.game.may_discard_taken():
+                    and not game.may_discard_taken():
                 if Counter(player.hand)[card] < 2:
-                    problems.append(Reason(self.game.DISCARD, f"{card} was taken from the discard pile this turn "
-                                                              "and may not be discarded in it"))
+                    problems.append(Reason(game.DISCARD, f"{card} was taken from the discard pile this turn "
+                                                         "and may not be discarded in it"))
             if not problems:
-                limit = self.game.discard_limit(self, card)
+                limit = game.discard_limit(self, card)
                 if limit is not None:
                     (passed if limit[0] else problems).append(limit[1])
         if problems:
@@ -530,9 +531,10 @@ class GameState:
     def discard(self, card: Card) -> PlayRecord:
         """Discard ``card``; this ends the turn (and the hand when it was the last card, basic)."""
         self.verify_discard(card)
+        game = self.game
         player = self.player
-        passed = [Reason(self._turn_rule(), f"{player.name} discards {card}")]
-        limit = self.game.discard_limit(self, card)
+        passed = [Reason(game.TURN, f"{player.name} discards {card}")]
+        limit = game.discard_limit(self, card)
         if limit is not None:
             passed.append(limit[1])
         after = self._remove_cards(player, [card])
@@ -540,9 +542,9 @@ class GameState:
         self.discard_pile.append(card)
         self.throwbacks = self.throwbacks + 1 if self.drew == "discard" and card == self.took else 0
         went_out = after.size == 0
-        ending = None if went_out else self.game.discard_ending(self)
+        ending = None if went_out else game.discard_ending(self)
         if went_out:
-            passed.append(Reason(self.game.OUT, f"{after.name} discards the last card and goes out"))
+            passed.append(Reason(game.OUT, f"{after.name} discards the last card and goes out"))
             self.phase = "over"
             self.winner = self.current
         elif ending is not None:
