@@ -7,7 +7,8 @@ Needs the bench extra (``open-spiel``, ``rlcard``).
 Throughput (CPU time of this process, one core): gin hands per second of
 
 * rummycheck: two ``knock`` bots playing whole games through ``GameState`` (every action
-  judged, every hand scored by the score engine);
+  judged, every hand scored by the score engine; the knocker names his melds, the exact
+  search's best arrangement worked out by the bot, and the judge checks them);
 * OpenSpiel: its gin engine driven from Python, ``make_simple_gin_rummy_bot`` against itself,
   chance drawn from a seeded ``random.Random``; once with two bots ``restart()``-ed each hand,
   once with two bots made afresh each hand (as ``bench/openspiel_games.py`` does);

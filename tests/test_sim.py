@@ -250,3 +250,116 @@ def test_fast_gin_defence_leaves_the_least_deadwood_gin_layoffs_finds() -> None:
         laid = {lo.card for lo in play.layoffs} if play else set()
         assert min_deadwood([c for c in hand if c not in laid], variant=variant) == \
             gin_layoffs(hand, melds, variant=variant).after
+
+
+# -- the bitmask fast paths decide as the card-list heuristics do ------------------------------------------
+
+class _Spy:
+    """Passes every question to ``inner`` and keeps the views of its starts and discards."""
+
+    def __init__(self, inner: BaseBot) -> None:
+        self.inner = inner
+        self.views: list[tuple[str, View]] = []
+
+    def setup(self, **kwargs: object) -> None:
+        self.inner.setup(**kwargs)  # type: ignore[arg-type]
+
+    def start(self, view: View) -> str:
+        self.views.append(("start", view))
+        return self.inner.start(view)
+
+    def lay_down(self, view: View) -> object:
+        return self.inner.lay_down(view)
+
+    def discard(self, view: View) -> Card:
+        self.views.append(("discard", view))
+        return self.inner.discard(view)
+
+    def knock(self, view: View, card: Card) -> bool:
+        return self.inner.knock(view, card)
+
+
+@pytest.mark.parametrize(("variant_name", "played", "judged"), [
+    ("gin", ("knock", "gin"), ("knock", "gin", "knock-at-5")),
+    ("basic", ("eager", "patient"), ("eager", "patient")),
+])
+def test_bitmask_decisions_match_the_card_list_heuristics(variant_name: str, played: tuple[str, ...],
+                                                          judged: tuple[str, ...]) -> None:
+    import random
+
+    variant = get_variant(variant_name)
+    views: list[tuple[str, View]] = []
+    for deal in range(3):
+        spies = [_Spy(bot_class(b)()) for b in played]  # type: ignore[arg-type]
+        play_game(variant, spies, seed=8, deal=deal)
+        views += [v for spy in spies for v in spy.views]
+    assert len(views) > 200
+    for name in judged:
+        for kind, view in views:
+            fast, slow = bot_class(name)(), bot_class(name)()
+            for bot in (fast, slow):
+                bot.setup(seat=view.seat, variant=variant, rng=random.Random(0))
+            slow._fast = lambda variant: None  # type: ignore[attr-defined]  # the Card-list path
+            if kind == "start":
+                assert fast.start(view) == slow.start(view)
+            else:
+                card = fast.discard(view)
+                assert card == slow.discard(view)
+                assert fast.knock(view, card) == slow.knock(view, card)
+
+
+def test_deadwood_after_each_discard_matches_a_count_per_card() -> None:
+    import random
+
+    from rummycheck.sim.bots import _after_each, _fast
+
+    rng = random.Random(3)
+    for variant in (get_variant("gin"), get_variant("basic"), get_variant("gin", set_max=3),
+                    get_variant("gin", ace="low_or_high")):
+        fast = _fast(variant)
+        assert fast is not None
+        for k in range(1500):
+            mask = sum(1 << i for i in rng.sample(range(52), rng.randint(1, 12)))
+            for _ in range(k % 3):  # ranks held three or four times: the sets to choose
+                rank = rng.randrange(13)
+                mask |= sum(1 << (s * 13 + rank) for s in rng.sample(range(4), rng.choice([3, 4])))
+            cards = [1 << i for i in range(52) if mask >> i & 1]
+            assert _after_each(fast, mask) == [fast.least(mask ^ c) for c in cards]
+            assert fast.least_discard(mask) == min(fast.least(mask ^ c) for c in cards)
+
+
+def test_knock_melds_are_the_exact_searchs_own() -> None:
+    import random
+
+    from rummycheck.dealing import full_deck
+    from rummycheck.sim.bots import search_melds
+    from rummycheck.solvers.exact import search
+
+    rng = random.Random(4)
+    deck = list(full_deck())
+    for variant in (get_variant("gin"), get_variant("gin", set_max=3), get_variant("basic")):
+        for k in range(600):
+            hand = rng.sample(deck, rng.randint(0, 11))
+            if k % 2 and len(hand) > 4:  # a set or a run in every other hand
+                rank, suit, start = rng.randrange(13), rng.randrange(4), rng.randrange(9)
+                extra = ([Card.from_index(s * 13 + rank) for s in rng.sample(range(4), rng.choice([3, 4]))]
+                         if k % 4 == 1 else [Card.from_index(suit * 13 + start + i) for i in range(rng.randint(3, 5))])
+                hand = list(dict.fromkeys(hand[:-4] + extra))
+            found = search(hand, variant=variant)
+            assert found is not None
+            assert search_melds(hand, variant) == found.melds
+
+
+def test_views_built_the_quick_way_are_frozen_views() -> None:
+    import dataclasses
+
+    from rummycheck.sim.bots import new_view
+
+    gin = get_variant("gin")
+    values = (gin, 0, ("A", "B"), (Card.parse("7s"),), (), (Card.parse("Kd"),), 30, (0, 0), (10, 10),
+              (False, False), (False, False), ((), ()), ((), ()), "none", None, "play", None, None, ("stock",))
+    quick = new_view(*values)
+    assert type(quick) is View
+    assert quick == View(*values) and hash(quick) == hash(View(*values))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        quick.seat = 1  # type: ignore[misc]

@@ -17,6 +17,11 @@ being played:
 * ``discard(view)``: the card that ends the turn;
 * ``knock(view, card)``: gin, whether to knock with that discard.
 
+A bot may also have ``knock_melds(view, card)``: the melds it lays down with that knock,
+or None for the best arrangement (the judge's exact search); the judge checks the melds
+either way.  The shipped bots lay down the search's own best arrangement, worked out on
+bitmasks (``search_melds``).
+
 Bots are small classes built with no arguments; the engine calls ``setup`` once a game
 with the seat, the variant and a seeded ``random.Random`` (the only randomness a bot
 may use).  ``--bot package.module:ClassName`` loads a user's class.
@@ -36,9 +41,10 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from itertools import product
-from typing import ClassVar, Protocol, runtime_checkable
+from dataclasses import dataclass, fields, make_dataclass
+from itertools import combinations, product
+from operator import attrgetter
+from typing import Any, ClassVar, NamedTuple, Protocol, cast, runtime_checkable
 
 from rummycheck.cards import Card
 from rummycheck.errors import RummyError
@@ -46,8 +52,8 @@ from rummycheck.games import Game, game_of
 from rummycheck.games.gin import gin_knock_limit, gin_layoffs
 from rummycheck.melds import Meld, MeldKind, TableMeld, extend_meld, meld_problems
 from rummycheck.results import LayOff
-from rummycheck.solvers.deadwood import fast_search, min_deadwood
-from rummycheck.solvers.exact import search
+from rummycheck.solvers.deadwood import deadwood_counter, fast_search, fast_tables, min_deadwood
+from rummycheck.solvers.exact import SearchRules, search
 from rummycheck.solvers.layoffs import exact_play
 from rummycheck.variants import Variant
 
@@ -61,6 +67,10 @@ __all__ = [
     "bot_class",
     "bot_label",
 ]
+
+
+_bit = attrgetter("bit")
+_index = attrgetter("index")
 
 
 class BotError(RummyError):
@@ -129,6 +139,21 @@ class View:
 
     def opponents(self) -> list[int]:
         return [s for s in range(len(self.names)) if s != self.seat and not self.out[s]]
+
+
+# A frozen dataclass sets each field through ``object.__setattr__``: building a ``View`` that way
+# costs four times what plain assignment does, and the engine builds two a turn.  ``new_view``
+# fills a twin with the same slots by plain assignment and gives it the ``View`` class (the
+# layouts are the same), so what the bot gets is a frozen ``View`` like any other.
+_ViewSlots = make_dataclass("_ViewSlots", [(f.name, f.type) for f in fields(View)], slots=True, eq=False,
+                            repr=False)
+
+
+def new_view(*values: Any) -> View:
+    """``View(*values)``, every field given in order, built the quick way (see ``_ViewSlots``)."""
+    view = _ViewSlots(*values)
+    view.__class__ = View
+    return cast(View, view)
 
 
 @runtime_checkable
@@ -321,37 +346,52 @@ def _fast_defence(hand: Sequence[Card], owned: Sequence[TableMeld], variant: Var
 
 
 def _subsets(cards: Sequence[Card], size: int) -> list[tuple[Card, ...]]:
-    from itertools import combinations
-
     return list(combinations(cards, size))
 
 
 def discard_choices(view: View) -> list[Card]:
     """The cards that may be thrown now: not the card just taken from the pile (unless held twice)."""
-    distinct = sorted(dict.fromkeys(view.hand))
+    distinct = sorted(dict.fromkeys(view.hand), key=_index)  # the cards' own order: by index
     if view.drew != "discard" or view.took is None:
         return distinct
     counts = Counter(view.hand)
     return [c for c in distinct if c != view.took or counts[c] > 1]
 
 
-_Fast = tuple[Callable[[int], int], tuple[int, ...], tuple[int, ...]]
+class _Fast(NamedTuple):
+    """Per-variant bitmask data of the fast paths (one deck, no wilds)."""
+
+    least: Callable[[int], int]  # least deadwood of a 52-bit hand mask (the solver's lookup tables)
+    near1: tuple[int, ...]  # per card: its partners one step away (same rank, or same suit one rank away)
+    near2: tuple[int, ...]  # per card: its partners two ranks away in its suit
+    least_discard: Callable[[int], int]  # least deadwood of a hand mask after its best discard
+    joins: tuple[int, ...]  # per card: the cards that join it (same rank, or same suit within two ranks)
+    points: tuple[int, ...]  # per card: its points
+    # per 13-bit suit mask: the least deadwood of those cards of one suit, and of them less each
+    # card in rank order; empty when points differ by suit
+    suit_least: tuple[int, ...]
+    suit_less_one: tuple[tuple[int, ...], ...]
+    # per 4-bit set of suits holding a rank: the sets that rank may form, as suit tuples ("none" first)
+    set_choices: dict[int, list[tuple[int, ...]]]
+    # per (whole suit mask << 13 | that mask less one card): the lesser mask's ``suit_less_one`` with a
+    # gap (a big number) where the card left out sits, filled in as hands ask
+    gapped: dict[int, tuple[int, ...]]
+    # per (13-bit suit mask << 2 | suit), for ``search_melds``: the runs the exact search makes of
+    # those cards of one suit, filled in as hands ask
+    runs: dict[int, tuple[Meld, ...]]
 
 
 def _fast(variant: Variant) -> _Fast | None:
-    """Per-variant data for one-deck games without wilds: the least-deadwood function on a
-    52-bit hand mask (the solver's lookup tables), and per card the masks of its partners one
-    step away (same rank, or same suit one rank away) and two ranks away in its suit."""
+    """The bitmask data of one-deck games without wilds (``_Fast``), or None for other variants."""
     found: _Fast | None | bool = variant.memo.get("sim-fast")
     if found is False:
         return None
     if found is None or found is True:
-        min_deadwood((), variant=variant)  # builds the solver's tables when the variant has them
-        least = variant.memo.get("least")
-        if not callable(least):
+        tables = fast_tables(variant)
+        if tables is None:
             variant.memo["sim-fast"] = False
             return None
-        near1, near2 = [], []
+        near1, near2, joins = [], [], []
         for index in range(52):
             suit, rank = divmod(index, 13)
             one = sum(1 << (s * 13 + rank) for s in range(4) if s != suit)
@@ -367,9 +407,224 @@ def _fast(variant: Variant) -> _Fast | None:
                             two |= 1 << (suit * 13 + r)
             near1.append(one)
             near2.append(two)
-        found = (least, tuple(near1), tuple(near2))
+            joins.append(sum(1 << (x * 13 + rank) for x in range(4))
+                         | sum(1 << (suit * 13 + r) for r in range(max(0, rank - 2), min(13, rank + 3))))
+        least = deadwood_counter(variant)
+        points = tuple(variant.card_points(Card.from_index(i)) for i in range(52))
+        suit_least: tuple[int, ...] = ()
+        suit_less_one: tuple[tuple[int, ...], ...] = ()
+        if points[:13] * 4 == points:  # one suit's masks serve every suit
+            suit_least = tuple(map(least, range(1 << 13)))
+            suit_less_one = tuple(tuple(suit_least[m ^ (1 << r)] for r in range(13) if m >> r & 1)
+                                  for m in range(1 << 13))
+        found = _Fast(least, tuple(near1), tuple(near2), deadwood_counter(variant, discard=True), tuple(joins),
+                      points, suit_least, suit_less_one, tables.set_choices, {}, {})
         variant.memo["sim-fast"] = found
     return found
+
+
+def search_melds(cards: Sequence[Card], variant: Variant) -> tuple[Meld, ...] | None:
+    """The melds of the exact search's best arrangement of ``cards`` (``search(cards).melds``),
+    worked out on bitmasks for one-deck games without wilds, ace low (gin); None for others.
+
+    The search decides the lowest card first: a set with it (three cards before four, in card
+    order), else a run up from it (shorter first), else it stays in hand, and the first choice
+    that reaches the least (points, cards) wins.  Here each choice is judged by the lookup
+    tables' least (points, cards) of the cards it leaves, so the same choice wins, without the
+    search's own work (a tenth of a simulated hand when the knock asked the search).
+    """
+    tables = fast_tables(variant)
+    fast = _fast(variant)
+    mask = _mask(cards)
+    if tables is None or fast is None or mask is None:
+        return None
+    rules = SearchRules.from_variant(variant)
+    if rules.ace != "low" or rules.set_duplicates:
+        return None
+    keys, best_sets = tables.keys, tables.best_sets
+    cap = rules.set_cap
+
+    def least(m: int) -> int:  # the tables' key of a hand: points, then cards
+        s0, s1, s2, s3 = m & 8191, m >> 13 & 8191, m >> 26 & 8191, m >> 39 & 8191
+        if (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3):
+            return best_sets(m)[0]
+        return keys[s0] + keys[s1] + keys[s2] + keys[s3]
+
+    target = least(mask)
+    melds: list[Meld] = []
+    rest = mask
+    while rest:
+        s0, s1, s2, s3 = rest & 8191, rest >> 13 & 8191, rest >> 26 & 8191, rest >> 39 & 8191
+        if not (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3):  # no set left to make: runs, suit by suit
+            for suit, m in enumerate((s0, s1, s2, s3)):
+                melds.extend(_search_runs(fast, keys, suit, m))
+                target -= keys[m]
+            break
+        low = rest & -rest
+        rest ^= low
+        c = low.bit_length() - 1
+        suit, rank = divmod(c, 13)
+        chosen: tuple[MeldKind, int] | None = None
+        others = [x for x in (c + 13, c + 26, c + 39) if x < 52 and rest >> x & 1]
+        for size in (2, 3):
+            if chosen is not None or size + 1 > cap:
+                break
+            for combo in combinations(others, size):
+                bits = sum(1 << x for x in combo)
+                if least(rest ^ bits) == target:
+                    chosen = (MeldKind.SET, low | bits)
+                    break
+        if chosen is None:
+            bits = 0
+            for n in range(rank + 1, 13):
+                card = 1 << (suit * 13 + n)
+                if not rest & card:
+                    break
+                bits |= card
+                if n - rank >= 2 and least(rest ^ bits) == target:
+                    chosen = (MeldKind.RUN, low | bits)
+                    break
+        if chosen is None:  # the card stays in hand
+            target -= keys[1 << rank]  # one card alone in its suit: its points and one card
+            continue
+        kind, bits = chosen
+        rest &= ~bits
+        melds.append(Meld.natural(kind, [Card.from_index(i) for i in range(c, 52) if bits >> i & 1]))
+    return tuple(melds) if target == 0 else None  # every point accounted for, or ask the search itself
+
+
+def _after_each(fast: _Fast, mask: int) -> list[int]:
+    """The least deadwood of the hand ``mask`` less each of its cards, in card order.
+
+    Runs stay inside a suit: once the sets are chosen, the hand less a card not in them is
+    the other suits' least plus the least of that suit less the card, a few table lookups.
+    The hand less a card is best laid out by some choice of sets of the whole hand that
+    leaves the card out (and every such choice is one for the hand less the card), so each
+    card takes the least over those choices: with no rank held three times, only "no set".
+    """
+    s0, s1, s2, s3 = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39 & 8191
+    three = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+    suit_least, less_one = fast.suit_least, fast.suit_less_one
+    if not suit_least:
+        least = fast.least
+        left = []
+        rest = mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            left.append(least(mask ^ low))
+        return left
+    if not three:
+        total = suit_least[s0] + suit_least[s1] + suit_least[s2] + suit_least[s3]
+        left = []
+        for m in (s0, s1, s2, s3):
+            if m:
+                base = total - suit_least[m]
+                left.extend([base + x for x in less_one[m]])
+        return left
+    # every choice of sets: its least (the other suits' part of it) and the suit masks it leaves for runs
+    per_rank = []
+    touched = three  # the ranks that may form sets: suits holding one of them have several layouts
+    while three:
+        low = three & -three
+        three ^= low
+        bits = (s0 & low and 1) | (s1 & low and 2) | (s2 & low and 4) | (s3 & low and 8)
+        per_rank.append([(low, chosen) for chosen in fast.set_choices[bits]])
+    layouts = []
+    for combo in product(*per_rank):
+        r = [s0, s1, s2, s3]
+        for low, chosen in combo:
+            for suit in chosen:
+                r[suit] &= ~low
+        layouts.append((suit_least[r[0]] + suit_least[r[1]] + suit_least[r[2]] + suit_least[r[3]], r))
+    whole_least = min(total for total, _ in layouts)
+    none = 1 << 20  # a card in the chosen sets: that choice does not leave it out
+    left = []
+    for suit, whole in enumerate((s0, s1, s2, s3)):
+        if not whole:
+            continue
+        if not whole & touched:  # one layout of this suit whatever the sets: the others' least
+            base = whole_least - suit_least[whole]
+            left.extend([base + x for x in less_one[whole]])
+            continue
+        bases: dict[int, int] = {}  # per mask this suit is left with: the least of the other suits
+        for total, r in layouts:
+            m = r[suit]
+            base = total - suit_least[m]
+            if base < bases.get(m, none):
+                bases[m] = base
+        if len(bases) == 2:  # kept whole (no set takes its card), or less one card (a set takes it)
+            (m, base), (short, short_base) = bases.items()  # the first layout takes no set
+            if m == whole and (whole ^ short).bit_count() == 1:
+                key = whole << 13 | short
+                gapped = fast.gapped.get(key)
+                if gapped is None:  # the short mask's values in the whole mask's places
+                    values = list(less_one[short])
+                    values.insert((whole & (whole ^ short) - 1).bit_count(), none)
+                    gapped = fast.gapped[key] = tuple(values)
+                step = short_base - base
+                left.extend([base + (x if x <= step + y else step + y) for x, y in zip(less_one[whole], gapped)])
+                continue
+        found: list[int] | None = None
+        for m, base in bases.items():
+            values = [base + x for x in less_one[m]]
+            gone = whole & ~m  # this suit's cards in the sets, lowest first
+            while gone:
+                low = gone & -gone
+                gone ^= low
+                values.insert((whole & (low - 1)).bit_count(), none)
+            found = values if found is None else list(map(min, found, values))
+        assert found is not None
+        left.extend(found)
+    return left
+
+
+def _fast_choices(view: View, fast: _Fast) -> tuple[list[Card], list[int], int] | None:
+    """``discard_choices(view)``, the least deadwood after each and the hand's mask, for a hand
+    without a card held twice (else None)."""
+    mask = _mask(view.hand)
+    if mask is None:
+        return None
+    choices = sorted(view.hand, key=_index)
+    left = _after_each(fast, mask)
+    took = view.took
+    if view.drew == "discard" and took is not None and mask & took.bit:  # not the card just taken
+        at = (mask & (took.bit - 1)).bit_count()
+        del choices[at], left[at]
+    return choices, left, mask
+
+
+def _search_runs(fast: _Fast, keys: Sequence[int], suit: int, mask: int) -> tuple[Meld, ...]:
+    """``search_melds`` of the cards of one suit (13-bit ``mask``) when no rank is held three times:
+    no set to choose, so what the search does with each suit depends on that suit alone."""
+    found = fast.runs.get(mask << 2 | suit)
+    if found is None:
+        target = keys[mask]
+        rest = mask
+        runs = []
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            bits = 0
+            step = low << 1
+            while step < 1 << 13 and rest & step:  # a run up from the lowest card, shorter first
+                bits |= step
+                if bits.bit_count() >= 2 and keys[rest ^ bits] == target:
+                    rest ^= bits
+                    runs.append(Meld.natural(MeldKind.RUN, [Card.from_index(suit * 13 + r) for r in range(13)
+                                                            if (low | bits) >> r & 1]))
+                    break
+                step <<= 1
+            else:  # the card stays in hand
+                target -= keys[low]
+        found = fast.runs[mask << 2 | suit] = tuple(runs)
+    return found
+
+
+def _mask(hand: Sequence[Card]) -> int | None:
+    """The bitmask of ``hand``, or None when it holds a card twice (two decks)."""
+    mask: int = sum(map(_bit, hand))
+    return mask if mask.bit_count() == len(hand) else None
 
 
 # -- the base bot ------------------------------------------------------------------------------------
@@ -383,10 +638,21 @@ class BaseBot:
     partner_weight: ClassVar[float] = 2.0
     feed_weight: ClassVar[float] = 5.0
 
+    # the last variant asked about and its bitmask data (``_fast``), kept to skip the memo lookup
+    _fast_variant: Variant | None = None
+    _fast_data: _Fast | None = None
+    # the hand (mask) the last fast discard left, and its least deadwood: the next turn starts there
+    _kept: tuple[int, int] = (-1, 0)
+
     def __init__(self) -> None:
         self.seat = 0
         self.rng = random.Random(0)
         self.variant: Variant | None = None
+
+    def _fast(self, variant: Variant) -> _Fast | None:
+        if variant is not self._fast_variant:
+            self._fast_variant, self._fast_data = variant, _fast(variant)
+        return self._fast_data
 
     def setup(self, *, seat: int, variant: Variant, rng: random.Random) -> None:
         self.seat = seat
@@ -410,48 +676,62 @@ class BaseBot:
             score += self.feed_weight
         return score
 
-    def _best_discard(self, view: View, hand: Sequence[Card], choices: Sequence[Card]) -> Card:
+    def _best_discard(self, view: View, hand: Sequence[Card], choices: Sequence[Card],
+                      left: Sequence[int] | None = None) -> Card:
+        """The choice with the least discard score, then the most points, then the lowest card.
+        ``left``: the least deadwood after each choice, when the caller has it already."""
         variant = view.variant
+        fast = self._fast(variant)
+        mask = _mask(hand) if fast is not None else None
+        if fast is not None and mask is not None:
+            if left is None:
+                least = fast.least
+                left = [least(mask ^ c.bit) for c in choices]
+            return self._best_fast(view, fast, mask, choices, left)[0]
         wanted = table_wants(view.table, variant)
-        fast = _fast(variant)
-        if fast is not None and len(set(hand)) == len(hand):
-            least, near1, near2 = fast
-            mask = 0
-            for c in hand:
-                mask |= c.bit
-            points = variant.card_points
-            best_key: tuple[float, int, int] | None = None
-            best = choices[0]
-            fed = 0  # cards joining one the next player took: same rank, or same suit within two ranks
-            for other in view.taken[view.next_seat()]:
-                suit, rank = divmod(other.index, 13)
-                fed |= sum(1 << (x * 13 + rank) for x in range(4))
-                fed |= sum(1 << (suit * 13 + r) for r in range(max(0, rank - 2), min(13, rank + 3)))
-            for index in wanted:
-                fed |= 1 << index
-            for c in choices:
-                rest = mask ^ c.bit
-                score = least(rest) + self.partner_weight * (
-                    (rest & near1[c.index]).bit_count() + 0.5 * (rest & near2[c.index]).bit_count())
-                if fed & c.bit:
-                    score += self.feed_weight
-                key = (score, -points(c), c.index)
-                if best_key is None or key < best_key:
-                    best_key, best = key, c
-            return best
         return min(choices, key=lambda c: (self._discard_score(view, hand, c, wanted), -variant.card_points(c),
                                            c.index))
 
+    def _best_fast(self, view: View, fast: _Fast, mask: int, choices: Sequence[Card], left: Sequence[int]
+                   ) -> tuple[Card, int]:
+        """``_best_discard`` on the hand's mask, with the least deadwood after each choice: the card
+        and the deadwood it leaves (kept for the next turn's take, ``_kept``)."""
+        near1, near2, joins, points = fast.near1, fast.near2, fast.joins, fast.points
+        partner_weight, feed_weight = self.partner_weight, self.feed_weight
+        fed = 0  # cards joining one the next player took: same rank, or same suit within two ranks
+        for other in view.taken[view.next_seat()]:
+            fed |= joins[other.index]
+        for index in table_wants(view.table, view.variant):
+            fed |= 1 << index
+        # with no negative weight a score is at least the deadwood left: a card leaving more than
+        # the best score so far cannot win
+        prune = partner_weight >= 0 and feed_weight >= 0
+        best_key = (float("inf"), 0, 0)
+        best, kept = choices[0], left[0]
+        for c, deadwood in zip(choices, left):
+            if prune and deadwood > best_key[0]:
+                continue
+            i = c.index
+            # partners kept: the card itself is in no partner mask, so the whole hand counts
+            score = deadwood + partner_weight * (
+                (mask & near1[i]).bit_count() + 0.5 * (mask & near2[i]).bit_count())
+            if fed >> i & 1:
+                score += feed_weight
+            if score <= best_key[0]:
+                key = (score, -points[i], i)
+                if key < best_key:
+                    best_key, best, kept = key, c, deadwood
+        self._kept = (mask ^ best.bit, kept)
+        return best, kept
+
     def _take_helps(self, view: View, top: Card) -> bool:
-        fast = _fast(view.variant)
-        if fast is not None and len(set(view.hand)) == len(view.hand):
-            least = fast[0]
-            mask = 0
-            for c in view.hand:
-                mask |= c.bit
-            taken = mask | top.bit
-            now = least(mask)
-            return any(least(taken ^ c.bit) < now for c in view.hand)
+        fast = self._fast(view.variant)
+        mask = _mask(view.hand) if fast is not None else None
+        if fast is not None and mask is not None and not mask & top.bit:
+            # some card of the hand, thrown after the take, leaves less deadwood than now; throwing
+            # the top card back leaves what the hand has now, so the best discard says it
+            kept = self._kept
+            return fast.least_discard(mask | top.bit) < (kept[1] if kept[0] == mask else fast.least(mask))
         now = self._deadwood(view, view.hand)
         hand = (*view.hand, top)
         after = min(self._deadwood(view, _less(hand, c)) for c in set(view.hand))
@@ -479,7 +759,7 @@ class BaseBot:
         if view.hand_sizes[view.knocker] == 0:  # the knocker kept no deadwood: gin, no lay-offs (GIN-GIN)
             arrangement = search(view.hand, variant=variant)
             return LayDown(arrangement.melds) or None if arrangement is not None else None
-        fast = _fast(variant)
+        fast = self._fast(variant)
         if fast is not None and variant.ace == "low" and len(set(view.hand)) == len(view.hand):
             return _fast_defence(view.hand, owned, variant, fast[0])
         best = gin_layoffs(view.hand, [t.meld for t in owned], variant=variant)
@@ -487,10 +767,19 @@ class BaseBot:
         return LayDown(best.melds, layoffs) or None
 
     def discard(self, view: View) -> Card:
+        fast = self._fast(view.variant)
+        found = _fast_choices(view, fast) if fast is not None else None
+        if fast is not None and found is not None:
+            return self._best_fast(view, fast, found[2], found[0], found[1])[0]
         return self._best_discard(view, view.hand, discard_choices(view))
 
     def knock(self, view: View, card: Card) -> bool:
         return False
+
+    def knock_melds(self, view: View, card: Card) -> tuple[Meld, ...] | None:
+        """The melds laid down with a knock: the exact search's best arrangement of the hand
+        less ``card`` (None when only the search itself can say: the judge then finds it)."""
+        return search_melds(_less(view.hand, card), view.variant)
 
 
 # -- gin ---------------------------------------------------------------------------------------------
@@ -508,25 +797,50 @@ class GinBase(BaseBot):
     def fits(cls, game: Game) -> bool:
         return game.knocks
 
+    def __init__(self) -> None:
+        super().__init__()
+        # the last discard's view, the card chosen and the least deadwood it leaves (for knock)
+        self._left: tuple[View, Card, int] | None = None
+        self._limit: tuple[Variant, Card | None, int] | None = None
+
     def knock_limit(self, view: View) -> int:
-        return gin_knock_limit(view.variant, view.upcard)[0]
+        found = self._limit
+        if found is None or found[0] is not view.variant or found[1] is not view.upcard:
+            found = self._limit = (view.variant, view.upcard, gin_knock_limit(view.variant, view.upcard)[0])
+        return found[2]
 
     def wants_knock(self, view: View, deadwood: int) -> bool:
         return deadwood <= self.knock_limit(view)
 
     def knock(self, view: View, card: Card) -> bool:
-        deadwood = self._deadwood(view, _less(view.hand, card))
+        memo = self._left
+        if memo is not None and memo[0] is view and memo[1] is card:
+            deadwood = memo[2]
+        else:
+            deadwood = self._deadwood(view, _less(view.hand, card))
         return deadwood <= self.knock_limit(view) and self.wants_knock(view, deadwood)
 
     def discard(self, view: View) -> Card:
         """The usual discard, unless some discard allows a knock the bot wants: then the discard
         leaving the least deadwood (so a knock is never missed for a card kept for later)."""
-        choices = discard_choices(view)
-        left = {c: self._deadwood(view, _less(view.hand, c)) for c in choices}
-        least = min(left.values())
+        fast = self._fast(view.variant)
+        found = _fast_choices(view, fast) if fast is not None else None
+        if found is not None:
+            choices, left, mask = found
+        else:
+            choices = discard_choices(view)
+            left = [self._deadwood(view, _less(view.hand, c)) for c in choices]
+        least = min(left)
         if least <= self.knock_limit(view) and self.wants_knock(view, least):
-            return min(choices, key=lambda c: (left[c], -view.variant.card_points(c), c.index))
-        return self._best_discard(view, view.hand, choices)
+            points = view.variant.card_points
+            card, deadwood = min(zip(choices, left), key=lambda p: (p[1], -points(p[0]), p[0].index))
+        elif fast is not None and found is not None:
+            card, deadwood = self._best_fast(view, fast, mask, choices, left)
+        else:
+            card = self._best_discard(view, view.hand, choices, left)
+            deadwood = left[[c.index for c in choices].index(card.index)]
+        self._left = (view, card, deadwood)
+        return card
 
 
 class GinKnock(GinBase):

@@ -40,7 +40,7 @@ from rummycheck.dealing import shoe
 from rummycheck.games import Game, game_of
 from rummycheck.games.base import score_hand
 from rummycheck.games.scoring import HandEnd, HandScore, Sheet, new_sheet
-from rummycheck.sim.bots import Bot, LayDown, View
+from rummycheck.sim.bots import Bot, LayDown, View, new_view
 from rummycheck.sim.hand import SimState, apply_pass, deal_state
 from rummycheck.sim.record_out import action_texts
 from rummycheck.table.state import GameState, PlayRecord
@@ -106,14 +106,14 @@ class _Hand:
     """One hand in progress: the state, the engine's own stock and the public pile history."""
 
     def __init__(self, variant: Variant, game: Game, sheet: Sheet, names: tuple[str, ...], dealer: int,
-                 rng: random.Random, record: bool) -> None:
+                 rng: random.Random, record: bool, cards: Sequence[Card]) -> None:
         self.variant = variant
         self.game = game
         self.names = names
         count = len(names)
         out = [p.out for p in sheet.players]
         scores = [p.score for p in sheet.players]
-        deck = shoe(variant)
+        deck = list(cards)  # the variant's shoe, in sort order
         rng.shuffle(deck)
         playing = [s for s in range(count) if not out[s]]
         order = [(dealer + k) % count for k in range(1, count + 1)]
@@ -142,8 +142,13 @@ class _Hand:
         self.first = first
         self.dealer = dealer
         self.rng = rng
-        self.taken: list[list[Card]] = [[] for _ in range(count)]
-        self.thrown: list[list[Card]] = [[] for _ in range(count)]
+        # the public pile history as the views show it, rebuilt only when a card is taken or thrown
+        self.taken: tuple[tuple[Card, ...], ...] = ((),) * count
+        self.thrown: tuple[tuple[Card, ...], ...] = ((),) * count
+        # what stays put during a hand, made once for every view
+        self.scores = tuple(scores)
+        self.out = tuple(out)
+        self.opened = tuple(p.opened for p in self.state.players)  # changes only with a lay-down
         self.actions: list[str] | None = [] if record else None
         self.restocks: list[list[str]] = []
         self.deal_record: dict[str, Any] | None = None
@@ -163,14 +168,22 @@ class _Hand:
         state = self.state
         players = state.players
         on_turn = seat == state.current
-        return View(
-            variant=self.variant, seat=seat, names=self.names, hand=players[seat].hand,
-            table=tuple(state.table), discard_pile=tuple(state.discard_pile), stock=state.stock or 0,
-            scores=tuple(p.score for p in players), hand_sizes=tuple(p.size for p in players),
-            opened=tuple(p.opened for p in players), out=tuple(p.out for p in players),
-            taken=tuple(tuple(t) for t in self.taken), thrown=tuple(tuple(t) for t in self.thrown),
-            drew=state.drew if on_turn else "none", took=state.took if on_turn else None, phase=phase,
-            knocker=state.knocker, upcard=state.upcard, options=options)
+        return new_view(  # View's fields in order
+            self.variant, seat, self.names, players[seat].hand, tuple(state.table), tuple(state.discard_pile),
+            state.stock or 0, self.scores, tuple([len(p.hand) + p.unknown for p in players]),
+            self.opened, self.out, self.taken, self.thrown,
+            state.drew if on_turn else "none", state.took if on_turn else None, phase, state.knocker, state.upcard,
+            options)
+
+    def _taken_by(self, seat: int, card: Card) -> None:
+        taken = list(self.taken)
+        taken[seat] += (card,)
+        self.taken = tuple(taken)
+
+    def thrown_by(self, seat: int, card: Card) -> None:
+        thrown = list(self.thrown)
+        thrown[seat] += (card,)
+        self.thrown = tuple(thrown)
 
     def log(self, record: PlayRecord) -> None:
         if self.actions is not None:
@@ -194,18 +207,19 @@ class _Hand:
 
     def take(self, seat: int) -> None:
         record = self.state.take_discard()
-        self.taken[seat].append(record.cards[0])
+        self._taken_by(seat, record.cards[0])
         self.log(record)
 
     def lay(self, play: LayDown | None) -> bool:
         if not play:
             return False
         self.log(self.state.lay_down(play.melds, play.layoffs))
+        self.opened = tuple(p.opened for p in self.state.players)
         return True
 
     def throw(self, seat: int, card: Card) -> None:
         self.log(self.state.discard(card))
-        self.thrown[seat].append(card)
+        self.thrown_by(seat, card)
 
 
 def _start_options(hand: _Hand) -> tuple[str, ...]:
@@ -272,8 +286,9 @@ def _turn(hand: _Hand, bots: Sequence[Bot]) -> str | None:
     view = hand.view(seat, "play")
     card = bot.discard(view)
     if game.knocks and bot.knock(view, card):
-        hand.log(state.knock(card))
-        hand.thrown[seat].append(card)
+        choose = getattr(bot, "knock_melds", None)  # optional: else the judge's best arrangement
+        hand.log(state.knock(card, choose(view, card) if choose is not None else None))
+        hand.thrown_by(seat, card)
         defender = state.current
         hand.lay(bots[defender].lay_down(hand.view(defender, "layoff")))
         hand.log(state.finish())
@@ -320,6 +335,7 @@ def play_game(variant: Variant, bots: Sequence[Bot], *, seed: int, deal: int, ro
     for seat, bot in enumerate(bots):
         bot.setup(seat=seat, variant=variant, rng=random.Random(f"bot:{seed}:{deal}:{rotation}:{seat}"))
     sheet = new_sheet(variant, names)
+    cards = tuple(shoe(variant))
     seats = [_Seat() for _ in range(count)]
     hands_played = 0
     dead = 0
@@ -328,7 +344,7 @@ def play_game(variant: Variant, bots: Sequence[Bot], *, seed: int, deal: int, ro
     bought = [0] * count
     while not sheet.finished and hands_played < max_hands:
         rng = random.Random(f"deal:{seed}:{deal}:{hands_played}")
-        hand = _Hand(variant, game, sheet, names, dealer, rng, record)
+        hand = _Hand(variant, game, sheet, names, dealer, rng, record, cards)
         state = hand.state
         if game.knocks:
             _gin_upcard(hand, bots)

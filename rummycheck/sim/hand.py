@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from rummycheck.cards import Card
@@ -30,9 +31,13 @@ class SimState(GameState):
     """
 
     stalemates: dict[Any, Reason | None] = field(default_factory=dict)
+    ruled: bool | None = None  # whether the game has a stalemate rule (asked once)
 
     def stalemate(self) -> Reason | None:
-        if type(self.game).stalemate is Game.stalemate:  # the game has no stalemate rule
+        ruled = self.ruled
+        if ruled is None:
+            ruled = self.ruled = type(self.game).stalemate is not Game.stalemate
+        if not ruled:
             return None
         key = (tuple((t.number, len(t.meld.cards)) for t in self.table),
                tuple((p.size, p.out) for p in self.players))
@@ -43,12 +48,16 @@ class SimState(GameState):
         return self.stalemates[key]
 
 
+_index = attrgetter("index")  # a card's sort key
+
+
 def deal_state(variant: Variant, *, names: Sequence[str], scores: Sequence[int], out: Sequence[bool],
                hands: Sequence[Sequence[Card]], cut: Card | None, cutter: int | None, upcard: Card | None,
                stock: int, first: int, state_class: type[GameState] = GameState) -> GameState:
     """The ``GameState`` at the start of a hand, as dealt (a record's replay starts here too)."""
     game = game_of(variant)
-    players = [PlayerState(name=n, score=s, hand=tuple(sorted(h)), out=o, cut=cut if seat == cutter else None)
+    players = [PlayerState(name=n, score=s, hand=tuple(sorted(h, key=_index)), out=o,
+                           cut=cut if seat == cutter else None)
                for seat, (n, s, o, h) in enumerate(zip(names, scores, out, hands))]
     state = state_class(variant=variant, players=players, discard_pile=[upcard] if upcard is not None else [],
                       stock=stock, upcard=upcard if game.knocks else None)

@@ -25,9 +25,11 @@ unknown hand raises ``ScenarioError`` (missing input), not ``IllegalPlay``.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from rummycheck.cards import Card, format_cards
@@ -83,6 +85,21 @@ class PlayerState:
     def known(self) -> bool:
         return self.unknown == 0
 
+    def holding(self, hand: tuple[Card, ...], unknown: int) -> PlayerState:
+        """This player holding ``hand`` and ``unknown`` unknown cards (``replace`` without its
+        generic cost: the hand changes on every action)."""
+        return PlayerState(self.name, self.score, self.opened, hand, unknown, self.out, self.cut)
+
+
+_index = attrgetter("index")
+
+
+def _with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``hand`` (sorted) with ``card`` added in its place: ``tuple(sorted((*hand, card)))``."""
+    cards = list(hand)
+    insort(cards, card, key=_index)
+    return tuple(cards)
+
 
 @dataclass(frozen=True, slots=True)
 class PlayRecord:
@@ -131,6 +148,8 @@ class GameState:
     throwbacks: int = 0  # discards in a row that were the card just taken
     knock_table: tuple[TableMeld, ...] = ()  # gin: the knocker's melds as he laid them
     history: list[PlayRecord] = field(default_factory=list)
+    # the game of ``variant``, looked up once (every verdict asks it): (variant, game)
+    _game: tuple[Variant, Game] | None = field(default=None, init=False, repr=False, compare=False)
 
     # -- construction -------------------------------------------------------------------
     @classmethod
@@ -177,7 +196,10 @@ class GameState:
     @property
     def game(self) -> Game:
         """The game being played: every rule decision below is asked of it."""
-        return game_of(self.variant)
+        found = self._game
+        if found is None or found[0] is not self.variant:
+            found = self._game = (self.variant, game_of(self.variant))
+        return found[1]
 
     def unknown_cards(self, player: PlayerView) -> str:
         """The unknown cards of ``player`` in words: the card drawn without naming it, cards not given."""
@@ -218,16 +240,20 @@ class GameState:
 
     def _remove_cards(self, player: PlayerState, cards: Iterable[Card]) -> PlayerState:
         hand = list(player.hand)
+        indexes = list(map(_index, hand))
         unknown = player.unknown
         for card in cards:
-            if card in hand:
-                hand.remove(card)
+            if card.index in indexes:
+                at = indexes.index(card.index)  # the first copy held, as list.remove takes it
+                del hand[at], indexes[at]
             else:
                 unknown -= 1
-        return replace(player, hand=tuple(hand), unknown=unknown)
+        return player.holding(tuple(hand), unknown)
 
-    def _missing(self, player: PlayerState, cards: Iterable[Card]) -> list[Card]:
+    def _missing(self, player: PlayerState, cards: Sequence[Card]) -> list[Card]:
         """Cards that the player's known hand (plus unknown cards) cannot supply."""
+        if len(cards) == 1 and cards[0] in player.hand:  # one card, held (a discard): nothing missing
+            return []
         have = Counter(player.hand)
         spare = player.unknown
         missing = []
@@ -275,18 +301,17 @@ class GameState:
     # -- drawing ------------------------------------------------------------------------
     def verify_draw_stock(self) -> None:
         problems = self._need_phase("draw")
-        turn_rule = self._turn_rule()
         if not problems:
+            game = self.game
             if self.drew != "none":
-                problems.append(Reason(turn_rule, f"{self.player.name} already drew this turn"))
+                problems.append(Reason(game.TURN, f"{self.player.name} already drew this turn"))
             if self.melded:
-                problems.append(Reason(self.game.draw_after_meld_rule,
-                                       "the draw comes first in a turn, before melding"))
+                problems.append(Reason(game.draw_after_meld_rule, "the draw comes first in a turn, before melding"))
             if self.offer in ("non-dealer", "dealer"):
-                problems.append(Reason(self.game.DEAL, f"the first upcard is on offer to the {self.offer}: "
-                                                   f"{self.player.name} takes it or passes before any draw"))
+                problems.append(Reason(game.DEAL, f"the first upcard is on offer to the {self.offer}: "
+                                                  f"{self.player.name} takes it or passes before any draw"))
             if self.stock is not None:
-                problems.extend(self.game.draw_problems(self))
+                problems.extend(game.draw_problems(self))
         if problems:
             raise IllegalPlay(problems)
 
@@ -296,18 +321,19 @@ class GameState:
     def draw_stock(self, card: Card | None = None) -> PlayRecord:
         """Draw from the stock; ``card`` is the card drawn when known."""
         self.verify_draw_stock()
-        reasons = [Reason(self._turn_rule(), f"{self.player.name} draws from the stock")]
-        if self.stock == 0 and self.game.renews_stock:
+        game = self.game
+        reasons = [Reason(game.TURN, f"{self.player.name} draws from the stock")]
+        if self.stock == 0 and game.renews_stock:
             top = self.discard_pile[-1]
             self.stock = len(self.discard_pile) - 1
             self.discard_pile = [top]
             self.reshuffles += 1
-            reasons.append(Reason(self.game.STOCK or self.game.TURN, "the discard pile becomes the new stock"))
+            reasons.append(Reason(game.STOCK or game.TURN, "the discard pile becomes the new stock"))
         player = self.player
         if card is None:
-            player = replace(player, unknown=player.unknown + 1)
+            player = player.holding(player.hand, player.unknown + 1)
         else:
-            player = replace(player, hand=tuple(sorted((*player.hand, card))))
+            player = player.holding(_with_card(player.hand, card), player.unknown)
         self.players[self.current] = player
         if self.stock is not None:
             self.stock -= 1
@@ -320,18 +346,18 @@ class GameState:
         """``then``: the card the play discards next (its own verdict replaces the take's look-ahead)."""
         problems = self._need_phase("take")
         if not problems:
+            game = self.game
             if self.drew != "none":
-                problems.append(Reason(self._turn_rule(), f"{self.player.name} already drew this turn"))
+                problems.append(Reason(game.TURN, f"{self.player.name} already drew this turn"))
             if self.melded:
-                problems.append(Reason(self.game.draw_after_meld_rule,
-                                       "the draw comes first in a turn, before melding"))
+                problems.append(Reason(game.draw_after_meld_rule, "the draw comes first in a turn, before melding"))
             if self.offer == "declined":
-                problems.append(Reason(self.game.DEAL, "both players passed the first upcard: "
-                                                   f"{self.player.name} draws from the stock"))
+                problems.append(Reason(game.DEAL, "both players passed the first upcard: "
+                                                  f"{self.player.name} draws from the stock"))
             if not self.discard_pile:
-                problems.append(Reason(self._turn_rule(), "the discard pile is empty (or not given)"))
+                problems.append(Reason(game.TURN, "the discard pile is empty (or not given)"))
             else:
-                problems.extend(self.game.take_problems(self, then=then))
+                problems.extend(game.take_problems(self, then=then))
         if problems:
             raise IllegalPlay(problems)
 
@@ -341,7 +367,8 @@ class GameState:
     def take_discard(self, *, then: Card | None = None) -> PlayRecord:
         """Take the top card of the discard pile (``then``: the discard that follows, see verify)."""
         self.verify_take_discard(then=then)
-        ending = self.game.take_ending(self)
+        game = self.game
+        ending = game.take_ending(self)
         if ending is not None:  # the take ends the hand; the card stays on the pile
             self.phase, self.dead = "over", True
             return self._record(PlayRecord("take_discard", self.player.name, (self.discard_pile[-1],),
@@ -350,12 +377,12 @@ class GameState:
             self.takes += 1
         card = self.discard_pile.pop()
         player = self.player
-        self.players[self.current] = replace(player, hand=tuple(sorted((*player.hand, card))))
+        self.players[self.current] = player.holding(_with_card(player.hand, card), player.unknown)
         self.drew = "discard"
         self.took = card
         self.offer = ""
         return self._record(PlayRecord("take_discard", player.name, (card,),
-                                       reasons=(Reason(self._turn_rule(), f"{player.name} takes {card}"),)))
+                                       reasons=(Reason(game.TURN, f"{player.name} takes {card}"),)))
 
     def _turn_rule(self) -> str:
         return self.game.TURN
@@ -482,16 +509,17 @@ class GameState:
         player = self.player
         passed: list[Reason] = []
         if not problems:
+            game = self.game
             if self._missing(player, [card]):
-                problems.append(Reason(self._turn_rule(), f"{player.name} does not hold {card}"))
-            problems.extend(self.game.discard_problems(self, card))
-            if self.took is not None and card == self.took and self.drew == "discard" \
-                    and not self.game.may_discard_taken():
+                problems.append(Reason(game.TURN, f"{player.name} does not hold {card}"))
+            problems.extend(game.discard_problems(self, card))
+            if self.drew == "discard" and self.took is not None and card == self.took \
+                    and not game.may_discard_taken():
                 if Counter(player.hand)[card] < 2:
-                    problems.append(Reason(self.game.DISCARD, f"{card} was taken from the discard pile this turn "
-                                                              "and may not be discarded in it"))
+                    problems.append(Reason(game.DISCARD, f"{card} was taken from the discard pile this turn "
+                                                         "and may not be discarded in it"))
             if not problems:
-                limit = self.game.discard_limit(self, card)
+                limit = game.discard_limit(self, card)
                 if limit is not None:
                     (passed if limit[0] else problems).append(limit[1])
         if problems:
@@ -503,9 +531,10 @@ class GameState:
     def discard(self, card: Card) -> PlayRecord:
         """Discard ``card``; this ends the turn (and the hand when it was the last card, basic)."""
         self.verify_discard(card)
+        game = self.game
         player = self.player
-        passed = [Reason(self._turn_rule(), f"{player.name} discards {card}")]
-        limit = self.game.discard_limit(self, card)
+        passed = [Reason(game.TURN, f"{player.name} discards {card}")]
+        limit = game.discard_limit(self, card)
         if limit is not None:
             passed.append(limit[1])
         after = self._remove_cards(player, [card])
@@ -513,9 +542,9 @@ class GameState:
         self.discard_pile.append(card)
         self.throwbacks = self.throwbacks + 1 if self.drew == "discard" and card == self.took else 0
         went_out = after.size == 0
-        ending = None if went_out else self.game.discard_ending(self)
+        ending = None if went_out else game.discard_ending(self)
         if went_out:
-            passed.append(Reason(self.game.OUT, f"{after.name} discards the last card and goes out"))
+            passed.append(Reason(game.OUT, f"{after.name} discards the last card and goes out"))
             self.phase = "over"
             self.winner = self.current
         elif ending is not None:
@@ -627,7 +656,7 @@ class GameState:
         laid = tuple(TableMeld(number=first + i, meld=m, owner=player.name) for i, m in enumerate(chosen))
         self.table.extend(laid)
         self.knock_table = laid
-        self.players[self.current] = replace(player, hand=tuple(deadwood), unknown=0)
+        self.players[self.current] = player.holding(tuple(deadwood), 0)
         self.knocker = self.current
         self.gin = not deadwood
         self.phase = "layoff"
