@@ -52,7 +52,7 @@ from rummycheck.games import Game, game_of
 from rummycheck.games.gin import gin_knock_limit, gin_layoffs
 from rummycheck.melds import Meld, MeldKind, TableMeld, extend_meld, meld_problems
 from rummycheck.results import LayOff
-from rummycheck.solvers.deadwood import deadwood_counter, fast_search, fast_tables, min_deadwood
+from rummycheck.solvers.deadwood import deadwood_counter, fast_search, fast_tables, least_key, min_deadwood
 from rummycheck.solvers.exact import SearchRules, search
 from rummycheck.solvers.layoffs import exact_play
 from rummycheck.variants import Variant
@@ -441,14 +441,10 @@ def search_melds(cards: Sequence[Card], variant: Variant) -> tuple[Meld, ...] | 
     rules = SearchRules.from_variant(variant)
     if rules.ace != "low" or rules.set_duplicates:
         return None
-    keys, best_sets = tables.keys, tables.best_sets
-    cap = rules.set_cap
+    keys, cap = tables.keys, rules.set_cap
 
     def least(m: int) -> int:  # the tables' key of a hand: points, then cards
-        s0, s1, s2, s3 = m & 8191, m >> 13 & 8191, m >> 26 & 8191, m >> 39 & 8191
-        if (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3):
-            return best_sets(m)[0]
-        return keys[s0] + keys[s1] + keys[s2] + keys[s3]
+        return least_key(m, tables)
 
     target = least(mask)
     melds: list[Meld] = []

@@ -445,6 +445,18 @@ def best_discard_mask(mask: int, *, variant: Variant | str = "gin") -> tuple[int
     return key // _WEIGHT, card
 
 
+def least_key(mask: int, tables: _Tables) -> int:
+    """The least key (points * 64 + cards) the one-deck hand ``mask`` can leave, every
+    choice of sets tried, through the lookup tables of its variant (``fast_tables``)."""
+    keys = tables.keys
+    s0, s1, s2, s3 = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39 & 8191
+    three = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+    if not three:
+        return keys[s0] + keys[s1] + keys[s2] + keys[s3]
+    return min(keys[m & 8191] + keys[m >> 13 & 8191] + keys[m >> 26 & 8191] + keys[m >> 39 & 8191]
+               for m in _choice_masks(tables.set_keeps, mask, three, s0, s1, s2, s3))
+
+
 def best_discard_key(mask: int, tables: _Tables) -> tuple[int, int]:
     """``best_discard_mask`` of a non-empty mask through the lookup tables of its variant
     (``fast_tables``), with the whole key of what is left: points * 64 + cards."""
