@@ -6,10 +6,12 @@ and the CLI prints it, so the format does not depend on which solver answered.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from rummycheck.cards import Card
+from rummycheck.frozen import quick
 from rummycheck.melds import Meld
 from rummycheck.variants import Variant
 
@@ -95,46 +97,9 @@ class Solution:
         return data
 
 
-class _Draft:
-    """``Solution``'s slots, same names in the same order, without the frozen ``__setattr__``.
-
-    ``assemble_solution`` fills one with plain attribute stores and then makes it a
-    ``Solution`` (``__class__`` assignment, allowed between classes of the same layout).
-    """
-
-    __slots__ = Solution.__slots__
-
-
-_new = object.__new__
-
-
-def assemble_solution(variant: Variant, hand: tuple[Card, ...], melds: tuple[Meld, ...],
-                      deadwood: tuple[Card, ...], deadwood_points: int, legal: bool, reasons: tuple[Reason, ...],
-                      solver: str, discard: Card | None, layoffs: tuple[LayOff, ...], score: int, opened: bool,
-                      facts: tuple[tuple[str, Any], ...]) -> Solution:
-    """``Solution(...)`` with every field given, in field order, for the solvers' hot paths.
-
-    The same frozen value (equal, same hash, repr, pickle) in about a seventh of the time:
-    a frozen dataclass's ``__init__`` stores each of the 13 fields through
-    ``object.__setattr__``.
-    """
-    draft: Any = _new(_Draft)
-    draft.variant = variant
-    draft.hand = hand
-    draft.melds = melds
-    draft.deadwood = deadwood
-    draft.deadwood_points = deadwood_points
-    draft.legal = legal
-    draft.reasons = reasons
-    draft.solver = solver
-    draft.discard = discard
-    draft.layoffs = layoffs
-    draft.score = score
-    draft.opened = opened
-    draft.facts = facts
-    draft.__class__ = Solution
-    made: Solution = draft
-    return made
+# ``Solution(...)`` with every field given in field order, for the solvers' hot paths: the same
+# frozen value in about a quarter of the time (``rummycheck.frozen``).
+assemble_solution: Callable[..., Solution] = quick(Solution)
 
 
 def meld_json(meld: Meld) -> dict[str, Any]:
