@@ -34,9 +34,12 @@ def quick(cls: type[T]) -> Callable[..., T]:
     names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
     if getattr(cls, "__slots__", None) != names or hasattr(cls, "__post_init__"):
         raise TypeError(f"quick() needs a slots dataclass without __post_init__, not {cls.__name__}")
-    twin: Any = make_dataclass(f"_Quick{cls.__name__}", names, slots=True, eq=False, repr=False, match_args=False)
+    twin: Any = None  # made on the first call: a command that never builds one does not pay for it
 
     def make(*values: Any) -> T:
+        nonlocal twin
+        if twin is None:
+            twin = make_dataclass(f"_Quick{cls.__name__}", names, slots=True, eq=False, repr=False, match_args=False)
         value = twin(*values)
         value.__class__ = cls
         made: T = value
