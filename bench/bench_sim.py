@@ -188,9 +188,9 @@ def against_random(hands_wanted: int) -> None:
 class Adapter:
     """rummycheck's bot playing inside OpenSpiel's gin engine."""
 
-    def __init__(self, player: int, bot_name: str = "knock") -> None:
+    def __init__(self, player: int, bot: str | type[Any] = "knock") -> None:
         self.player = player
-        self.bot = BOTS[bot_name]()
+        self.bot = BOTS[bot]() if isinstance(bot, str) else bot()
         self.bot.setup(seat=player, variant=GIN, rng=random.Random(player))
         self.taken: list[list[Card]] = [[], []]
         self.thrown: list[list[Card]] = [[], []]
@@ -285,18 +285,22 @@ def _greedy(hand_ids: list[int], legal: list[int]) -> int:
     return best[1] if best[0] < baseline else 54
 
 
-def against_openspiel(hands_wanted: int, seed: int = 11) -> None:
+def against_openspiel(hands_wanted: int, seed: int = 11, bot: str | type[Any] = "knock", *, quiet: bool = False
+                      ) -> tuple[int, int, int]:
+    """The bot against OpenSpiel's simple bot inside OpenSpiel, seats alternating; hand ``h`` is dealt
+    (and its stock drawn) from ``random.Random(f"{seed}:{h}")``, so two bots measured on one seed play
+    the same deals.  Returns the hands won, lost and with no score."""
     import pyspiel
 
     game = pyspiel.load_game("gin_rummy")
     params = game.get_parameters()
     won = lost = tied = failed = 0
-    rng = random.Random(seed)
     hand = -1
     while won + lost + tied < hands_wanted:
         hand += 1
+        rng = random.Random(f"{seed}:{hand}")
         ours = hand % 2
-        adapter = Adapter(ours)
+        adapter = Adapter(ours, bot)
         simple = pyspiel.make_simple_gin_rummy_bot(params, 1 - ours)
         state = game.new_initial_state()
         try:
@@ -318,13 +322,15 @@ def against_openspiel(hands_wanted: int, seed: int = 11) -> None:
             lost += 1
         else:
             tied += 1
-    rate = wilson(won, hands_wanted)
-    decided = wilson(won, won + lost)
-    print(f"knock bot v OpenSpiel simple bot (inside OpenSpiel, seats alternating): {hands_wanted} hands: "
-          f"won {won}, lost {lost}, no score {tied}; won {100 * rate.value:.1f}% of hands "
-          f"[{100 * rate.low:.1f}, {100 * rate.high:.1f}], {100 * decided.value:.1f}% of decided hands "
-          f"[{100 * decided.low:.1f}, {100 * decided.high:.1f}]"
-          + (f"; {failed} hands dropped (OpenSpiel's simple bot chose an illegal action)" if failed else ""))
+    if not quiet:
+        rate = wilson(won, hands_wanted)
+        decided = wilson(won, won + lost)
+        print(f"knock bot v OpenSpiel simple bot (inside OpenSpiel, seats alternating, seed {seed}): "
+              f"{hands_wanted} hands: won {won}, lost {lost}, no score {tied}; won {100 * rate.value:.1f}% of hands "
+              f"[{100 * rate.low:.1f}, {100 * rate.high:.1f}], {100 * decided.value:.1f}% of decided hands "
+              f"[{100 * decided.low:.1f}, {100 * decided.high:.1f}]"
+              + (f"; {failed} hands dropped (OpenSpiel's simple bot chose an illegal action)" if failed else ""))
+    return won, lost, tied
 
 
 def main(argv: list[str] | None = None) -> int:
