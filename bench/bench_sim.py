@@ -1,6 +1,6 @@
 """Simulation speed and bot strength, beside OpenSpiel and RLCard, measured in one run.
 
-Run:  python bench/bench_sim.py [--rounds 5] [--seconds 4] [--strength-hands 2000]
+Run:  python bench/bench_sim.py [--rounds 5] [--seconds 4] [--strength-hands 2000] [--strength-seeds 11,12]
 
 Needs the bench extra (``open-spiel``, ``rlcard``).
 
@@ -27,7 +27,10 @@ Strength:
   hand, the upcard and the discard pile, the stock size, the cards the opponent took from the
   pile) and its answers into OpenSpiel actions; after a knock, the melds and lay-offs are
   chosen greedily among OpenSpiel's legal actions by least deadwood.  Hands won, with a
-  Wilson interval, counted from OpenSpiel's own returns.
+  Wilson interval, counted from OpenSpiel's own returns; ``--strength-hands`` hands on each of
+  ``--strength-seeds`` (hand ``h`` of seed ``s`` is dealt from ``random.Random(f"{s}:{h}")``,
+  whatever the bots do, so two bots measured on one seed play the same deals), then all seeds
+  together.
 """
 
 from __future__ import annotations
@@ -188,9 +191,9 @@ def against_random(hands_wanted: int) -> None:
 class Adapter:
     """rummycheck's bot playing inside OpenSpiel's gin engine."""
 
-    def __init__(self, player: int, bot_name: str = "knock") -> None:
+    def __init__(self, player: int, bot: str | type[Any] = "knock") -> None:
         self.player = player
-        self.bot = BOTS[bot_name]()
+        self.bot = BOTS[bot]() if isinstance(bot, str) else bot()
         self.bot.setup(seat=player, variant=GIN, rng=random.Random(player))
         self.taken: list[list[Card]] = [[], []]
         self.thrown: list[list[Card]] = [[], []]
@@ -285,18 +288,22 @@ def _greedy(hand_ids: list[int], legal: list[int]) -> int:
     return best[1] if best[0] < baseline else 54
 
 
-def against_openspiel(hands_wanted: int, seed: int = 11) -> None:
+def against_openspiel(hands_wanted: int, seed: int = 11, bot: str | type[Any] = "knock", *, quiet: bool = False
+                      ) -> tuple[int, int, int]:
+    """The bot against OpenSpiel's simple bot inside OpenSpiel, seats alternating; hand ``h`` is dealt
+    (and its stock drawn) from ``random.Random(f"{seed}:{h}")``, so two bots measured on one seed play
+    the same deals.  Returns the hands won, lost and with no score."""
     import pyspiel
 
     game = pyspiel.load_game("gin_rummy")
     params = game.get_parameters()
     won = lost = tied = failed = 0
-    rng = random.Random(seed)
     hand = -1
     while won + lost + tied < hands_wanted:
         hand += 1
+        rng = random.Random(f"{seed}:{hand}")
         ours = hand % 2
-        adapter = Adapter(ours)
+        adapter = Adapter(ours, bot)
         simple = pyspiel.make_simple_gin_rummy_bot(params, 1 - ours)
         state = game.new_initial_state()
         try:
@@ -318,26 +325,43 @@ def against_openspiel(hands_wanted: int, seed: int = 11) -> None:
             lost += 1
         else:
             tied += 1
-    rate = wilson(won, hands_wanted)
-    decided = wilson(won, won + lost)
-    print(f"knock bot v OpenSpiel simple bot (inside OpenSpiel, seats alternating): {hands_wanted} hands: "
-          f"won {won}, lost {lost}, no score {tied}; won {100 * rate.value:.1f}% of hands "
-          f"[{100 * rate.low:.1f}, {100 * rate.high:.1f}], {100 * decided.value:.1f}% of decided hands "
-          f"[{100 * decided.low:.1f}, {100 * decided.high:.1f}]"
-          + (f"; {failed} hands dropped (OpenSpiel's simple bot chose an illegal action)" if failed else ""))
+    if not quiet:
+        rate = wilson(won, hands_wanted)
+        decided = wilson(won, won + lost)
+        print(f"knock bot v OpenSpiel simple bot (inside OpenSpiel, seats alternating, seed {seed}): "
+              f"{hands_wanted} hands: won {won}, lost {lost}, no score {tied}; won {100 * rate.value:.1f}% of hands "
+              f"[{100 * rate.low:.1f}, {100 * rate.high:.1f}], {100 * decided.value:.1f}% of decided hands "
+              f"[{100 * decided.low:.1f}, {100 * decided.high:.1f}]"
+              + (f"; {failed} hands dropped (OpenSpiel's simple bot chose an illegal action)" if failed else ""))
+    return won, lost, tied
+
+
+def strength_seeds(hands: int, seeds: list[int]) -> None:
+    """``against_openspiel`` on each seed, then the hands of every seed together."""
+    won = 0
+    for seed in seeds:
+        won += against_openspiel(hands, seed)[0]
+    if len(seeds) > 1:
+        total = hands * len(seeds)
+        rate = wilson(won, total)
+        print(f"  seeds {', '.join(map(str, seeds))} together: won {won} of {total} hands = {100 * rate.value:.1f}% "
+              f"[{100 * rate.low:.1f}, {100 * rate.high:.1f}]")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=4.0)
-    parser.add_argument("--strength-hands", type=int, default=2000)
+    parser.add_argument("--strength-hands", type=int, default=2000, help="hands per seed against OpenSpiel")
+    parser.add_argument("--strength-seeds", type=lambda t: [int(x) for x in t.split(",")], default=[11],
+                        help="comma-separated seeds of the hands against OpenSpiel's simple bot")
     parser.add_argument("--skip", action="append", default=[], choices=["throughput", "bing", "strength"])
     args = parser.parse_args(argv)
     steps: list[tuple[str, Callable[[], None]]] = [
         ("throughput", lambda: throughput(args.rounds, args.seconds)),
         ("bing", lambda: bing_rate(args.seconds * 3)),
-        ("strength", lambda: (against_random(args.strength_hands), against_openspiel(args.strength_hands))),
+        ("strength", lambda: (against_random(args.strength_hands),
+                              strength_seeds(args.strength_hands, args.strength_seeds))),
     ]
     for name, step in steps:
         if name not in args.skip:

@@ -363,3 +363,31 @@ def test_views_built_the_quick_way_are_frozen_views() -> None:
     assert quick == View(*values) and hash(quick) == hash(View(*values))
     with pytest.raises(dataclasses.FrozenInstanceError):
         quick.seat = 1  # type: ignore[misc]
+
+
+# -- gin: when a bot takes the top discard ---------------------------------------------------------------
+
+def _gin_view(hand: str, top: str) -> View:
+    from rummycheck.cards import parse_cards
+
+    variant = get_variant("gin")
+    return View(variant=variant, seat=0, names=("A", "B"), hand=tuple(parse_cards(hand)), table=(),
+                discard_pile=tuple(parse_cards(top)), stock=20, scores=(0, 0), hand_sizes=(10, 10),
+                opened=(False, False), out=(False, False), taken=((), ()), thrown=((), ()), drew="none",
+                took=None, phase="play", knocker=None, upcard=None, options=("discard", "stock"))
+
+
+@pytest.mark.parametrize(("top", "choice"), [
+    ("9h", "discard"),  # completes 7h 8h 9h: throwing the Kd leaves 10, a knock
+    ("2s", "discard"),  # joins nothing, but thrown for the Kd it lowers the deadwood by 8
+    ("6s", "stock"),    # lowers it by 4 only: below take_gain (6), the stock may make a meld
+    ("9s", "stock"),    # lowers it by 1
+])
+def test_a_gin_bot_takes_the_top_discard_only_for_a_knock_or_a_real_gain(top: str, choice: str) -> None:
+    import random
+
+    hand = "Ac 2c 3c 4d 5d 6d 7h 8h Kd Qs"  # deadwood 35: 7h 8h Kd Qs
+    for name in ("knock", "knock-at-5", "gin"):
+        bot = bot_class(name)()
+        bot.setup(seat=0, variant=get_variant("gin"), rng=random.Random(0))
+        assert bot.start(_gin_view(hand, top)) == choice, name
