@@ -408,3 +408,17 @@ def test_solve_scenario_rejects_hand_options_and_applies_rule_overrides() -> Non
     assert strict.exit_code == 0, strict.output
     data = json.loads(strict.stdout)
     assert data["deadwood_points"] == 12 and data["legal"] is False
+
+
+def test_every_command_module_is_named_in_the_lazy_loader() -> None:
+    # main() imports only the module of the command named on the command line: a command
+    # module missing from COMMANDS would be registered for --help but not for its own name
+    from pathlib import Path
+
+    from rummycheck import cli
+
+    modules = {p.stem for p in Path(cli.__file__).parent.glob("*.py")} - {"__init__", "__main__", "common"}
+    assert set(cli.COMMANDS.values()) == modules
+    import typer
+
+    assert set(typer.main.get_group(cli.app).commands) == set(cli.COMMANDS)
