@@ -67,3 +67,7 @@ class HandSizeError(RummyError):
 
 class SolverGaveUpError(RummyError):
     """A search solver (z3, constraint) ran out of its time budget; the message says which and why."""
+
+
+class SimulationError(RummyError):
+    """A simulation cannot be set up as asked, or its bots cannot finish a hand."""

@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 
 from rummycheck.cards import Card
 from rummycheck.cli import app
-from rummycheck.sim.bots import BOTS, BaseBot, BotError, View, bot_class
+from rummycheck.errors import SimulationError
+from rummycheck.sim.bots import BOTS, BaseBot, BotError, View, bot_class, discard_choices
 from rummycheck.sim.engine import play_game
 from rummycheck.sim.hand import deal_state
 from rummycheck.sim.record_out import game_to_record_dict, replay_hand
@@ -391,3 +392,22 @@ def test_a_gin_bot_takes_the_top_discard_only_for_a_knock_or_a_real_gain(top: st
         bot = bot_class(name)()
         bot.setup(seat=0, variant=get_variant("gin"), rng=random.Random(0))
         assert bot.start(_gin_view(hand, top)) == choice, name
+
+
+class _AlwaysTakes(BaseBot):
+    """Takes the top discard every turn and throws its lowest other card: the stock never moves."""
+
+    label = "always-takes"
+
+    def start(self, view: View) -> str:
+        return "discard" if "discard" in view.options else view.options[0]
+
+    def discard(self, view: View) -> Card:
+        return min(c for c in discard_choices(view) if c != view.took)
+
+
+def test_a_hand_the_bots_never_end_stops_the_simulation_naming_it() -> None:
+    # no rule ends a Bing hand whose stock is never drawn; the engine says so instead of
+    # scoring a hand the rules do not know (which no record could replay)
+    with pytest.raises(SimulationError, match=r"bing seed 3, deal 0, hand 1: nobody went out in 2000 turns"):
+        play_game(get_variant("bing"), [_AlwaysTakes(), _AlwaysTakes()], seed=3, deal=0)

@@ -56,3 +56,14 @@ def test_the_strategy_check_tells_the_bots_apart() -> None:
     # the same moves credited to the wrong strategies break them
     swapped = dict(game, bots=["sandbag", "early", "common"])
     assert strategy_problems(swapped, variant)
+
+
+def test_bing_bots_do_not_throw_back_a_copy_of_the_card_they_took() -> None:
+    # seed 1, deal 95: two Bing bots left in the game took the 3h (or 3d) from the pile and threw
+    # the other copy back, turn after turn, until the engine's turn cap; the record of that game
+    # could not replay (no rule ends such a hand).  The bots now keep the card they took.
+    bots = ("early", "common", "sandbag", "common")
+    outcome = play_game(get_variant("bing"), [bot_class(b)() for b in bots], seed=1, deal=95, labels=bots, record=True)
+    assert outcome.record is not None
+    result = replay(parse_record(write_record(to_record(game_to_record_dict(outcome.record))), source="sim.toml"))
+    assert result.illegal is None and result.ok

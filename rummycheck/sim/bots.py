@@ -1057,6 +1057,10 @@ class BingBase(BaseBot):
     def discard(self, view: View) -> Card:
         variant = view.variant
         choices = discard_choices(view)
+        if view.drew == "discard" and view.took is not None:
+            # BING-TURN: a card taken from the pile is not thrown back; with two decks the other
+            # copy of it would be legal, but it undoes the take (two bots doing it forever loop)
+            choices = [c for c in choices if c != view.took] or choices
         naturals = [c for c in choices if not variant.is_wild(c)] or choices
         wanted = table_wants(view.table, variant)
         total = variant.points(view.hand)

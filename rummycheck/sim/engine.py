@@ -20,7 +20,11 @@ than its name:
   Bing has no rule for an empty stock, so the engine calls the hand dead and nobody
   scores (counted as ``dead_hands``);
 * Bing buy-backs: a player who busts buys back in up to ``buybacks`` times a game
-  (BING-BUYBACK; 0 by default).
+  (BING-BUYBACK; 0 by default);
+* a hand nobody ends in ``MAX_TURNS`` turns while the stock still has cards (bots that
+  take and throw the same cards for ever: no rule ends such a hand) stops the simulation
+  with a ``SimulationError`` naming the seed, deal and hand, rather than being scored as a
+  hand the rules do not know.
 
 Randomness: the deal of hand ``h`` of a game comes from ``random.Random`` seeded with
 (seed, deal, h), and each bot gets its own ``random.Random`` seeded with (seed, deal,
@@ -37,6 +41,7 @@ from typing import Any
 
 from rummycheck.cards import Card
 from rummycheck.dealing import shoe
+from rummycheck.errors import SimulationError
 from rummycheck.games import Game, game_of
 from rummycheck.games.base import score_hand
 from rummycheck.games.scoring import HandEnd, HandScore, Sheet, new_sheet
@@ -353,9 +358,11 @@ def play_game(variant: Variant, bots: Sequence[Bot], *, seed: int, deal: int, ro
         turn_opened = False  # had the player on turn laid anything down before this turn (BASIC-RUMMY)
         while how is None:
             turns += 1
-            if turns > MAX_TURNS:
-                how = "dead"
-                break
+            if turns > MAX_TURNS:  # no rule ends such a hand: the bots repeat themselves, say so
+                raise SimulationError(
+                    f"{variant.name} seed {seed}, deal {deal}, hand {hands_played + 1}: nobody went out in "
+                    f"{MAX_TURNS} turns with cards still in the stock; the bots "
+                    f"({', '.join(labels)}) repeat themselves")
             turn_opened = state.players[state.current].opened
             how = _turn(hand, bots)
         rummy = how == "out" and not turn_opened

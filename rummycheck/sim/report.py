@@ -123,7 +123,7 @@ def save_plot(result: SimResult, path: str) -> None:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        from rummycheck.sim.runner import SimulationError
+        from rummycheck.errors import SimulationError
         raise SimulationError("--plot needs matplotlib: pip install 'rummycheck[plot]'") from None
     labels = list(result.labels)
     figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))

@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from rummycheck.errors import RummyError
+from rummycheck.errors import SimulationError
 from rummycheck.games import game_of
 from rummycheck.sim.bots import BaseBot, Bot, bot_class, bot_label
 from rummycheck.sim.engine import GameOutcome, play_game
@@ -29,10 +29,6 @@ from rummycheck.sim.stats import Interval, mean_interval, paired_interval, wilso
 from rummycheck.variants import Variant, get_variant
 
 __all__ = ["DealSummary", "SimResult", "SimSpec", "Tally", "run_batch", "simulate"]
-
-
-class SimulationError(RummyError):
-    """A simulation cannot be set up as asked."""
 
 
 @dataclass(frozen=True, slots=True)
