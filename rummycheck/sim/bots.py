@@ -964,10 +964,23 @@ class BingBase(BaseBot):
     def __init__(self) -> None:
         super().__init__()
         self._plan: LayDown | None = None
+        # (stock size, hand) at the start of this bot's turns since the stock last moved: the
+        # same again means only takes from the pile came between, a round that can repeat
+        # for ever (no Bing rule ends a hand whose stock is not drawn)
+        self._seen: set[tuple[int, tuple[int, ...]]] = set()
 
     @classmethod
     def fits(cls, game: Game) -> bool:
         return game.melds_instead_of_drawing
+
+    def _going_round(self, view: View) -> bool:
+        """Whether this turn starts as one of this bot's earlier turns did, the stock unmoved."""
+        key = (view.stock, tuple(sorted(c.index for c in view.hand)))
+        if not any(stock == view.stock for stock, _ in self._seen):
+            self._seen.clear()  # the stock moved (or a new hand): earlier rounds cannot come back
+        again = key in self._seen
+        self._seen.add(key)
+        return again
 
     def _limit_ok(self, view: View, points: int, *, hold: bool) -> bool:
         check = view.game.limit_check(score=view.score, points=points, hold=hold)
@@ -1022,7 +1035,8 @@ class BingBase(BaseBot):
                 self._plan = plan
                 return "meld"
         top = view.top
-        if top is not None and "discard" in view.options and self._bing_take(view, top):
+        if top is not None and "discard" in view.options and not self._going_round(view) \
+                and self._bing_take(view, top):
             return "discard"
         if "stock" in view.options:
             return "stock"
@@ -1037,6 +1051,8 @@ class BingBase(BaseBot):
             best = min(variant.points(_less(hand, c)) for c in set(view.hand))
             if not self._limit_ok(view, best, hold=True):
                 return False
+        if len(view.hand) < 3:  # a take leaves as few cards, too few for a meld: only a lay-off helps
+            return top.index in table_wants(view.table, variant) or variant.is_wild(top) and bool(view.table)
         if variant.is_wild(top):
             return True
         same = sum(1 for c in view.hand if c.number == top.number and not variant.is_wild(c))
