@@ -24,7 +24,12 @@ class ScenarioError(RummyError):
 
 
 class CannotTell(ScenarioError):
-    """A verdict depends on cards that are not known; the message names them and the rule."""
+    """A verdict depends on cards that are not known; the message names them and the rule,
+    ``rule`` is that rule's id."""
+
+    def __init__(self, message: str, rule: str = "") -> None:
+        super().__init__(message)
+        self.rule = rule
 
 
 class IllegalPlayError(RummyError):

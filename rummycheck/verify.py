@@ -459,8 +459,8 @@ def _evaluate_plays(subject: Subject, expected: Any) -> list[Outcome]:
         want: dict[str, Any] = {"legal": item["legal"]}
         try:
             verdict = check_play(scenario, item["play"], disputes=False)
-        except CannotTell as error:  # the verdict depends on cards not named; the message names the rule
-            shown = tuple(r.id for r in scenario.variant.rules if re.search(rf"(?<![\w-]){r.id}(?![\w-])", str(error)))
+        except CannotTell as error:  # the verdict depends on cards not named, under one rule
+            shown: tuple[str, ...] = (error.rule,) if error.rule else ()
             got: dict[str, Any] = {"legal": CANNOT_TELL}
             cited = list(shown)
         else:

@@ -135,7 +135,7 @@ class Bing(Game):
     def _cannot_tell(self, state: TableView, player: PlayerView, low: int, high: int, *, hold: bool,
                      rule: str) -> CannotTell:
         reason = self._unsettled(state, player, low, high, hold=hold, rule=rule)
-        return CannotTell(f"cannot tell: {reason}; name the cards to judge it")
+        return CannotTell(f"cannot tell: {reason}; name the cards to judge it", rule)
 
     def lay_down_rules(self, state: TableView, melds: Sequence[Meld], layoffs: Sequence[LayOff],
                        after: PlayerView, table: Sequence[TableMeld], problems: list[Reason],

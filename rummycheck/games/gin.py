@@ -370,7 +370,7 @@ class Gin(Game):
                                                   "needs the whole hand", settled=False))
                 return problems, passed, (), ()
             raise CannotTell(f"cannot tell: GIN-KNOCK depends on {state.unknown_cards(player)}: the deadwood "
-                             "needs the whole hand; name the cards to judge it")
+                             "needs the whole hand; name the cards to judge it", "GIN-KNOCK")
         hand = list(player.hand)
         if discard is not None:
             if discard not in hand:

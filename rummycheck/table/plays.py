@@ -298,7 +298,7 @@ def _go_out(state: GameState) -> list[PlayRecord]:
         raise IllegalPlay([Reason(rule, "a gin hand ends with a knock ('knock <card>'), not 'out'")])
     if not player.known:
         raise CannotTell(f"cannot tell: {rule} depends on {state.unknown_cards(player)}: going out needs the "
-                         "whole hand; name the cards to judge it")
+                         "whole hand; name the cards to judge it", rule)
     needed = game.melds_needed(player.opened)
     discards = game.out_discards(player.hand)
     for discard in discards:
