@@ -17,7 +17,6 @@ import typer
 
 from rummycheck.cli import common
 from rummycheck.cli.common import OutputError
-from rummycheck.textsafe import escape
 
 __all__ = ["app", "load_commands", "main"]
 
@@ -83,9 +82,7 @@ def _usage_error(error: Exception) -> int:
         print(message, file=sys.stderr)
     else:
         where = context.command_path if context is not None else "rummycheck"
-        line = " ".join(f"rummycheck: {message} (see '{where} --help')".split())
-        print(escape(line if len(line) <= common.MAX_LINE else line[:common.MAX_LINE] + "...", keep=""),
-              file=sys.stderr)
+        print(common.error_text(" ".join(f"{message} (see '{where} --help')".split())), file=sys.stderr)
     code = getattr(error, "exit_code", 2)
     return code if isinstance(code, int) else 2
 

@@ -46,12 +46,18 @@ MAX_LINE = 400  # an error line longer than this is cut (a huge bad token is not
 MAX_LINES = 50  # a file with more problems shows the first ones and how many more there are
 
 
-def fail(message: str, code: int = 2) -> NoReturn:
+def error_text(message: str) -> str:
+    """``rummycheck: message`` as stderr shows it: control characters escaped, each line cut
+    to ``MAX_LINE``, at most ``MAX_LINES`` lines."""
     lines = [escape(line, keep="") for line in message.splitlines() or [""]]
     lines = [line if len(line) <= MAX_LINE else line[:MAX_LINE] + "..." for line in lines]
     if len(lines) > MAX_LINES:
         lines[MAX_LINES - 1:] = [f"... and {len(lines) - MAX_LINES + 1} more problems"]
-    typer.echo("rummycheck: " + "\n".join(lines), err=True)
+    return "rummycheck: " + "\n".join(lines)
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    typer.echo(error_text(message), err=True)
     raise typer.Exit(code)
 
 
