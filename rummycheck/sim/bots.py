@@ -964,10 +964,11 @@ class BingBase(BaseBot):
     def __init__(self) -> None:
         super().__init__()
         self._plan: LayDown | None = None
-        # (stock size, hand) at the start of this bot's turns since the stock last moved: the
-        # same again means only takes from the pile came between, a round that can repeat
-        # for ever (no Bing rule ends a hand whose stock is not drawn)
-        self._seen: set[tuple[int, tuple[int, ...]]] = set()
+        # the hands this bot started its turns with since the stock last moved (at ``_seen_stock``
+        # cards): the same again means only takes from the pile came between, a round that can
+        # repeat for ever (no Bing rule ends a hand whose stock is not drawn)
+        self._seen: set[tuple[int, ...]] = set()
+        self._seen_stock = -1
 
     @classmethod
     def fits(cls, game: Game) -> bool:
@@ -975,9 +976,10 @@ class BingBase(BaseBot):
 
     def _going_round(self, view: View) -> bool:
         """Whether this turn starts as one of this bot's earlier turns did, the stock unmoved."""
-        key = (view.stock, tuple(sorted(c.index for c in view.hand)))
-        if not any(stock == view.stock for stock, _ in self._seen):
-            self._seen.clear()  # the stock moved (or a new hand): earlier rounds cannot come back
+        key = tuple(sorted(c.index for c in view.hand))
+        if view.stock != self._seen_stock:  # the stock moved (or a new hand): earlier rounds cannot come back
+            self._seen.clear()
+            self._seen_stock = view.stock
         again = key in self._seen
         self._seen.add(key)
         return again
