@@ -1,0 +1,64 @@
+"""A guard for restructuring: one hash of many seeded simulated games, every record included.
+
+Run:  python bench/seeded_hash.py [--games 12]
+
+Each match below is played for ``--games`` deals with records on; the outcomes (winner,
+counts, points and the whole record: deal, stock, every action, the score lines) are
+hashed together.  A change that should not change how games are played must print the
+same hash before and after, per match and in total; a change that fixes a bug prints
+which matches moved (say so in the commit).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rummycheck.sim.bots import bot_class  # noqa: E402
+from rummycheck.sim.engine import play_game  # noqa: E402
+from rummycheck.variants import get_variant  # noqa: E402
+
+#: (variant, preset, bots, buybacks)
+MATCHES: list[tuple[str, str | None, tuple[str, ...], int]] = [
+    ("gin", None, ("knock", "gin"), 0),
+    ("gin", None, ("knock-at-5", "random"), 0),
+    ("gin", "classic", ("knock", "gin"), 0),
+    ("gin", "openspiel", ("knock", "gin"), 0),
+    ("basic", None, ("eager", "patient"), 0),
+    ("basic", None, ("random", "eager", "patient"), 0),
+    ("bing", None, ("early", "common", "sandbag", "common"), 0),
+    ("bing", None, ("early", "sandbag", "common"), 1),
+]
+
+
+def match_hash(name: str, preset: str | None, bots: tuple[str, ...], buybacks: int, games: int) -> str:
+    variant = get_variant(name, preset=preset)
+    digest = hashlib.sha256()
+    for deal in range(games):
+        outcome = play_game(variant, [bot_class(b)() for b in bots], seed=1, deal=deal, labels=bots,
+                            buybacks=buybacks, record=True)
+        digest.update(repr((outcome.winner, outcome.hands, outcome.dead_hands, outcome.seats)).encode())
+        digest.update(json.dumps(outcome.record, sort_keys=True, default=str).encode())
+    return digest.hexdigest()[:16]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=12)
+    args = parser.parse_args(argv)
+    total = hashlib.sha256()
+    for name, preset, bots, buybacks in MATCHES:
+        value = match_hash(name, preset, bots, buybacks, args.games)
+        total.update(value.encode())
+        print(f"{name:5} {preset or '-':9} {'/'.join(bots):28} buybacks {buybacks}: {value}")
+    print(f"all: {total.hexdigest()[:16]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
