@@ -33,7 +33,7 @@ def crosscheck(
     from rummycheck.crosscheck import SOLVERS, TABLE_SOLVERS, crosscheck_tables
     from rummycheck.crosscheck import crosscheck as run_crosscheck
     from rummycheck.dealing import DEALERS
-    from rummycheck.render import crosscheck_text
+    from rummycheck.render.text import crosscheck_text
 
     known = TABLE_SOLVERS if tables else SOLVERS
     chosen_solvers = tuple(solver or known)

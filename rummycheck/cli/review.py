@@ -19,7 +19,7 @@ def review(
     graded (docs/review.md). Exit 0 with or without findings, 1 when an action is illegal
     (its hand, number, file:line:col and rule, as replay says), 2 on bad input."""
     from rummycheck.files.record import load_record
-    from rummycheck.render import review_text
+    from rummycheck.render.text import review_text
     from rummycheck.review import review as run_review
 
     loaded = guarded(lambda: load_record(record))

@@ -15,7 +15,7 @@ def rules(
     as_json: JsonOpt = False,
 ) -> None:
     """Print a variant's rules: id, rule, option value in force, alternatives."""
-    from rummycheck.render import rules_table
+    from rummycheck.render.text import rules_table
 
     chosen = guarded(lambda: build_variant(variant, rule, preset))
     if as_json:

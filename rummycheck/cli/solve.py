@@ -42,7 +42,7 @@ def solve(
     """Find the optimal meld arrangement of a hand (least points left in hand)."""
     from rummycheck.cards import parse_cards
     from rummycheck.games.solve import solve as solve_hand
-    from rummycheck.render import solution_text
+    from rummycheck.render.text import solution_text
 
     if (hand is None) == (cards is None):
         fail("give a hand file (or - for stdin) or --cards, not both and not neither")
@@ -109,10 +109,10 @@ def solve(
     else:
         say(solution_text(solution))
         if every is not None:
-            from rummycheck.render import arrangements_text
+            from rummycheck.render.text import arrangements_text
             say(arrangements_text(every))
         if plays is not None:
-            from rummycheck.render import plays_text
+            from rummycheck.render.text import plays_text
             say(plays_text(plays))
         if proof is not None:
             say(proof.text())

@@ -1,0 +1,4 @@
+"""Output: every text, JSON and HTML rendering of the library's values (the one renderer).
+
+``text`` holds the terminal text of solutions, rules tables, cross-checks and reviews.
+"""
