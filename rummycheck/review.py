@@ -39,6 +39,7 @@ from rummycheck.games.solve import solve_scenario
 from rummycheck.position import PileInfo, Scenario, ScenarioPlayer, TurnInfo
 from rummycheck.results import Solution
 from rummycheck.solvers.deadwood import fast_tables, min_deadwood
+from rummycheck.table.actions import ActionKind
 from rummycheck.table.replay import HandRun, IllegalAction, Record, parse_action, replay
 from rummycheck.table.scoring import score_hand
 from rummycheck.table.state import GameState
@@ -231,9 +232,9 @@ class _Judge:
         """Cards seen going into a hand (taken from the pile) and leaving it again."""
         for done in after.history[len(before.history):]:
             held = self.seen.setdefault(done.player, Counter())
-            if done.kind == "take_discard":
+            if done.kind is ActionKind.TAKE:
                 held.update(done.cards)
-            elif done.kind in ("discard", "lay_down", "knock"):
+            elif done.kind in (ActionKind.DISCARD, ActionKind.LAY_DOWN, ActionKind.KNOCK):
                 # a lay-down lists its meld cards among its cards, a knock only its discard
                 gone = Counter(done.cards) | Counter(c for m in done.melds for c in m.cards)
                 held.subtract(gone)
@@ -557,7 +558,7 @@ class _Judge:
         # both deadwood counts are known to the defender now (the knocker's lies face up), so the
         # hand's score is exact: the scoring engine, from the running scores before the hand
         knocker = start.players[start.knocker]
-        big = any(r.kind == "knock" and r.fact("big_gin") for r in start.history)
+        big = any(r.kind is ActionKind.KNOCK and r.fact("big_gin") for r in start.history)
         kept, least = (self.defence_net(step.actor, knocker.name, self.variant.points(knocker.hand), d, big,
                                          start.upcard) for d in (done, best.deadwood_points))
         kind = "missed-layoff" if best.layoffs else "missed-meld"

@@ -15,11 +15,11 @@ from rummycheck.cli import app
 from rummycheck.errors import SimulationError
 from rummycheck.sim.bots import BOTS, BaseBot, BotError, View, bot_class, discard_choices
 from rummycheck.sim.engine import play_game
-from rummycheck.sim.hand import deal_state
 from rummycheck.sim.record_out import game_to_record_dict, replay_hand
 from rummycheck.sim.report import result_json
 from rummycheck.sim.runner import SimSpec, simulate
 from rummycheck.sim.stats import mean_interval, paired_interval, wilson
+from rummycheck.table.hand import start_state
 from rummycheck.variants import Variant, get_variant
 
 DATA = Path(__file__).parent / "data" / "sim"
@@ -59,7 +59,7 @@ def replay_game(record: dict[str, object], variant: Variant) -> int:
     done = 0
     for hand in record["hands"]:  # type: ignore[attr-defined]
         cut = hand["cut"]
-        state = deal_state(
+        state = start_state(
             variant, names=names, scores=[hand["scores"][n] for n in names], out=[n in hand["out"] for n in names],
             hands=[[Card.parse(c) for c in hand["hands"].get(n, [])] for n in names],
             cut=Card.parse(cut["card"]) if cut else None, cutter=names.index(cut["player"]) if cut else None,

@@ -12,6 +12,7 @@ from rummycheck.cli import app
 from rummycheck.files.scenario import load_scenario
 from rummycheck.melds import Meld, MeldKind
 from rummycheck.position import TableMeld
+from rummycheck.table.actions import ActionKind
 from rummycheck.table.state import GameState, IllegalPlay, PlayerState
 from rummycheck.variants import get_variant
 
@@ -24,7 +25,7 @@ def test_state_bing_opening_applies_and_returns_record() -> None:
              Meld.natural(MeldKind.SET, parse_cards("3h 3s 3h 3s"))]
     assert state.can_lay_down(melds)
     record = state.lay_down(melds)
-    assert record.kind == "lay_down" and record.player == "A"
+    assert record.kind is ActionKind.LAY_DOWN and record.player == "A"
     assert [r.rule for r in record.reasons] == ["BING-SET", "BING-RUN", "BING-SET", "BING-OPEN", "BING-LIMIT"]
     # 14 - 10 melded = 4 cards left: 2d Jc 5s 7d
     assert sorted(state.players[0].hand) == sorted(parse_cards("2d Jc 5s 7d"))

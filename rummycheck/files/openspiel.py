@@ -78,6 +78,7 @@ from functools import lru_cache
 from rummycheck.cards import Card, Rank, Suit
 from rummycheck.errors import CardParseError, ScenarioError, VariantError, located
 from rummycheck.solvers.deadwood import min_deadwood
+from rummycheck.table.actions import ActionKind
 from rummycheck.table.replay import HandRecord, Record, RecordAction
 from rummycheck.variants import OptionValue, Variant, get_variant
 
@@ -1391,7 +1392,7 @@ def _export_strings(record: Record, names: tuple[str, str]) -> list[str]:
 
     hand = record.hands[0]
     state = state_at(record, 1, len(hand.actions) + 1)
-    knocks = [r for r in state.history if r.kind == "knock"]
+    knocks = [r for r in state.history if r.kind is ActionKind.KNOCK]
     out: list[str] = []
     layoffs: list[str] = []
     melds: list[str] = []

@@ -1,4 +1,7 @@
-"""Whole games played by bots: the deal, the turns, the hand's end and the score sheet.
+"""Whole games played by bots: the turns, the buy-backs and the score sheet.
+
+The deal, the starting state and the hand's end are ``rummycheck.table.hand``'s (the one
+lifecycle every driver shares).
 
 Every action a bot chooses goes through ``GameState`` (``draw_stock``, ``take_discard``,
 ``lay_down``, ``discard``, ``end_turn``, ``knock``, ``finish``), so the rules judge each
@@ -10,11 +13,10 @@ than its name:
   dealer's right keeps a deuce cut from the deck and is dealt one card fewer); the upcard
   that starts the discard pile (BING-DEAL: "the top card is turned over"; GIN-DEAL);
 * the gin first upcard (GIN-DEAL, standard gin): the non-dealer may take it or pass,
-  then the dealer; when both pass the non-dealer draws from the stock.  ``GameState``
-  has no pass, so the engine moves the turn itself (``apply_pass``) and records
-  ``"A pass"``;
+  then the dealer; when both pass the non-dealer draws from the stock (``GameState``'s
+  offer and ``pass_turn``, as in a replay);
 * basic's empty stock: ``GameState`` renews it from the discard pile (BASIC-STOCK); the
-  engine shuffles those cards into its own stock;
+  engine shuffles those cards into the state's stock order first;
 * a hand ends without a winner when the stock cannot be drawn from at the start of a
   turn: gin's dead hand (GIN-DEAD), basic's stalemate (BASIC-STOCK, BASIC-STALEMATE);
   Bing has no rule for an empty stock, so the engine calls the hand dead and nobody
@@ -46,8 +48,9 @@ from rummycheck.games import Game, game_of
 from rummycheck.games.base import score_hand
 from rummycheck.games.scoring import HandEnd, HandScore, Sheet, new_sheet
 from rummycheck.sim.bots import Bot, LayDown, View, new_view
-from rummycheck.sim.hand import SimState, apply_pass, deal_state
+from rummycheck.sim.hand import SimState
 from rummycheck.sim.record_out import action_texts
+from rummycheck.table.hand import deal_shuffled, hand_end, seat_names, start_state
 from rummycheck.table.state import GameState, PlayRecord
 from rummycheck.variants import Variant
 
@@ -56,11 +59,6 @@ __all__ = ["GameOutcome", "SeatResult", "play_game", "seat_names"]
 #: score-sheet rules that are not points caught in the hand itself
 _NOT_CAUGHT = frozenset({"GIN-GAME", "BING-BUYBACK", "BASIC-TARGET", "BING-WIN", "BING-BUST"})
 MAX_TURNS = 2000
-
-
-def seat_names(players: int) -> tuple[str, ...]:
-    """Seat names used in games and records: A, B, C, ..."""
-    return tuple(chr(ord("A") + i) for i in range(players))
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,32 +116,13 @@ class _Hand:
         count = len(names)
         out = [p.out for p in sheet.players]
         scores = [p.score for p in sheet.players]
-        deck = list(cards)  # the variant's shoe, in sort order
-        rng.shuffle(deck)
+        dealt = deal_shuffled(rng, variant, cards, dealer=dealer, out=out)
         playing = [s for s in range(count) if not out[s]]
-        order = [(dealer + k) % count for k in range(1, count + 1)]
-        order = [s for s in order if not out[s]]  # dealer's left first, dealer last
-        first = order[0]
-        cut: Card | None = None
-        cutter: int | None = None
-        if game.cuts:
-            cutter = order[-2] if len(order) > 1 else order[-1]  # the dealer's right
-            at = rng.randrange(len(deck))
-            if variant.is_wild(deck[at]):
-                cut = deck.pop(at)
-        size = game.dealt_size(len(playing))
-        hands: list[list[Card]] = [[] for _ in range(count)]
-        if cut is not None and cutter is not None:
-            hands[cutter].append(cut)
-        for seat in order:
-            need = size - len(hands[seat])
-            hands[seat].extend(deck[:need])
-            del deck[:need]
-        upcard: Card | None = deck.pop(0)  # every game turns one up to start the discard pile
-        self.stock_cards = list(reversed(deck))  # the next card drawn is the last
-        self.state = deal_state(variant, names=names, scores=scores, out=out, hands=hands, cut=cut,
-                                cutter=cutter, upcard=upcard, stock=len(deck), first=first,
-                                state_class=SimState)
+        first, cut, cutter, upcard, deck = dealt.first, dealt.cut, dealt.cutter, dealt.upcard, dealt.stock
+        hands = dealt.hands
+        self.state = start_state(variant, names=names, scores=scores, out=out, hands=hands, cut=cut,
+                                 cutter=cutter, upcard=upcard, stock=len(deck), first=first, stock_cards=deck,
+                                 state_class=SimState)
         self.first = first
         self.dealer = dealer
         self.rng = rng
@@ -194,21 +173,16 @@ class _Hand:
         if self.actions is not None:
             self.actions.extend(action_texts(record))
 
-    def log_text(self, text: str) -> None:
-        if self.actions is not None:
-            self.actions.append(text)
-
     # -- actions ---------------------------------------------------------------------------------
     def draw(self) -> None:
         state = self.state
-        if state.stock == 0:  # renewed from the discard pile (BASIC-STOCK)
-            renewed = list(state.discard_pile[:-1])
+        if state.stock == 0:  # renewed from the discard pile (BASIC-STOCK), in an order drawn here
+            renewed: list[Card | None] = list(state.discard_pile[:-1])
             self.rng.shuffle(renewed)
-            self.stock_cards = renewed
+            state.stock_order = renewed  # the next card last, as GameState keeps it
             if self.actions is not None:
                 self.restocks.append([str(c) for c in reversed(renewed)])
-        card = self.stock_cards.pop()
-        self.log(state.draw_stock(card))
+        self.log(state.draw_stock())
 
     def take(self, seat: int) -> None:
         record = self.state.take_discard()
@@ -249,8 +223,7 @@ def _gin_upcard(hand: _Hand, bots: Sequence[Bot]) -> None:
         if choice == "discard":
             hand.take(seat)
             return
-        hand.log_text(f"{hand.names[seat]} pass")
-        apply_pass(state)
+        hand.log(state.pass_turn())
 
 
 def _turn(hand: _Hand, bots: Sequence[Bot]) -> str | None:
@@ -304,29 +277,9 @@ def _turn(hand: _Hand, bots: Sequence[Bot]) -> str | None:
     return None
 
 
-def _hand_end(hand: _Hand, how: str, rummy: bool) -> HandEnd | None:
+def _hand_end(hand: _Hand, how: str) -> HandEnd | None:
     """The ``HandEnd`` the score engine reads, or None for a hand nobody scores (Bing dead hand)."""
-    state = hand.state
-    game = hand.game
-    names = hand.names
-    if how == "dead":
-        if game.knocks:
-            return HandEnd(dead=True)
-        if game.renews_stock:
-            return HandEnd(stalemate=True)
-        return None
-    if how == "knock":
-        knocker = state.knocker
-        assert knocker is not None
-        defender = next(s for s in range(len(names)) if s != knocker)
-        variant = hand.variant
-        return HandEnd(knocker=names[knocker], upcard=state.upcard,
-                       points={names[knocker]: variant.points(state.players[knocker].hand),
-                               names[defender]: variant.points(state.players[defender].hand)})
-    winner = state.winner
-    assert winner is not None
-    cards = {p.name: p.hand for seat, p in enumerate(state.players) if seat != winner and not p.out}
-    return HandEnd(out=names[winner], cards=cards, rummy=rummy and game.renews_stock)
+    return hand_end(hand.state, stuck=how == "dead").end
 
 
 def play_game(variant: Variant, bots: Sequence[Bot], *, seed: int, deal: int, rotation: int = 0,
@@ -355,7 +308,6 @@ def play_game(variant: Variant, bots: Sequence[Bot], *, seed: int, deal: int, ro
             _gin_upcard(hand, bots)
         how: str | None = None
         turns = 0
-        turn_opened = False  # had the player on turn laid anything down before this turn (BASIC-RUMMY)
         while how is None:
             turns += 1
             if turns > MAX_TURNS:  # no rule ends such a hand: the bots repeat themselves, say so
@@ -363,10 +315,8 @@ def play_game(variant: Variant, bots: Sequence[Bot], *, seed: int, deal: int, ro
                     f"{variant.name} seed {seed}, deal {deal}, hand {hands_played + 1}: nobody went out in "
                     f"{MAX_TURNS} turns with cards still in the stock; the bots "
                     f"({', '.join(labels)}) repeat themselves")
-            turn_opened = state.players[state.current].opened
             how = _turn(hand, bots)
-        rummy = how == "out" and not turn_opened
-        end = _hand_end(hand, how, rummy)
+        end = _hand_end(hand, how)
         playing = [s for s in range(count) if not sheet.players[s].out]
         hands_played += 1
         result: HandScore | None = None

@@ -22,7 +22,6 @@ from typing import Any
 from rummycheck.cards import Card
 from rummycheck.errors import RummyError
 from rummycheck.melds import Meld, MeldKind, extend_meld, meld_problems
-from rummycheck.sim.hand import apply_pass
 from rummycheck.table.plays import apply_play, parse_play
 from rummycheck.table.state import GameState, PlayRecord
 from rummycheck.variants import Variant
@@ -44,27 +43,7 @@ def _melds_text(melds: Sequence[Meld]) -> str:
 
 def action_texts(record: PlayRecord) -> list[str]:
     """The record-grammar strings of one ``GameState`` action."""
-    who = record.player
-    kind = record.kind
-    if kind == "draw_stock":
-        return [f"{who} draw {record.cards[0]}" if record.cards else f"{who} draw"]
-    if kind == "take_discard":
-        return [f"{who} take {record.cards[0]}"]
-    if kind == "discard":
-        return [f"{who} discard {record.cards[0]}"]
-    if kind == "end_turn":
-        return [f"{who} end"]
-    if kind == "finish":
-        return [f"{who} finish"]
-    if kind == "knock":
-        card = f" {record.cards[0]}" if record.cards else ""
-        melds = f" with {_melds_text(record.melds)}" if record.melds else ""
-        return [f"{who} knock{card}{melds}"]
-    texts = []
-    if record.melds:
-        texts.append(f"{who} meld {_melds_text(record.melds)}")
-    texts.extend(f"{who} layoff {_pair(lo.card, lo.stands_for)} on {lo.target}" for lo in record.layoffs)
-    return texts
+    return list(record.action.lines())
 
 
 def game_to_record_dict(outcome_record: dict[str, Any]) -> dict[str, Any]:
@@ -105,7 +84,7 @@ def replay_hand(state: GameState, actions: Sequence[str]) -> list[PlayRecord]:
             raise ReplayError(f"action {i + 1} ({actions[i]!r}): it is {state.player.name}'s turn, not {actor}'s")
         verb = rest.split(" ", 1)[0]
         if verb == "pass":
-            apply_pass(state)
+            records.append(state.pass_turn())
             i += 1
             continue
         if verb == "knock":

@@ -24,7 +24,7 @@ from typing import Any
 
 from rummycheck.cards import Card
 from rummycheck.games.solve import solve
-from rummycheck.sim.hand import apply_pass, deal_state
+from rummycheck.table.hand import start_state
 from rummycheck.table.plays import apply_play, parse_play
 from rummycheck.table.state import GameState
 from rummycheck.variants import Variant
@@ -58,7 +58,7 @@ def strategy_problems(game: Mapping[str, Any], variant: Variant) -> list[str]:
     problems: list[str] = []
     for number, hand in enumerate(game["hands"], start=1):
         cut = hand["cut"]
-        state = deal_state(
+        state = start_state(
             variant, names=names, scores=[hand["scores"][n] for n in names], out=[n in hand["out"] for n in names],
             hands=[[Card.parse(c) for c in hand["hands"].get(n, [])] for n in names],
             cut=Card.parse(cut["card"]) if cut else None, cutter=names.index(cut["player"]) if cut else None,
@@ -82,8 +82,5 @@ def strategy_problems(game: Mapping[str, Any], variant: Variant) -> list[str]:
                         problems.append(f"{where}: the common bot opened with {melds} melds, not four")
                     if bot == "sandbag" and laid < player.size:
                         problems.append(f"{where}: the sandbag bot opened keeping {player.size - laid} cards")
-            if verb == "pass":
-                apply_pass(state)
-            else:
-                apply_play(state, parse_play(play))
+            apply_play(state, parse_play(play))
     return problems

@@ -13,48 +13,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from rummycheck.cards import Card
-from rummycheck.dealing import shoe
 from rummycheck.errors import ScenarioError
 from rummycheck.games import game_of
-from rummycheck.table.replay import HandRecord, Record
+from rummycheck.table.hand import cutter_of, deal_hand, seat_names
+from rummycheck.table.record import Record
 from rummycheck.variants import OptionValue, Variant, get_variant
 
 __all__ = ["cutter_of", "deal_hand", "deal_record", "seat_names"]
-
-
-def seat_names(count: int) -> tuple[str, ...]:
-    """Default player names: A, B, C, ..."""
-    return tuple(chr(ord("A") + i) for i in range(count))
-
-
-def cutter_of(seats: Sequence[str], dealer: str) -> str:
-    """BING-DEAL: the player on the dealer's right cuts for a deuce (play passes to the left,
-    in seat order, so the dealer's right is the seat before him)."""
-    return seats[(seats.index(dealer) - 1) % len(seats)]
-
-
-def deal_hand(rng: random.Random, variant: Variant, seats: Sequence[str], dealer: str) -> HandRecord:
-    """Shuffle, cut (Bing), deal, turn up the upcard; the rest is the stock, top first."""
-    deck: list[Card] = shoe(variant)
-    rng.shuffle(deck)
-    size = game_of(variant).dealt_size(len(seats))
-    hands: dict[str, list[Card]] = {name: [] for name in seats}
-    cut: Card | None = None
-    if game_of(variant).cuts:
-        at = rng.randrange(1, len(deck))
-        if variant.is_wild(deck[at - 1]):  # the bottom card of the cut-off part is a deuce: he keeps it
-            cut = deck.pop(at - 1)
-            hands[cutter_of(seats, dealer)].append(cut)
-    start = seats.index(dealer) + 1
-    order = [seats[(start + i) % len(seats)] for i in range(len(seats))]
-    while any(len(h) < size for h in hands.values()):
-        for name in order:
-            if len(hands[name]) < size:
-                hands[name].append(deck.pop(0))
-    upcard = deck.pop(0)
-    return HandRecord(cards=tuple((name, tuple(sorted(hands[name]))) for name in seats), upcard=upcard, cut=cut,
-                      stock=tuple(deck))
 
 
 def deal_record(variant: Variant | str, *, players: int | Sequence[str] = 2, seed: int,

@@ -21,18 +21,18 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rummycheck.cards import Card
 from rummycheck.errors import ActionSyntaxError, RecordError, RummyError
 from rummycheck.games import game_of
-from rummycheck.position import where
 from rummycheck.results import Reason
+from rummycheck.table.hand import hand_end
 from rummycheck.table.plays import Play, PlaySyntaxError, apply_play, parse_play
+from rummycheck.table.record import HandRecord, Record, RecordAction
 from rummycheck.table.scoring import HandEnd, HandScore, Sheet, new_sheet, score_hand
 from rummycheck.table.state import GameState, IllegalPlay, PlayerState
-from rummycheck.variants import OptionValue, Variant, get_variant, resolve_house_rules
 
 __all__ = [
     "ActionSyntaxError",
@@ -51,93 +51,7 @@ __all__ = [
     "state_at",
 ]
 
-Path_ = tuple[str | int, ...]
 _PLAY_PLACE = re.compile(r"^<action>:1:(\d+): ")
-
-
-@dataclass(frozen=True, slots=True)
-class RecordAction:
-    """One action string: ``actor`` and the play in the ``--play`` words, as written.
-
-    ``line`` and ``column`` are where the text starts in the file (0 when built in code);
-    ``comment`` is a trailing ``# comment`` on the action's line, without the ``#``.
-    """
-
-    text: str
-    comment: str = ""
-    line: int = field(default=0, compare=False)
-    column: int = field(default=0, compare=False)
-
-    @property
-    def actor(self) -> str:
-        return self.text.split(maxsplit=1)[0] if self.text.split() else ""
-
-    @property
-    def play_text(self) -> str:
-        parts = self.text.split(maxsplit=1)
-        return parts[1] if len(parts) > 1 else ""
-
-
-@dataclass(frozen=True, slots=True)
-class HandRecord:
-    """One hand: its deal and its actions.
-
-    ``cards`` holds the dealt hands by player (seat order; ``None`` marks an unknown card);
-    players out of the game (Bing) have no entry.  ``stock`` is the stock from the top
-    down as far as known (the rest unknown); ``restock`` (basic) the order of each
-    renewed stock (BASIC-STOCK), when known.  ``dealer`` is None when the hand follows the
-    default rotation.  ``scores`` are the running scores after the hand as the record
-    states them (checked by replay), ``buyback`` the Bing players who buy back in.
-    """
-
-    cards: tuple[tuple[str, tuple[Card | None, ...]], ...]
-    upcard: Card | None = None
-    dealer: str | None = None
-    cut: Card | None = None
-    stock: tuple[Card | None, ...] = ()
-    restock: tuple[tuple[Card | None, ...], ...] = ()
-    actions: tuple[RecordAction, ...] = ()
-    buyback: tuple[str, ...] = ()
-    scores: tuple[tuple[str, int], ...] | None = None
-    note: str = ""
-
-    def hand_of(self, name: str) -> tuple[Card | None, ...] | None:
-        return dict(self.cards).get(name)
-
-
-@dataclass(frozen=True, slots=True)
-class Record:
-    """A checked record: the game's rules and players, then each hand."""
-
-    variant_name: str
-    players: tuple[str, ...]
-    hands: tuple[HandRecord, ...]
-    dealer: str
-    preset: str | None = None
-    rules: tuple[tuple[str, OptionValue], ...] = ()
-    seed: int | None = None
-    start: tuple[tuple[str, int], ...] = ()
-    title: str = ""
-    description: str = ""
-    source: str = field(default="<record>", compare=False)
-    positions: dict[Path_, tuple[int, int]] = field(default_factory=dict, compare=False, hash=False, repr=False)
-
-    @property
-    def variant(self) -> Variant:
-        """The rules in force: the variant (or house-rules file, relative to the record), preset, [rules]."""
-        base = get_variant(resolve_house_rules(self.variant_name, self.source), preset=self.preset)
-        return base.with_options(**dict(self.rules)) if self.rules else base
-
-    def where(self, *path: str | int) -> str:
-        """``file:line:col`` of the key or value at ``path``, or of its nearest enclosing key."""
-        return where(self.source, self.positions, tuple(path))
-
-    def action_where(self, hand: int, action: int) -> str:
-        """``file:line:col`` of action ``action`` (1-based) of hand ``hand`` (1-based)."""
-        act = self.hands[hand - 1].actions[action - 1]
-        if act.line:
-            return f"{self.source}:{act.line}:{act.column}"
-        return self.where("hand", hand - 1, "actions")
 
 
 # -- parsing --------------------------------------------------------------------------------
@@ -378,11 +292,12 @@ class HandRun:
                           current=record.players.index(first),
                           upcard=upcard if game.knocks else None,
                           offer="non-dealer" if game.knocks else "")
+        stock = list(hand.stock) + [None] * (stock_size - len(hand.stock))
+        state.stock_order = list(reversed(stock))
         found = state.problems()  # the judge's whole-state validation of the table after the deal
         if found:
             raise _Stop(IllegalAction(self.index + 1, 0, "deal", self.record.where("hand", self.index),
                                       tuple(Reason(rule, problem) for problem in found)))
-        stock = list(hand.stock) + [None] * (stock_size - len(hand.stock))
         return state, stock
 
     # -- actions -------------------------------------------------------------------------
@@ -479,6 +394,7 @@ class HandRun:
                 self.stock, self.bag = order, None
             else:
                 self.stock, self.bag = [None] * len(pile), Counter(pile)
+            state.stock_order = list(reversed(self.stock))
         top = self.stock[0] if self.stock else None
         if named is not None and top is not None and named != top:
             rule = self.game.TURN
@@ -545,39 +461,8 @@ class HandRun:
     # -- the end of the hand ------------------------------------------------------------------
     def ending(self) -> tuple[str, HandEnd | None, str]:
         """(how the hand ended, the ``HandEnd`` to score, a note when it cannot be scored)."""
-        state, variant, game = self.state, self.variant, self.game
-        if state.phase == "over" and state.dead:
-            last = state.history[-1] if state.history else None
-            why = "" if last is None or last.kind == "pass" else "; ".join(
-                r.message for r in last.reasons if r.rule == state.game.DEAD)
-            return "dead", HandEnd(dead=True, why=why), ""
-        if state.phase == "over" and state.knocker is not None:
-            knocker = state.players[state.knocker]
-            defender = next(p for p in state.players if p.name != knocker.name)
-            if not knocker.known or not defender.known:
-                return "knock", None, "the hands are not fully known: the hand cannot be scored"
-            # what each still holds is his deadwood: the knocker's melds went down with the knock,
-            # the defender's with his own meld actions (cards he did not show count)
-            big = any(r.kind == "knock" and r.fact("big_gin") for r in state.history)
-            points = {knocker.name: variant.points(knocker.hand), defender.name: variant.points(defender.hand)}
-            return "knock", HandEnd(knocker=knocker.name, points=points, big_gin=big, upcard=state.upcard), ""
-        if state.phase == "over":
-            assert state.winner is not None
-            winner = state.players[state.winner]
-            others = [p for p in state.players if not p.out and p.name != winner.name]
-            hidden = [p.name for p in others if not p.known]
-            if hidden:
-                return "out", None, f"the hand of {', '.join(hidden)} is not fully known: the hand cannot be scored"
-            return "out", HandEnd(out=winner.name, cards={p.name: p.hand for p in others},
-                                  rummy="rummy" in game.END_KEYS and state.opened_this_turn,
-                                  buyback=self.hand.buyback), ""
-        if game.knocks and state.phase == "play" and state.drew == "none" and state.offer == "" \
-                and state.stock is not None and state.stock <= int(variant.get("dead_stock") or 0):
-            return "dead", HandEnd(dead=True), ""
-        if game.renews_stock and state.phase == "play" and state.drew == "none" \
-                and (state.stalemate() is not None or self._stalemated()):
-            return "stalemate", HandEnd(stalemate=True), ""
-        return "", None, "the record stops before the hand is over"
+        found = hand_end(self.state, buyback=self.hand.buyback)
+        return found.how, found.end, found.note
 
 
 def next_dealer(sheet: Sheet, seats: Sequence[str], dealer: str) -> str:

@@ -39,6 +39,7 @@ from rummycheck.games.base import PlayerView
 from rummycheck.melds import Meld, extend_meld, meld_problems
 from rummycheck.position import TableMeld
 from rummycheck.results import LayOff, Reason
+from rummycheck.table.actions import Action, ActionKind
 from rummycheck.variants import Variant
 
 if TYPE_CHECKING:
@@ -105,7 +106,7 @@ def _with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
 class PlayRecord:
     """What an action did: its kind, who, the cards, and the rules it satisfied."""
 
-    kind: str  # draw_stock, take_discard, lay_down, discard, end_turn, knock, finish
+    kind: ActionKind
     player: str
     cards: tuple[Card, ...] = ()
     melds: tuple[Meld, ...] = ()
@@ -116,6 +117,17 @@ class PlayRecord:
 
     def fact(self, name: str, default: Any = None) -> Any:
         return dict(self.facts).get(name, default)
+
+    @property
+    def action(self) -> Action:
+        """The move this record is the result of, as a value (a take that ended the hand is a take)."""
+        kind = self.kind
+        if kind is ActionKind.LAY_DOWN:
+            return Action(kind, self.player, melds=self.melds, layoffs=self.layoffs)
+        card = self.cards[0] if self.cards else None
+        if kind is ActionKind.KNOCK:
+            return Action(kind, self.player, card, melds=self.melds)
+        return Action(kind, self.player, card)
 
 
 
@@ -147,6 +159,9 @@ class GameState:
     takes: int = 0  # discards taken outside the first-upcard offer (a gin draw limit counts them)
     throwbacks: int = 0  # discards in a row that were the card just taken
     knock_table: tuple[TableMeld, ...] = ()  # gin: the knocker's melds as he laid them
+    # the stock's cards in drawing order where known, the next card LAST (None: only the count is
+    # known; a None inside: that card is unknown); ``stock_cards`` gives them top first
+    stock_order: list[Card | None] | None = None
     history: list[PlayRecord] = field(default_factory=list)
     # the game of ``variant``, looked up once (every verdict asks it): (variant, game)
     _game: tuple[Variant, Game] | None = field(default=None, init=False, repr=False, compare=False)
@@ -181,8 +196,137 @@ class GameState:
         return state
 
     def copy(self) -> GameState:
-        return replace(self, players=list(self.players), table=list(self.table),
-                       discard_pile=list(self.discard_pile), history=list(self.history))
+        """An independent copy (the lists are new; the values in them are frozen and shared)."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.players = list(self.players)
+        new.table = list(self.table)
+        new.discard_pile = list(self.discard_pile)
+        new.history = list(self.history)
+        if self.stock_order is not None:
+            new.stock_order = list(self.stock_order)
+        return new
+
+    # -- the engine: moves as values ---------------------------------------------------------
+    @property
+    def stock_cards(self) -> tuple[Card | None, ...] | None:
+        """The stock top first where its order is known (a dealt hand, a determinized state, a
+        record with its stock), else None (a scenario knows only the count)."""
+        return None if self.stock_order is None else tuple(reversed(self.stock_order))
+
+    @property
+    def is_over(self) -> bool:
+        """The hand is over, or the player to move has no legal move (a stalemate, an empty stock
+        that cannot be renewed)."""
+        if self.phase == "over":
+            return True
+        if self.phase != "play" or self.drew != "none":
+            return False
+        return not (self.can_draw_stock() or self.can_take_discard() or self.can_pass()
+                    or (self.game.melds_instead_of_drawing and self.player.known and bool(self._lay_downs())))
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is (None once the hand is over)."""
+        return None if self.is_over else self.current
+
+    def act(self, action: Action) -> PlayRecord:
+        """Apply ``action`` to this state (verified first) and return what it did."""
+        if action.player != self.player.name:
+            self.verify_actor(action.player)
+        kind = action.kind
+        if kind is ActionKind.DRAW:
+            return self.draw_stock(action.card)
+        if kind is ActionKind.TAKE:
+            top = self.top_discard
+            if action.card is not None and top is not None and action.card != top:
+                raise IllegalPlay([Reason(self.game.TURN, f"the top discard is {top}, not {action.card}")])
+            return self.take_discard()
+        if kind is ActionKind.DISCARD:
+            if action.card is None:
+                raise IllegalPlay([Reason(self.game.TURN, "a discard names its card")])
+            return self.discard(action.card)
+        if kind is ActionKind.LAY_DOWN:
+            return self.lay_down(action.melds, action.layoffs)
+        if kind is ActionKind.END:
+            return self.end_turn()
+        if kind is ActionKind.KNOCK:
+            return self.knock(action.card, action.melds or None)
+        if kind is ActionKind.PASS:
+            return self.pass_turn()
+        return self.finish()
+
+    def apply(self, action: Action) -> GameState:
+        """The state after ``action``; this state is left as it was (raises ``IllegalPlay``)."""
+        after = self.copy()
+        after.act(action)
+        return after
+
+    def can(self, action: Action) -> bool:
+        """Whether ``action`` is legal here."""
+        return _can(lambda: self.copy().act(action))
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal move of the player to move (see ``docs/engine.md``).
+
+        Draws, takes, passes, discards, knocks (with the judge's best melds), the end of a Bing
+        meld turn and the defender's finish are listed completely.  Lay-downs are those the
+        exact solver plays: the least points left with lay-offs, and (for an opening) the melds
+        alone; holding back is choosing a discard instead.  Any other lay-down is judged by
+        ``can_lay_down``.
+        """
+        if self.phase == "over":
+            return []
+        name = self.player.name
+        found: list[Action] = []
+        if self.phase == "layoff":
+            found.append(Action(ActionKind.FINISH, name))
+            if self.player.known:
+                found.extend(self._lay_downs())
+            return found
+        if self.drew == "none" and not self.melded:
+            if self.can_draw_stock():
+                found.append(Action(ActionKind.DRAW, name))
+            if self.can_take_discard():
+                found.append(Action(ActionKind.TAKE, name))
+            if self.can_pass():
+                found.append(Action(ActionKind.PASS, name))
+            if self.game.melds_instead_of_drawing and self.player.known:
+                found.extend(self._lay_downs())
+            return found
+        player = self.player
+        cards = list(dict.fromkeys(player.hand))
+        if self.drew != "none" and not self.game.knocks and player.known:
+            found.extend(self._lay_downs())
+        found.extend(Action(ActionKind.DISCARD, name, c) for c in cards if self.can_discard(c))
+        if self.game.knocks and self.drew != "none":
+            found.extend(Action(ActionKind.KNOCK, name, c) for c in cards if self.can_knock(c))
+            if self.can_knock(None):
+                found.append(Action(ActionKind.KNOCK, name))
+        if self.can_end_turn():
+            found.append(Action(ActionKind.END, name))
+        return found
+
+    def _lay_downs(self) -> list[Action]:
+        """The exact solver's lay-downs for the player to move that the judge allows."""
+        from rummycheck.solvers.exact import search
+        from rummycheck.solvers.layoffs import exact_play
+
+        player = self.player
+        needed = 0 if player.opened or self.phase == "layoff" else self.game.melds_needed(player.opened)
+        options: list[tuple[tuple[Meld, ...], tuple[LayOff, ...]]] = []
+        found = exact_play(player.hand, self.table, variant=self.variant, min_melds=needed)
+        if found is not None:
+            options.append((tuple(found[1]), tuple(found[2])))
+        if needed and not player.opened:
+            alone = search(player.hand, variant=self.variant, min_melds=needed)
+            if alone is not None:
+                options.append((tuple(alone.melds), ()))
+        actions = []
+        for melds, layoffs in dict.fromkeys(options):
+            if (melds or layoffs) and self.can_lay_down(melds, layoffs):
+                actions.append(Action(ActionKind.LAY_DOWN, player.name, melds=melds, layoffs=layoffs))
+        return actions
 
     # -- simple queries ------------------------------------------------------------------
     @property
@@ -204,7 +348,7 @@ class GameState:
     def unknown_cards(self, player: PlayerView) -> str:
         """The unknown cards of ``player`` in words: the card drawn without naming it, cards not given."""
         drawn = self.drew == "stock" and player.name == self.player.name and any(
-            r.kind == "draw_stock" and not r.cards and r.player == player.name for r in self.history)
+            r.kind is ActionKind.DRAW and not r.cards and r.player == player.name for r in self.history)
         hidden = player.unknown - (1 if drawn else 0)
         parts = [f"the unnamed card {player.name} drew from the stock"] if drawn else []
         if hidden > 0:
@@ -322,6 +466,11 @@ class GameState:
         """Draw from the stock; ``card`` is the card drawn when known."""
         self.verify_draw_stock()
         game = self.game
+        order = self.stock_order
+        if order:  # the stock's order is known (for a renewal: given beforehand): the card drawn is its top
+            known = order[-1]
+            if card is not None and known is not None and card != known:
+                raise IllegalPlay([Reason(game.TURN, f"the next card of the stock is {known}, not {card}")])
         reasons = [Reason(game.TURN, f"{self.player.name} draws from the stock")]
         if self.stock == 0 and game.renews_stock:
             top = self.discard_pile[-1]
@@ -329,6 +478,12 @@ class GameState:
             self.discard_pile = [top]
             self.reshuffles += 1
             reasons.append(Reason(game.STOCK or game.TURN, "the discard pile becomes the new stock"))
+        if order:
+            drawn = order.pop()
+            if card is None:
+                card = drawn
+        elif order is not None and self.stock:  # the known order ran out, or the stock was renewed unseen
+            self.stock_order = None
         player = self.player
         if card is None:
             player = player.holding(player.hand, player.unknown + 1)
@@ -339,7 +494,7 @@ class GameState:
             self.stock -= 1
         self.drew = "stock"
         self.offer = ""
-        return self._record(PlayRecord("draw_stock", player.name, () if card is None else (card,),
+        return self._record(PlayRecord(ActionKind.DRAW, player.name, () if card is None else (card,),
                                        reasons=tuple(reasons)))
 
     def verify_take_discard(self, *, then: Card | None = None) -> None:
@@ -371,7 +526,7 @@ class GameState:
         ending = game.take_ending(self)
         if ending is not None:  # the take ends the hand; the card stays on the pile
             self.phase, self.dead = "over", True
-            return self._record(PlayRecord("take_discard", self.player.name, (self.discard_pile[-1],),
+            return self._record(PlayRecord(ActionKind.TAKE, self.player.name, (self.discard_pile[-1],),
                                            reasons=(ending,)))
         if self.offer not in ("non-dealer", "dealer"):
             self.takes += 1
@@ -381,7 +536,7 @@ class GameState:
         self.drew = "discard"
         self.took = card
         self.offer = ""
-        return self._record(PlayRecord("take_discard", player.name, (card,),
+        return self._record(PlayRecord(ActionKind.TAKE, player.name, (card,),
                                        reasons=(Reason(game.TURN, f"{player.name} takes {card}"),)))
 
     def _turn_rule(self) -> str:
@@ -481,7 +636,7 @@ class GameState:
             passed.append(Reason(self.game.OUT, f"{after.name} has no cards left and goes out"))
             self.phase = "over"
             self.winner = self.current
-        return self._record(PlayRecord("lay_down", after.name, tuple(c for m in melds for c in m.cards)
+        return self._record(PlayRecord(ActionKind.LAY_DOWN, after.name, tuple(c for m in melds for c in m.cards)
                                        + tuple(lo.card for lo in layoffs), tuple(melds), tuple(layoffs),
                                        tuple(passed), went_out=went_out))
 
@@ -552,7 +707,8 @@ class GameState:
             self.phase, self.dead = "over", True
         else:
             self._advance_turn()
-        return self._record(PlayRecord("discard", player.name, (card,), reasons=tuple(passed), went_out=went_out))
+        return self._record(PlayRecord(ActionKind.DISCARD, player.name, (card,), reasons=tuple(passed),
+                                       went_out=went_out))
 
     def verify_end_turn(self) -> None:
         problems = self._need_phase("end_turn")
@@ -569,7 +725,7 @@ class GameState:
         self.verify_end_turn()
         name = self.player.name
         self._advance_turn()
-        return self._record(PlayRecord("end_turn", name, reasons=(Reason(self.game.draw_after_meld_rule,
+        return self._record(PlayRecord(ActionKind.END, name, reasons=(Reason(self.game.draw_after_meld_rule,
                                                                          "a meld turn ends without a discard"),)))
 
     # -- turns and passing (records) ---------------------------------------------------------
@@ -620,7 +776,7 @@ class GameState:
             self.dead = True
             reason = Reason(self.game.DEAD or self.game.TURN,
                             f"{name} passes at the wall ({self.stock} cards left in the stock): the hand is dead")
-        return self._record(PlayRecord("pass", name, reasons=(reason,)))
+        return self._record(PlayRecord(ActionKind.PASS, name, reasons=(reason,)))
 
     # -- gin: knocking and finishing ------------------------------------------------------------
     def _knock_arrangement(self, discard: Card | None, melds: Sequence[Meld] | None
@@ -662,7 +818,7 @@ class GameState:
         self.phase = "layoff"
         self.current = self._next_seat(self.current)
         self.drew, self.took, self.melded = "none", None, False
-        return self._record(PlayRecord("knock", player.name, () if discard is None else (discard,), chosen,
+        return self._record(PlayRecord(ActionKind.KNOCK, player.name, () if discard is None else (discard,), chosen,
                                        reasons=tuple(passed),
                                        facts=(("deadwood", self.variant.points(deadwood)), ("gin", self.gin),
                                               ("big_gin", discard is None))))
@@ -680,7 +836,8 @@ class GameState:
         self.verify_finish()
         self.phase = "over"
         name = self.player.name
-        return self._record(PlayRecord("finish", name, reasons=(Reason(self.game.LAYOFF, "the defender is done"),)))
+        done = Reason(self.game.LAYOFF, "the defender is done")
+        return self._record(PlayRecord(ActionKind.FINISH, name, reasons=(done,)))
 
     def _record(self, record: PlayRecord) -> PlayRecord:
         self.history.append(record)
