@@ -28,29 +28,36 @@ from rummycheck.sim.record_out import game_to_record_dict  # noqa: E402
 from rummycheck.table.replay import replay  # noqa: E402
 from rummycheck.variants import get_variant  # noqa: E402
 
-MATCHES = [
-    ("gin", ("knock", "gin")),
-    ("gin", ("knock-at-5", "random")),
-    ("basic", ("eager", "patient")),
-    ("basic", ("random", "eager", "patient")),
-    ("bing", ("early", "common", "sandbag", "common")),
+#: (game, preset, rule overrides, bots): every preset of every game, Oklahoma gin included
+MATCHES: list[tuple[str, str | None, dict[str, object], tuple[str, ...]]] = [
+    ("gin", None, {}, ("knock", "gin")),
+    ("gin", None, {}, ("knock-at-5", "random")),
+    ("gin", "classic", {}, ("knock", "gin")),
+    ("gin", "openspiel", {}, ("knock", "gin")),
+    ("gin", "openspiel", {}, ("random", "random")),
+    ("gin", None, {"oklahoma": True}, ("knock", "random")),
+    ("basic", None, {}, ("eager", "patient")),
+    ("basic", None, {}, ("random", "eager", "patient")),
+    ("bing", None, {}, ("early", "common", "sandbag", "common")),
+    ("bing", None, {}, ("random", "early", "sandbag")),
 ]
 
 
-def check(name: str, bots: tuple[str, ...], games: int, seed: int) -> tuple[int, int, int]:
+def check(name: str, preset: str | None, rules: dict[str, object], bots: tuple[str, ...], games: int,
+          seed: int) -> tuple[int, int, int]:
     """(games, hands, record lines) replayed; raises SystemExit naming the first game that fails."""
-    variant = get_variant(name)
+    variant = get_variant(name, preset=preset, **rules)  # type: ignore[arg-type]
     hands = lines = 0
     for deal in range(games):
         outcome = play_game(variant, [bot_class(b)() for b in bots], seed=seed, deal=deal, labels=bots, record=True)
         assert outcome.record is not None
         text = write_record(to_record(game_to_record_dict(outcome.record)))
         if write_record(parse_record(text, source="sim.toml")) != text:
-            raise SystemExit(f"{name} {'/'.join(bots)} seed {seed} deal {deal}: "
+            raise SystemExit(f"{name} {preset or rules} {'/'.join(bots)} seed {seed} deal {deal}: "
                              "the record does not read back as written")
         result = replay(parse_record(text, source="sim.toml"))
         if result.illegal is not None or not result.ok:
-            raise SystemExit(f"{name} {'/'.join(bots)} seed {seed} deal {deal}: "
+            raise SystemExit(f"{name} {preset or rules} {'/'.join(bots)} seed {seed} deal {deal}: "
                              f"{result.illegal or result.mismatches}")
         hands += outcome.hands
         lines += text.count("\n")
@@ -63,12 +70,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     total_games = total_hands = 0
-    for name, bots in MATCHES:
+    for name, preset, rules, bots in MATCHES:
         start = time.process_time()
-        games, hands, lines = check(name, bots, args.games, args.seed)
+        games, hands, lines = check(name, preset, rules, bots, args.games, args.seed)
         total_games += games
         total_hands += hands
-        print(f"{name:5} {'/'.join(bots):32} {games:6} games {hands:7} hands {lines:9} record lines: "
+        setting = preset or ",".join(f"{k}={v}" for k, v in rules.items()) or "-"
+        print(f"{name:5} {setting:13} {'/'.join(bots):28} {games:6} games {hands:7} hands {lines:9} record lines: "
               f"all legal, scores agree ({time.process_time() - start:.0f} s CPU)")
     print(f"{total_games} games, {total_hands} hands replayed through the judge: none illegal, no score differs")
     return 0

@@ -359,6 +359,10 @@ class Game:
             return [Reason(self.TURN, "the stock is empty")]
         return []
 
+    def exhausted(self, state: TableView) -> Reason | None:
+        """Why the stock as it is now ends the hand at the start of a turn (no draw and no take), or None."""
+        return None
+
     def take_problems(self, state: TableView, *, then: Card | None = None) -> list[Reason]:
         """What forbids taking the top discard (beyond the turn order); ``then``: the discard the
         play makes next, judged on its own (so the take need not look ahead)."""

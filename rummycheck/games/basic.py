@@ -134,6 +134,13 @@ class Basic(Game):
         return [Reason("BASIC-STOCK", f"the stock is empty and has been renewed {state.reshuffles} of "
                                       f"{allowed} times: stalemate")]
 
+    def exhausted(self, state: TableView) -> Reason | None:
+        """BASIC-STOCK: the stock is empty and was renewed as often as allowed: the hand is a stalemate
+        (an empty stock with nothing yet to renew it with is not: the discard may still be taken)."""
+        if state.stock != 0 or state.reshuffles < int(self.variant.option("stock_reshuffles") or 0):
+            return None
+        return self.draw_problems(state)[0]
+
     def stalemate(self, state: TableView) -> Reason | None:
         """BASIC-STALEMATE: why no player can ever finish, or None when that is not certain.
 

@@ -271,6 +271,27 @@ class Gin(Game):
                                                "wall only to knock with it (wall_take_knocks)"))
         return problems
 
+    def take_problems(self, state: TableView, *, then: Card | None = None) -> list[Reason]:
+        """GIN-DEAD (``wall_take_knocks``): at the wall the discard may be taken only to knock with it,
+        so a take after which no knock is possible is refused (as OpenSpiel's wall phase does)."""
+        problems = super().take_problems(state, then=then)
+        if problems or not self.variant.option("wall_take_knocks") or not self._at_wall(state):
+            return problems
+        player = state.player
+        top = state.discard_pile[-1] if state.discard_pile else None
+        if top is None or not player.known:
+            return problems
+        hand = tuple(sorted((*player.hand, top)))
+        limit, _ = self.knock_rule_limit(state.upcard)
+        spare = self.variant.option("discard_taken")
+        rests = [hand[:i] + hand[i + 1:] for i, card in enumerate(hand) if spare or card != top]
+        if min_deadwood(hand, variant=self.variant) == 0 or any(
+                min_deadwood(rest, variant=self.variant) <= limit for rest in rests):
+            return problems
+        return [Reason("GIN-DEAD", f"{state.stock} cards left in the stock: the discard is taken at the wall only "
+                                   f"to knock with it, and {player.name} could not knock after taking {top} "
+                                   "(wall_take_knocks)")]
+
     def take_ending(self, state: TableView) -> Reason | None:
         """GIN-DEAD (``upcard_draw_limit``): the take that reaches the limit ends the hand dead instead.
 

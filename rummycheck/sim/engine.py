@@ -186,7 +186,8 @@ class _Hand:
 
     def take(self, seat: int) -> None:
         record = self.state.take_discard()
-        self._taken_by(seat, record.cards[0])
+        if self.state.phase != "over":  # a take that ends the hand (a take limit) leaves the card
+            self._taken_by(seat, record.cards[0])
         self.log(record)
 
     def lay(self, play: LayDown | None) -> bool:
@@ -255,6 +256,8 @@ def _turn(hand: _Hand, bots: Sequence[Bot]) -> str | None:
             hand.draw()
         else:
             hand.take(seat)
+            if state.phase == "over":  # the take reached a take limit: the hand is dead (GIN-DEAD)
+                return "dead"
     if game.turn_starts_with_draw:
         if hand.lay(bot.lay_down(hand.view(seat, "play"))):
             if state.phase == "over":
@@ -273,7 +276,7 @@ def _turn(hand: _Hand, bots: Sequence[Bot]) -> str | None:
         return "knock"
     hand.throw(seat, card)
     if state.phase == "over":
-        return "out"
+        return "dead" if state.dead else "out"  # dead: a throw-back limit (GIN-DEAD)
     return None
 
 

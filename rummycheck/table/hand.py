@@ -166,10 +166,12 @@ def new_hand(variant: Variant | str, *, players: int | Sequence[str] = 2, seed: 
     cutter = seats.index(cutter_of(seats, chosen)) if dealt.cut is not None else None
     assert dealt.upcard is not None
     stock = tuple(c for c in dealt.stock if c is not None)
-    return start_state(resolved, names=seats, scores=[0] * len(seats), out=[False] * len(seats),
-                       hands=[[c for c in cards if c is not None] for _, cards in dealt.cards], cut=dealt.cut,
-                       cutter=cutter, upcard=dealt.upcard, stock=len(stock),
-                       first=(seats.index(chosen) + 1) % len(seats), stock_cards=stock)
+    state = start_state(resolved, names=seats, scores=[0] * len(seats), out=[False] * len(seats),
+                        hands=[[c for c in cards if c is not None] for _, cards in dealt.cards], cut=dealt.cut,
+                        cutter=cutter, upcard=dealt.upcard, stock=len(stock),
+                        first=(seats.index(chosen) + 1) % len(seats), stock_cards=stock)
+    state.renew_seed = seed
+    return state
 
 
 # -- the end of a hand ---------------------------------------------------------------------------
@@ -223,8 +225,8 @@ def hand_end(state: GameState, *, buyback: Sequence[str] = (), stuck: bool = Fal
     if game.knocks and at_turn_start and state.offer == "" and state.stock is not None \
             and state.stock <= int(variant.get("dead_stock") or 0):
         return Ending("dead", HandEnd(dead=True))
-    if game.renews_stock and (stuck or (at_turn_start and (state.stalemate() is not None or (
-            state.stock == 0 and not state.can_draw_stock())))):
+    if game.renews_stock and (stuck or (at_turn_start and (state.stalemate() is not None
+                                                           or game.exhausted(state) is not None))):
         return Ending("stalemate", HandEnd(stalemate=True))
     if stuck:
         if game.knocks:

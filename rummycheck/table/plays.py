@@ -30,19 +30,22 @@ from rummycheck.cards import EXPECTED, Card
 from rummycheck.errors import CannotTell, CardParseError, PlaySyntaxError
 from rummycheck.melds import Meld, MeldKind, extend_meld, meld_problems, meld_readings, read_meld, reading_effect
 from rummycheck.results import LayOff, Reason
+from rummycheck.table.actions import Action, ActionKind
 from rummycheck.table.state import GameState, IllegalPlay, PlayRecord
 from rummycheck.textsafe import shorten
 from rummycheck.variants import Variant
 
-__all__ = ["Action", "Play", "PlaySyntaxError", "apply_play", "parse_play"]
+__all__ = ["Part", "Play", "PlaySyntaxError", "apply_play", "parse_play", "read_action"]
 
 VERBS = ("draw", "take", "discard", "meld", "layoff", "end", "knock", "finish", "out", "pass")
 _ALIASES = {"lay": "layoff", "lay-off": "layoff", "gin": "knock", "go": "out"}
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
-    """One action of a play.  ``layoffs`` hold (card, stands for or None, table meld number)."""
+class Part:
+    """One written action of a play (its words; ``read_action`` makes it an ``Action`` value).
+
+    ``layoffs`` hold (card, stands for or None, table meld number)."""
 
     verb: str
     cards: tuple[Card, ...] = ()
@@ -53,7 +56,7 @@ class Action:
 @dataclass(frozen=True, slots=True)
 class Play:
     text: str
-    actions: tuple[Action, ...]
+    actions: tuple[Part, ...]
 
     @property
     def verbs(self) -> tuple[str, ...]:
@@ -89,7 +92,7 @@ def _token_place(token: str, where: str, text: str) -> tuple[str, int]:
 
 def parse_play(text: str, *, source: str = "--play") -> Play:
     """Parse a play; raise ``PlaySyntaxError`` naming the column of the bad part."""
-    actions: list[Action] = []
+    actions: list[Part] = []
     offset = 0
     for part in text.split(";"):
         column = offset + len(part) - len(part.lstrip()) + 1
@@ -109,24 +112,24 @@ def parse_play(text: str, *, source: str = "--play") -> Play:
             if len(args) > 1:
                 raise PlaySyntaxError(f"{where}: {verb} takes at most one card, got {shorten(' '.join(args))}")
             cards = tuple(_card(a, where, text)[0] for a in args)
-            actions.append(Action(verb, cards))
+            actions.append(Part(verb, cards))
         elif verb == "knock" and any(a.lower() == "with" for a in args):
             at = [a.lower() for a in args].index("with")
             if at > 1:
                 raise PlaySyntaxError(f"{where}: knock needs at most one card before 'with', like "
                                       f"'knock Kc with Ac 2c 3c / 4d 5d 6d', got {shorten(part.strip())}")
             declared = _melds(args[at + 1:], where, part, text)
-            actions.append(Action(verb, tuple(_card(a, where, text)[0] for a in args[:at]), melds=declared))
+            actions.append(Part(verb, tuple(_card(a, where, text)[0] for a in args[:at]), melds=declared))
         elif verb == "discard" or verb == "knock":
             if len(args) != 1 and not (verb == "knock" and not args):
                 raise PlaySyntaxError(f"{where}: {verb} needs one card, like '{verb} Kc', got {shorten(part.strip())}")
-            actions.append(Action(verb, tuple(_card(a, where, text)[0] for a in args)))
+            actions.append(Part(verb, tuple(_card(a, where, text)[0] for a in args)))
         elif verb in ("end", "finish", "out", "pass"):
             if args:
                 raise PlaySyntaxError(f"{where}: {verb} takes no cards, got {shorten(' '.join(args))}")
-            actions.append(Action(verb))
+            actions.append(Part(verb))
         elif verb == "meld":
-            actions.append(Action(verb, melds=_melds(args, where, part, text)))
+            actions.append(Part(verb, melds=_melds(args, where, part, text)))
         else:  # layoff
             args = [a for a in args if a.lower() != "on"]
             if len(args) != 2 or not re.fullmatch(r"[0-9]+", args[1]):
@@ -137,7 +140,7 @@ def parse_play(text: str, *, source: str = "--play") -> Play:
                 line, at = _token_place(args[1], where, text)
                 raise PlaySyntaxError(f"{line}:{at}: table melds are numbered from 1 (in file order), "
                                       f"got {shorten(args[1])}")
-            actions.append(Action(verb, layoffs=((card, meaning, int(args[1])),)))
+            actions.append(Part(verb, layoffs=((card, meaning, int(args[1])),)))
     if not actions:
         raise PlaySyntaxError(f"{source}:1:1: empty play; expected e.g. 'meld Kd Kh Kc / 8c 9c Tc / 3h 3s 3h'")
     return Play(text, tuple(actions))
@@ -182,10 +185,16 @@ def _meld_choices(pairs: tuple[tuple[Card, Card | None], ...], variant: Variant)
 
 def _lay_down(state: GameState, written: list[tuple[tuple[Card, Card | None], ...]],
               raw: list[tuple[Card, Card | None, int]]) -> PlayRecord:
-    """Lay down the written melds as read, and the lay-offs (``raw``: card, stated meaning,
-    target); when lay-offs in the same lay-down need another reading of a new meld's wilds
-    (``7d 8d 2s`` with the 9d laid off on it: 2s as 6d), the first legal combination of
-    readings is taken."""
+    """Lay down the written melds as read, and the lay-offs (see ``_resolve``)."""
+    melds, layoffs = _resolve(state, written, raw)
+    return state.lay_down(melds, layoffs)
+
+
+def _resolve(state: GameState, written: list[tuple[tuple[Card, Card | None], ...]],
+             raw: list[tuple[Card, Card | None, int]]) -> tuple[tuple[Meld, ...], tuple[LayOff, ...]]:
+    """The written melds as read, and the lay-offs (``raw``: card, stated meaning, target); when
+    lay-offs in the same lay-down need another reading of a new meld's wilds (``7d 8d 2s`` with
+    the 9d laid off on it: 2s as 6d), the first legal combination of readings is taken."""
     choices = [_meld_choices(pairs, state.variant) for pairs in written]
     first = [c[0] for c in choices]
     layoffs = _layoffs(state, first, raw)
@@ -196,8 +205,42 @@ def _lay_down(state: GameState, written: list[tuple[tuple[Card, Card | None], ..
             except PlaySyntaxError:
                 continue
             if state.can_lay_down(melds, trial):
-                return state.lay_down(melds, trial)
-    return state.lay_down(first, layoffs)
+                return tuple(melds), tuple(trial)
+    return tuple(first), tuple(layoffs)
+
+
+def read_action(text: str, state: GameState) -> Action:
+    """The ``Action`` value of ``text`` in the record notation (``str(action)``: the player's name,
+    then the play; a lay-down may be ``A meld ...; A layoff ...``), read against ``state``: a wild
+    written without ``=`` is read as the table allows.  Raises ``PlaySyntaxError``."""
+    names = [p.name for p in state.players]
+    actor = ""
+    rest: list[str] = []
+    for piece in text.split(";"):
+        words = piece.split(maxsplit=1)
+        if words and words[0] in names:
+            if actor and words[0] != actor:
+                raise PlaySyntaxError(f"--play: one action is one player's: {shorten(text)}")
+            actor = words[0]
+            piece = words[1] if len(words) > 1 else ""
+        rest.append(piece)
+    if not actor:
+        raise PlaySyntaxError(f"--play: an action starts with the player's name ({', '.join(names)}), "
+                              f"got {shorten(text)}")
+    parts = parse_play(";".join(rest)).actions
+    verbs = {p.verb for p in parts}
+    if verbs <= {"meld", "layoff"}:
+        melds, layoffs = _resolve(state, [m for p in parts for m in p.melds], [lo for p in parts for lo in p.layoffs])
+        return Action(ActionKind.LAY_DOWN, actor, melds=melds, layoffs=layoffs)
+    if len(parts) != 1 or parts[0].verb == "out":
+        raise PlaySyntaxError(f"--play: expected one action (draw, take, discard, meld/layoff, end, knock, pass or "
+                              f"finish), got {shorten(text)}")
+    only = parts[0]
+    card = only.cards[0] if only.cards else None
+    if only.verb == "knock":
+        declared = tuple(_meld_of(m, state.variant) for m in only.melds)
+        return Action(ActionKind.KNOCK, actor, card, melds=declared)
+    return Action(ActionKind(only.verb), actor, card)
 
 
 def _layoffs(state: GameState, melds: Sequence[Meld], raw: list[tuple[Card, Card | None, int]]) -> list[LayOff]:

@@ -352,10 +352,9 @@ class HandRun:
             raise self.illegal(number, error.reasons) from None
 
     def _stalemated(self) -> bool:
-        """Basic: the stock is empty and cannot be renewed (again): the hand is a stalemate (BASIC-STOCK)."""
+        """Basic: the stock is empty and was renewed as often as allowed: the hand is a stalemate (BASIC-STOCK)."""
         state = self.state
-        return (self.game.renews_stock and state.phase == "play" and state.drew == "none"
-                and state.stock == 0 and not state.can_draw_stock())
+        return state.phase == "play" and state.drew == "none" and state.game.exhausted(state) is not None
 
     def _one(self, i: int, play: Play) -> None:
         number = i + 1

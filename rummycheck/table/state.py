@@ -25,6 +25,7 @@ unknown hand raises ``ScenarioError`` (missing input), not ``IllegalPlay``.
 
 from __future__ import annotations
 
+import random
 from bisect import insort
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -162,6 +163,9 @@ class GameState:
     # the stock's cards in drawing order where known, the next card LAST (None: only the count is
     # known; a None inside: that card is unknown); ``stock_cards`` gives them top first
     stock_order: list[Card | None] | None = None
+    # where the stock order is known and no driver gives a renewed stock's order, the renewal is
+    # shuffled by random.Random(f"{renew_seed}:renewal:{n}") (``new_hand`` sets it to its seed)
+    renew_seed: int | str | None = None
     history: list[PlayRecord] = field(default_factory=list)
     # the game of ``variant``, looked up once (every verdict asks it): (variant, game)
     _game: tuple[Variant, Game] | None = field(default=None, init=False, repr=False, compare=False)
@@ -433,6 +437,10 @@ class GameState:
             return [stalemate]
         if self.phase == "over":
             return [Reason(self.game.OUT, "the hand is over")]
+        if self.stock == 0 and self.drew == "none" and self.phase == "play" and not self.melded:
+            exhausted = self.game.exhausted(self)  # a stock that can never be drawn again ends the hand
+            if exhausted is not None:
+                return [exhausted]
         if self.phase == "layoff" and action not in ("lay_down", "finish"):
             return [Reason(self.game.LAYOFF, f"after the knock only the defender's lay-offs remain, not {action}")]
         return []
@@ -467,6 +475,11 @@ class GameState:
         self.verify_draw_stock()
         game = self.game
         order = self.stock_order
+        if order == [] and self.stock == 0 and game.renews_stock and self.renew_seed is not None:
+            # a renewal of a stock whose order was known: shuffled here, seeded (BASIC-STOCK)
+            renewed: list[Card | None] = list(self.discard_pile[:-1])
+            random.Random(f"{self.renew_seed}:renewal:{self.reshuffles}").shuffle(renewed)
+            self.stock_order = order = renewed
         if order:  # the stock's order is known (for a renewal: given beforehand): the card drawn is its top
             known = order[-1]
             if card is not None and known is not None and card != known:
