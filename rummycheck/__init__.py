@@ -22,7 +22,10 @@ if TYPE_CHECKING:
     from rummycheck.position import Scenario
     from rummycheck.results import LayOff, Reason, Solution
     from rummycheck.solvers.deadwood import min_deadwood
+    from rummycheck.table.actions import Action, ActionKind
     from rummycheck.table.disputes import Verdict, check_play
+    from rummycheck.table.hand import new_hand
+    from rummycheck.table.observation import Observation, observe
     from rummycheck.table.scoring import HandEnd, HandScore, ScoreLine, Sheet, new_sheet, score_hand, score_hands
     from rummycheck.table.state import GameState, IllegalPlay, PlayRecord
     from rummycheck.variants import Variant, get_variant
@@ -35,6 +38,11 @@ _WHERE: dict[str, str] = {
     "RummyError": "rummycheck.errors",
     "IllegalPlayError": "rummycheck.errors",
     "CardParseError": "rummycheck.errors",
+    "Action": "rummycheck.table.actions",
+    "ActionKind": "rummycheck.table.actions",
+    "Observation": "rummycheck.table.observation",
+    "new_hand": "rummycheck.table.hand",
+    "observe": "rummycheck.table.observation",
     "Card": "rummycheck.cards",
     "GameState": "rummycheck.table.state",
     "HandEnd": "rummycheck.table.scoring",
@@ -70,6 +78,11 @@ _WHERE: dict[str, str] = {
 }
 
 __all__ = [
+    "Action",
+    "ActionKind",
+    "Observation",
+    "new_hand",
+    "observe",
     "Card",
     "GameState",
     "IllegalPlay",

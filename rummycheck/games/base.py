@@ -359,6 +359,11 @@ class Game:
             return [Reason(self.TURN, "the stock is empty")]
         return []
 
+    def knock_candidates(self, state: TableView) -> list[Card | None]:
+        """The discards (None: a knock without one, big gin) that a knock could be made with now; the
+        judge still verifies each (``GameState.legal_actions`` asks only these)."""
+        return []
+
     def exhausted(self, state: TableView) -> Reason | None:
         """Why the stock as it is now ends the hand at the start of a turn (no draw and no take), or None."""
         return None

@@ -271,6 +271,23 @@ class Gin(Game):
                                                "wall only to knock with it (wall_take_knocks)"))
         return problems
 
+    def knock_candidates(self, state: TableView) -> list[Card | None]:
+        """The discards after which the least deadwood is within the knock limit (GIN-KNOCK), and None
+        when all the cards meld (big gin): no other knock can be legal."""
+        player = state.player
+        if state.drew == "none" or not player.known or state.phase != "play":
+            return []
+        limit, _ = self.knock_rule_limit(state.upcard)
+        hand = tuple(player.hand)
+        found: list[Card | None] = []
+        for card in dict.fromkeys(hand):
+            at = hand.index(card)
+            if min_deadwood(hand[:at] + hand[at + 1:], variant=self.variant) <= limit:
+                found.append(card)
+        if min_deadwood(hand, variant=self.variant) == 0:
+            found.append(None)
+        return found
+
     def take_problems(self, state: TableView, *, then: Card | None = None) -> list[Reason]:
         """GIN-DEAD (``wall_take_knocks``): at the wall the discard may be taken only to knock with it,
         so a take after which no knock is possible is refused (as OpenSpiel's wall phase does)."""

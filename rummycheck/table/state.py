@@ -304,9 +304,8 @@ class GameState:
             found.extend(self._lay_downs())
         found.extend(Action(ActionKind.DISCARD, name, c) for c in cards if self.can_discard(c))
         if self.game.knocks and self.drew != "none":
-            found.extend(Action(ActionKind.KNOCK, name, c) for c in cards if self.can_knock(c))
-            if self.can_knock(None):
-                found.append(Action(ActionKind.KNOCK, name))
+            found.extend(Action(ActionKind.KNOCK, name, c) for c in self.game.knock_candidates(self)
+                         if self.can_knock(c))
         if self.can_end_turn():
             found.append(Action(ActionKind.END, name))
         return found
@@ -930,7 +929,7 @@ class GameState:
                 knocker=seat == self.knocker, cut=player.cut is not None)
             if player.out and game.players_bust:
                 size_problem = None
-            if size_problem is not None and not (game.knocks and self.phase == "layoff"):
+            if size_problem is not None and not (game.knocks and self.knocker is not None):  # lay-offs shrink hands
                 found.append(f"{player.name} holds {size_problem}")
         if self.drew not in ("none", "stock", "discard"):
             found.append(f"drew is {self.drew!r}")
@@ -940,7 +939,7 @@ class GameState:
                 variant.get("stock_reshuffles", 0) or 0):
             found.append(f"the stock was renewed {self.reshuffles} times, more than BASIC-STOCK allows")
         if self.drew == "discard" and self.took is not None and self.took not in self.player.hand \
-                and self.player.known:
+                and self.player.known and not self.melded:  # a card taken may go down in a meld at once
             found.append(f"{self.player.name} took {self.took} but does not hold it")
         if game.draw_after_meld_rule != game.TURN and self.melded and self.drew != "none" and self.phase == "play":
             found.append(f"{self.player.name} drew and melded in one turn ({game.draw_after_meld_rule})")

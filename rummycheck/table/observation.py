@@ -1,0 +1,193 @@
+"""What one seat knows, and sampling what it does not.
+
+``observe(state, seat)`` gives an ``Observation``: the seat's own hand; the table, the
+whole discard pile and the stock count; every player's hand size, score and opened/out
+flags; and the public history of cards: each card seen **taken** from the discard pile,
+**declined** (a passed upcard) or **thrown** (discarded, or knocked with), and by whom.
+From that history it keeps, per other player, the cards **known** to be in his hand: a
+card he took and has not thrown or laid down since, the deuce he kept from Bing's cut,
+and a knocker's whole hand once it lies face up.
+
+``observation.determinize(rng)`` returns a full ``GameState`` consistent with what the
+seat knows: known cards stay in their hands; every other card the seat has not seen (the
+decks less his hand, the pile, the table and the known cards) is dealt uniformly at
+random, with the explicit ``random.Random`` given, to the others' unknown places and to
+the stock, whose order is then known (``stock_cards``).  The history of the returned
+state is the public one: other players' stock draws carry no card.
+
+This is the one model of knowledge: the bots' ``View`` is built from the same public
+facts, and the rollouts of an analysis start from ``determinize``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from rummycheck.cards import Card, full_deck
+from rummycheck.position import TableMeld
+from rummycheck.table.actions import ActionKind
+from rummycheck.table.state import GameState, PlayerState, PlayRecord
+from rummycheck.variants import Variant
+
+__all__ = ["Observation", "SeenCard", "observe"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeenCard:
+    """A card every player saw move: ``how`` is ``taken``, ``declined`` or ``thrown``."""
+
+    player: str
+    card: Card
+    how: str
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What the player in ``seat`` knows (see the module docstring)."""
+
+    seat: int
+    public: GameState  # the state with every hidden card unknown (others' hands less known cards; the stock)
+    seen: tuple[SeenCard, ...]
+    known: tuple[tuple[Card, ...], ...]  # by seat: cards known to be in that hand (the seat's own: all)
+
+    @property
+    def variant(self) -> Variant:
+        return self.public.variant
+
+    @property
+    def name(self) -> str:
+        return self.public.players[self.seat].name
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return self.public.players[self.seat].hand
+
+    @property
+    def table(self) -> tuple[TableMeld, ...]:
+        return tuple(self.public.table)
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        return tuple(self.public.discard_pile)
+
+    @property
+    def stock(self) -> int:
+        return self.public.stock or 0
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(p.size for p in self.public.players)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(p.score for p in self.public.players)
+
+    @property
+    def opened(self) -> tuple[bool, ...]:
+        return tuple(p.opened for p in self.public.players)
+
+    @property
+    def out(self) -> tuple[bool, ...]:
+        return tuple(p.out for p in self.public.players)
+
+    def by(self, how: str, seat: int) -> tuple[Card, ...]:
+        """The cards the player in ``seat`` was seen to have ``taken``, ``declined`` or ``thrown``."""
+        name = self.public.players[seat].name
+        return tuple(s.card for s in self.seen if s.player == name and s.how == how)
+
+    def unseen(self) -> Counter[Card]:
+        """The cards this seat has not seen: the decks less his hand, the pile, the table and the
+        cards known to be in the other hands (each copy counted)."""
+        left = Counter({card: self.variant.decks for card in full_deck()})
+        left.subtract(self.hand)
+        left.subtract(self.public.discard_pile)
+        for t in self.public.table:
+            left.subtract(t.meld.cards)
+        for seat, cards in enumerate(self.known):
+            if seat != self.seat:
+                left.subtract(cards)
+        return Counter({c: n for c, n in left.items() if n > 0})
+
+    def determinize(self, rng: random.Random) -> GameState:
+        """A full state consistent with this observation, hidden cards dealt uniformly by ``rng``."""
+        pool = list(self.unseen().elements())
+        rng.shuffle(pool)
+        state = self.public.copy()
+        for seat, player in enumerate(state.players):
+            if player.unknown:
+                dealt, pool = pool[:player.unknown], pool[player.unknown:]
+                state.players[seat] = player.holding(tuple(sorted((*player.hand, *dealt))), 0)
+        stock = state.stock or 0
+        order: list[Card | None] = list(pool[:stock])
+        state.stock_order = order  # the next card last: any order of a uniform shuffle is uniform
+        state.renew_seed = rng.randrange(2 ** 32)
+        return state
+
+
+def observe(state: GameState, seat: int) -> Observation:
+    """What the player in ``seat`` knows of ``state`` (see the module docstring)."""
+    names = [p.name for p in state.players]
+    me = names[seat]
+    seen, known = _public_history(state)
+    public_players: list[PlayerState] = []
+    known_by_seat: list[tuple[Card, ...]] = []
+    for index, player in enumerate(state.players):
+        if index == seat:
+            public_players.append(player)
+            known_by_seat.append(player.hand)
+            continue
+        if index == state.knocker:  # a knocker's hand lies face up
+            cards = Counter(player.hand)
+        else:
+            cards = known[player.name] & Counter(player.hand)
+        shown = tuple(sorted(cards.elements(), key=lambda c: c.index))
+        known_by_seat.append(shown)
+        public_players.append(player.holding(shown, player.size - len(shown)))
+    public = state.copy()
+    public.players = public_players
+    public.stock_order = None
+    public.renew_seed = None
+    public.history = [_public_record(r, me) for r in state.history]
+    return Observation(seat, public, tuple(seen), tuple(known_by_seat))
+
+
+def _public_record(record: PlayRecord, me: str) -> PlayRecord:
+    """``record`` as every player saw it: another player's stock draw shows no card."""
+    if record.kind is ActionKind.DRAW and record.player != me and record.cards:
+        return replace(record, cards=())
+    return record
+
+
+def _public_history(state: GameState) -> tuple[list[SeenCard], dict[str, Counter[Card]]]:
+    """The cards seen moving, and per player the cards seen going into his hand and not out again."""
+    seen: list[SeenCard] = []
+    known: dict[str, Counter[Card]] = {p.name: Counter() for p in state.players}
+    for p in state.players:
+        if p.cut is not None:  # Bing: the deuce kept from the cut is seen by all
+            known[p.name][p.cut] += 1
+    # the top of the pile when a pass declines it: the first upcard, or the last card thrown
+    top = state.upcard if state.upcard is not None else (state.discard_pile[0] if state.discard_pile else None)
+    last = state.history[-1] if state.history else None
+    for record in state.history:
+        held = known[record.player]
+        kind = record.kind
+        if kind is ActionKind.TAKE and record.cards:
+            if record is last and state.phase == "over" and state.dead:
+                continue  # a take that ended the hand (a take limit) left the card on the pile
+            held[record.cards[0]] += 1
+            seen.append(SeenCard(record.player, record.cards[0], "taken"))
+        elif kind is ActionKind.PASS and top is not None:
+            seen.append(SeenCard(record.player, top, "declined"))
+        elif kind in (ActionKind.DISCARD, ActionKind.KNOCK) and record.cards:
+            top = record.cards[0]
+            held[top] -= 1
+            seen.append(SeenCard(record.player, top, "thrown"))
+        if kind in (ActionKind.LAY_DOWN, ActionKind.KNOCK):
+            for meld in record.melds:
+                held.subtract(meld.cards)
+            held.subtract(lo.card for lo in record.layoffs)
+        for card in [c for c, n in held.items() if n <= 0]:
+            del held[card]
+    return seen, known

@@ -1,0 +1,142 @@
+"""What a seat knows (``observe``) and sampling what it does not (``determinize``)."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+
+import pytest
+
+from rummycheck.cards import Card, full_deck
+from rummycheck.table.actions import Action, ActionKind
+from rummycheck.table.hand import new_hand
+from rummycheck.table.observation import observe
+from rummycheck.table.state import GameState
+from rummycheck.variants import get_variant
+
+
+def _walk(name: str, seed: int, players: int, steps: int) -> list[GameState]:
+    rng = random.Random(seed)
+    state = new_hand(get_variant(name), players=players, seed=seed)
+    states = [state]
+    while not state.is_over and len(states) < steps:
+        state = state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+    return states
+
+
+def _hidden(state: GameState, seat: int) -> Counter[Card]:
+    """The cards really in the other hands and the stock."""
+    cards: Counter[Card] = Counter()
+    for index, p in enumerate(state.players):
+        if index != seat:
+            cards.update(p.hand)
+    cards.update(c for c in state.stock_cards or () if c is not None)
+    return cards
+
+
+@pytest.mark.parametrize(("name", "players"), [("gin", 2), ("basic", 3), ("bing", 4)])
+def test_determinized_states_are_consistent_with_what_the_seat_knows(name: str, players: int) -> None:
+    rng = random.Random(1)
+    checked = 0
+    for seed in range(25 if name != "bing" else 12):
+        for state in _walk(name, seed, players, 160):
+            seat = state.current
+            obs = observe(state, seat)
+            sample = obs.determinize(rng)
+            assert sample.players[seat].hand == state.players[seat].hand
+            assert [p.size for p in sample.players] == [p.size for p in state.players]
+            assert all(p.known for p in sample.players)
+            assert sample.table == state.table and sample.discard_pile == state.discard_pile
+            assert sample.stock == state.stock and len(sample.stock_cards or ()) == state.stock
+            # the hidden cards are the same cards, placed anew; the known ones stay where they are
+            assert _hidden(sample, seat) == _hidden(state, seat)
+            for index, cards in enumerate(obs.known):
+                assert not Counter(cards) - Counter(sample.players[index].hand)
+                assert not Counter(cards) - Counter(state.players[index].hand)
+            assert sample.problems() == []
+            assert sample.legal_actions() or sample.is_over
+            checked += 1
+    assert checked > (150 if name == "bing" else 1000)
+
+
+def test_a_card_taken_stays_known_until_it_is_thrown() -> None:
+    state = new_hand("gin", seed=11)
+    top = state.discard_pile[-1]
+    taker = state.player.name
+    state = state.apply(Action(ActionKind.TAKE, taker))
+    other = 1 - state.players.index(next(p for p in state.players if p.name == taker))
+    obs = observe(state, other)
+    assert top in obs.known[1 - other]
+    assert [(s.player, s.card, s.how) for s in obs.seen] == [(taker, top, "taken")]
+    assert top not in obs.unseen()
+    for _ in range(20):  # every sample leaves the taken card with the taker
+        assert top in obs.determinize(random.Random(_)).players[1 - other].hand
+    thrown = state.player.hand[0] if state.player.hand[0] != top else state.player.hand[1]
+    state = state.apply(Action(ActionKind.DISCARD, taker, thrown))
+    assert thrown in observe(state, other).by("thrown", 1 - other)
+
+
+def test_a_passed_upcard_is_seen_declined() -> None:
+    state = new_hand("gin", seed=2)
+    upcard = state.discard_pile[-1]
+    first = state.player.name
+    state = state.apply(Action(ActionKind.PASS, first))
+    obs = observe(state, state.current)
+    assert [(s.player, s.card, s.how) for s in obs.seen] == [(first, upcard, "declined")]
+
+
+def test_other_players_stock_draws_carry_no_card_in_the_observation() -> None:
+    state = new_hand("basic", seed=4)
+    mover = state.current
+    state = state.apply(Action(ActionKind.DRAW, state.player.name))
+    assert state.history[-1].cards
+    assert observe(state, 1 - mover).public.history[-1].cards == ()
+    assert observe(state, mover).public.history[-1].cards == state.history[-1].cards
+    assert observe(state, 1 - mover).public.stock_cards is None
+
+
+def _chi_square_bound(df: int, z: float = 3.09) -> float:
+    """The upper 0.1% point of a chi-square with ``df`` degrees (Wilson-Hilferty)."""
+    return df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
+
+
+def test_hidden_cards_are_dealt_uniformly() -> None:
+    """Each unseen card lands in the opponent's hand with chance (his unknown cards) / (unseen
+    cards), and first in the stock with chance 1 / (unseen cards): chi-square over the cards."""
+    state = new_hand("gin", seed=9)
+    state = state.apply(Action(ActionKind.TAKE, state.player.name))  # one card of his hand known
+    obs = observe(state, 1 - state.current)
+    pool = obs.unseen()
+    assert sum(pool.values()) == 52 - 10 - 1  # the deck less my 10 cards and his one known card; the pile is empty
+    opponent = state.current
+    unknown = obs.public.players[opponent].unknown
+    rng = random.Random(2024)
+    samples = 20000
+    in_hand: Counter[Card] = Counter()
+    on_top: Counter[Card] = Counter()
+    for _ in range(samples):
+        sample = obs.determinize(rng)
+        in_hand.update(c for c in sample.players[opponent].hand if c in pool)
+        top = (sample.stock_cards or (None,))[0]
+        assert top is not None
+        on_top[top] += 1
+    cards = sorted(pool)
+    expected_hand = samples * unknown / len(cards)
+    expected_top = samples / len(cards)
+    chi_hand = sum((in_hand[c] - expected_hand) ** 2 / expected_hand for c in cards)
+    chi_top = sum((on_top[c] - expected_top) ** 2 / expected_top for c in cards)
+    assert chi_hand < _chi_square_bound(len(cards) - 1)
+    assert chi_top < _chi_square_bound(len(cards) - 1)
+    assert set(in_hand) == set(cards)
+
+
+def test_two_deck_copies_are_counted() -> None:
+    state = new_hand("bing", players=4, seed=3)
+    obs = observe(state, 0)
+    pool = obs.unseen()
+    mine = Counter(state.players[0].hand)
+    for card in full_deck():
+        assert pool[card] == 2 - mine[card] - state.discard_pile.count(card) - sum(
+            Counter(k)[card] for i, k in enumerate(obs.known) if i != 0)
