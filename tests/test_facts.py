@@ -326,6 +326,35 @@ def test_bing_opening_chance_needs_the_melds_and_the_limit():
     assert_bing_reference(facts, hand, unseen)
 
 
+def test_bing_an_opening_must_survive_the_discard_after_the_draw():
+    # House Bing dealing 5, two melds to open: unopened with 7c 8c 9c Kh Kd As after the draw.
+    # Discard As: keep 7c 8c 9c Kh Kd.  A third king (Ks, Kc: 2 copies each, Kh Kd 1 each:
+    # 6) or a deuce (8) completes two melds, six cards; but the draw is followed by a discard
+    # (BING-TURN) and the meld turn holds five cards, too few for two melds of three.  So
+    # no card opens and none goes out: both chances are 0.
+    variant = get_variant("bing", hand_size=5, opening_melds=2)
+    hand = cards("7c 8c 9c Kh Kd As")
+    unseen = two_deck_unseen(hand, [])
+    facts = discard_facts(hand, unseen=unseen, variant=variant)
+    ace = facts.of(C("As"))
+    assert ace.open_outs == () and ace.p_open_next == 0 and ace.outs == ()
+    assert_bing_reference(facts, hand, unseen)
+
+
+def test_bing_hold_limit_counts_for_keeping_the_card_drawn():
+    # Opened at 70 holding 9c 9d 9h 4s after the draw.  Kept 9-9-9 would go out at the next
+    # meld turn, but holding it between turns is 70 + 27 = 97 > 75 (BING-LIMIT-HOLD), and so is
+    # every hand the next draw and discard can leave that melds every card (a three-card meld
+    # holds at least 2 + 2 + 2 = 6 > 5): no out for that discard.  (That discard is itself over
+    # the limit now; the facts count only what the next draw allows.)  Discarding a nine keeps
+    # 9 9 4 = 22, 92 > 75 too: no outs anywhere.
+    hand = cards("9c 9d 9h 4s")
+    unseen = two_deck_unseen(hand, [])
+    facts = discard_facts(hand, unseen=unseen, variant="bing", score=70, opened=True)
+    assert all(f.outs == () for f in facts.discards)
+    assert_bing_reference(facts, hand, unseen)
+
+
 def test_bing_a_free_wild_left_in_hand_is_not_going_out():
     # House Bing: sets of at most 3, a wild left in hand worth 0.  Opened, holding 9c 9d 9h 2s Kd
     # after the draw.  Discarding Kd keeps 9c 9d 9h 2s: the set takes no fourth card, so 2s
