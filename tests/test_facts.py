@@ -514,5 +514,7 @@ def test_bad_input_is_refused_with_a_reason():
         discard_facts(hand, unseen=[C("Ah")], variant="gin", discards=[C("Ah")])
     with pytest.raises(ScenarioError, match="upcard"):
         discard_facts(hand, unseen=[C("Ah")], variant=get_variant("gin", oklahoma=True))
+    with pytest.raises(ScenarioError, match="Ah has -1 copies"):
+        discard_facts(hand, unseen={C("Ah"): -1, C("Ac"): 1}, variant="gin")
     with pytest.raises(CardParseError, match="copies of 9h"):
         discard_facts(cards("9h 9h 4s 5s"), unseen=Counter({C("9h"): 1}), variant="bing", opened=True)

@@ -185,10 +185,13 @@ def discard_facts(hand: Sequence[Card], *, unseen: Mapping[Card, int] | Iterable
     game = game_of(variant)
     cards = tuple(hand)
     check_copies(cards, decks=variant.decks)
-    pool = Counter(unseen.elements()) if isinstance(unseen, Counter) else (
-        Counter({c: n for c, n in unseen.items() if n > 0}) if isinstance(unseen, Mapping) else Counter(unseen))
-    if any(n < 0 for n in pool.values()):
-        raise ScenarioError("unseen cards: a card cannot have fewer than 0 copies")
+    if isinstance(unseen, Mapping):
+        negative = sorted(c for c, n in unseen.items() if n < 0)
+        if negative:
+            raise ScenarioError(f"unseen cards: {negative[0]} has {unseen[negative[0]]} copies, expected 0 or more")
+        pool = Counter({c: n for c, n in unseen.items() if n > 0})
+    else:
+        pool = Counter(unseen)
     check_copies([*cards, *pool.elements()], decks=variant.decks, what="the hand and the unseen cards together")
     total = sum(pool.values())
     if total == 0:
