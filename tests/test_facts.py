@@ -482,6 +482,73 @@ def test_meld_turn_discard_house_rule_keeps_a_card_back(seed):
     assert_bing_reference(discard_facts(hand, unseen=unseen, variant=variant), hand, unseen, keep_back=True)
 
 
+def solve_count(hand: list[Card], unseen: Counter[Card], *, score: int, opened: bool):
+    """Per discard: (going-out cards, opening cards) asked of the game's own ``solve`` for
+    every hand a discard, a draw and the draw's discard leave (the hold limit checked after
+    the draw's discard once opened).  Not independent of the solvers, but it has none of the
+    facts' shortcuts, and it runs at full size."""
+    from rummycheck.games.solve import solve
+
+    variant = get_variant("bing")
+    limit = int(variant.option("limit"))
+    found = {}
+    for discard in set(hand):
+        kept = list(hand)
+        kept.remove(discard)
+        outs, opens = set(), set()
+        for draw in unseen:
+            after = [*kept, draw]
+            for throw in set(after):
+                held = list(after)
+                held.remove(throw)
+                if opened and score + variant.points(held) > limit:
+                    continue
+                solution = solve(held, variant=variant, score=score, opened=opened)
+                if solution.legal:
+                    opens.add(str(draw))
+                if solution.fact("goes_out"):
+                    outs.add(str(draw))
+        found[discard] = (outs, opens)
+    return found
+
+
+def bing_near(rng: random.Random, size: int, melds: int, deuces: int) -> list[Card]:
+    """A two-deck hand of ``size`` from ``melds`` random one-deck melds, one card of the last
+    taken away, ``deuces`` wild deuces and random cards."""
+    deck = [c for c in full_deck() for _ in range(2)]
+    hand = [c for c in deck if c.number == 2][:deuces]
+    for card in hand:
+        deck.remove(card)
+    for n in range(melds):
+        meld = sorted(rng.choice([m for m in _ALL_MELDS if len(m) <= 4]))
+        if n == melds - 1:
+            meld.remove(rng.choice(meld))
+        for card in meld:
+            if card in deck and len(hand) < size:
+                hand.append(card)
+                deck.remove(card)
+    rng.shuffle(deck)
+    return hand + deck[:size - len(hand)]
+
+
+@pytest.mark.parametrize("seed, opened, score", [(0, False, 0), (1, False, 50), (2, False, 20), (3, True, 10)])
+def test_full_size_bing_facts_agree_with_the_games_solve(seed, opened, score):
+    rng = random.Random(500 + seed)
+    hand = bing_near(rng, 7 if opened else 15, 2 if opened else 3, deuces=seed % 2)
+    everything = two_deck_unseen(hand, [])
+    unseen = Counter({c: everything[c] for c in rng.sample(sorted(everything), 14)})
+    facts = discard_facts(hand, unseen=unseen, variant="bing", score=score, opened=opened)
+    expected = solve_count(hand, unseen, score=score, opened=opened)
+    for found in facts.discards:
+        outs, opens = expected[found.discard]
+        assert names(found.outs) == outs
+        if not opened:
+            assert names(found.open_outs or ()) == opens
+    # the case is not trivial: some draws matter and others do not
+    counted = [len(found.open_outs or found.outs) for found in facts.discards]
+    assert 0 < sum(counted) < len(counted) * len(unseen)
+
+
 # -- values, JSON and bad input ----------------------------------------------------------------------
 
 def test_facts_json_holds_cards_as_text_and_exact_chances():
