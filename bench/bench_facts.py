@@ -16,9 +16,10 @@ hands, the order of the parts rotating from round to round, the garbage collecto
 before each pass and off during it.  Figures are medians over the rounds of the time per
 hand, with the spread (min..max over the rounds) and, per part, the slowest hand's median.
 
-Before timing, the answers of a few hands are checked against a plain count that asks the
-game's own ``solve`` about every hand after every discard, draw and discard (Bing) or the
-one-deck deadwood counter (gin); a disagreement exits 1.
+Before timing, the answers of a few hands are checked against a plain count: the test
+suite's ``solve_count`` (tests/test_facts.py), which asks the game's own ``solve`` about
+every hand after every discard, draw and discard (Bing), or the one-deck deadwood counter
+(gin); a disagreement exits 1.
 """
 
 from __future__ import annotations
@@ -32,14 +33,16 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from rummycheck.analysis import HandFacts, discard_facts
 from rummycheck.cards import Card, full_deck
-from rummycheck.games.base import game_of
-from rummycheck.games.solve import solve
 from rummycheck.solvers.deadwood import deadwood_counter, hand_mask, prepare
 from rummycheck.variants import get_variant
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from test_facts import solve_count  # noqa: E402  (the suite's plain count by the game's solve)
 
 GIN = get_variant("gin")
 BING = get_variant("bing")
@@ -106,38 +109,6 @@ def plain_gin(hand: list[Card], unseen: list[Card]) -> dict[Card, tuple[int, fro
     return found
 
 
-def plain_bing(hand: list[Card], unseen: Counter[Card], *, score: int, opened: bool
-               ) -> dict[Card, tuple[frozenset[Card], frozenset[Card]]]:
-    """(going-out cards, opening cards) per discard: the game's ``solve`` of the meld turn's
-    hand after every discard, draw and discard, the hold limit checked after the draw's discard."""
-    game = game_of(BING)
-    memo: dict[tuple[Card, ...], Any] = {}
-    found = {}
-    for card in set(hand):
-        kept = list(hand)
-        kept.remove(card)
-        outs, opens = set(), set()
-        for draw in unseen:
-            after = [*kept, draw]
-            for throw in set(after):
-                held = list(after)
-                held.remove(throw)
-                if opened:
-                    check = game.limit_check(score=score, points=BING.points(held), hold=True)
-                    if check is not None and not check.ok:
-                        continue
-                key = tuple(sorted(held))
-                if key not in memo:
-                    memo[key] = solve(key, variant=BING, score=score, opened=opened)
-                solution = memo[key]
-                if solution.legal:
-                    opens.add(draw)
-                if solution.fact("goes_out"):
-                    outs.add(draw)
-        found[card] = (frozenset(outs), frozenset(opens))
-    return found
-
-
 def check(facts: HandFacts, expected: dict[Card, Any], what: str) -> bool:
     """Whether the facts agree with the plain count (gin: deadwood, knock and gin outs; Bing:
     the going-out cards, and the opening cards before opening)."""
@@ -148,9 +119,9 @@ def check(facts: HandFacts, expected: dict[Card, Any], what: str) -> bool:
         if what == "gin":
             got = (found.deadwood, frozenset(found.outs), frozenset(found.gin_outs))
         elif facts.opened:
-            got, want = (frozenset(found.outs),), want[:1]
+            got, want = ({str(c) for c in found.outs},), want[:1]
         else:
-            got = (frozenset(found.outs), frozenset(found.open_outs or ()))
+            got = ({str(c) for c in found.outs}, {str(c) for c in found.open_outs or ()})
         if got != want:
             print(f"DISAGREE {what}: discard {found.discard}: {got} != {want}", file=sys.stderr)
             good = False
@@ -177,11 +148,11 @@ def main(argv: list[str] | None = None) -> int:
         ok &= check(discard_facts(hand, unseen=unseen, variant=GIN), plain_gin(hand, unseen), "gin")
     started = time.process_time()
     for hand, pool in bing[:args.check]:
-        ok &= check(discard_facts(hand, unseen=pool, variant=BING), plain_bing(hand, pool, score=0, opened=False),
+        ok &= check(discard_facts(hand, unseen=pool, variant=BING), solve_count(hand, pool, score=0, opened=False),
                     "bing")
     for hand, pool in opened[:args.check]:
         ok &= check(discard_facts(hand, unseen=pool, variant=BING, score=40, opened=True),
-                    plain_bing(hand, pool, score=40, opened=True), "opened")
+                    solve_count(hand, pool, score=40, opened=True), "opened")
     print(f"checked {min(10, len(gin))} gin hands, {min(args.check, len(bing))} Bing and "
           f"{min(args.check, len(opened))} opened Bing hands against the plain count "
           f"({time.process_time() - started:.1f} s CPU for the Bing ones): {'agree' if ok else 'DISAGREE'}")
