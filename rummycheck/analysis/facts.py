@@ -1,0 +1,499 @@
+"""Exact facts of each discard: the least deadwood kept, the outs, and the chances of the next draw.
+
+A player holds his hand just after his draw (gin 11 cards, basic one more than dealt,
+Bing 15 before opening or any size after).  For every card he may discard, ``discard_facts``
+answers, by enumeration and never by sampling:
+
+* ``deadwood`` - the points he keeps.  Gin and basic: the least deadwood of the hand
+  after the discard (``min_deadwood``).  Bing: the points left after the best legal
+  lay-down of that hand on his next meld turn (the game's ``solve``: the opening's melds,
+  BING-OPEN, and the limit, BING-LIMIT, with his running score); the whole hand's points
+  when no lay-down is legal.
+* ``outs`` - the distinct cards he has not seen that, drawn next from the stock, let him
+  knock (gin: deadwood within the knock limit after the best discard, GIN-KNOCK, the
+  Oklahoma limit taken from the upcard), go gin (deadwood 0 after a discard, or big gin),
+  or go out (basic: every card melded, or all but a final discard, as ``solve`` judges
+  BASIC-OUT and BASIC-OPEN; Bing: after the draw's discard, every card melded at the
+  meld turn that follows, BING-MELD-TURN, the discard kept within BING-LIMIT-HOLD once
+  opened).
+* ``p_knock_next``, ``p_gin_next``, ``p_out_next`` - the exact chance that the next card
+  of the stock is such an out, every unseen card equally likely and each copy counted
+  (with two decks a card with two unseen copies counts twice).
+* ``p_open_next`` (Bing, before opening) - the exact chance that after the next draw and
+  its discard the hand lays down an opening (``opening_melds`` melds, BING-OPEN) within
+  the limit (BING-LIMIT) at the next meld turn.
+
+Keeping the card just drawn is always allowed, so a hand that already knocks, goes out
+or opens without the draw has every unseen card as an out (chance 1).
+
+What is unseen is the caller's: the deck(s) less the player's hand, the discard pile and
+the table.  Only the hand itself is searched: lay-offs on table melds (basic, Bing after
+opening) are not counted.  Gin and basic use the one-deck lookup tables of
+``rummycheck.solvers.deadwood``; Bing asks the exact search for each hand once, sharing
+its memo between the hands that differ by the cards drawn and discarded.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from rummycheck.cards import Card, check_copies
+from rummycheck.errors import HandSizeError, ScenarioError
+from rummycheck.games.base import Game, check_hand_size, game_of
+from rummycheck.games.gin import gin_knock_limit
+from rummycheck.games.solve import solve
+from rummycheck.solvers.deadwood import deadwood_counter, hand_mask
+from rummycheck.solvers.exact import INF, SearchRules, cost_finder
+from rummycheck.variants import Variant, get_variant
+
+__all__ = ["DiscardFacts", "HandFacts", "discard_facts"]
+
+
+def _chance(value: Fraction | None) -> float | None:
+    return None if value is None else float(value)
+
+
+def _exact(value: Fraction | None) -> str | None:
+    return None if value is None else f"{value.numerator}/{value.denominator}"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardFacts:
+    """The exact facts of one discard (see the module's docstring for each field's rule).
+
+    ``outs`` are the unseen cards that knock, go gin or go out when drawn next (for gin
+    every gin out is a knock out too); ``gin_outs`` the gin ones (gin only, else empty);
+    ``open_outs`` the cards that let an unopened Bing player open (None when the game
+    has no opening or the player has opened).  Chances are exact fractions over the
+    unseen cards, copies counted; ``p_knock_next`` and ``p_gin_next`` are None in a game
+    without knocking, ``p_open_next`` None where ``open_outs`` is.
+    """
+
+    discard: Card
+    deadwood: int
+    outs: tuple[Card, ...]
+    gin_outs: tuple[Card, ...]
+    open_outs: tuple[Card, ...] | None
+    p_out_next: Fraction
+    p_knock_next: Fraction | None
+    p_gin_next: Fraction | None
+    p_open_next: Fraction | None
+
+    @property
+    def out_chance(self) -> float:
+        """``p_out_next`` as a float."""
+        return float(self.p_out_next)
+
+    @property
+    def knock_chance(self) -> float | None:
+        """``p_knock_next`` as a float (None without knocking)."""
+        return _chance(self.p_knock_next)
+
+    @property
+    def gin_chance(self) -> float | None:
+        """``p_gin_next`` as a float (None without knocking)."""
+        return _chance(self.p_gin_next)
+
+    @property
+    def open_chance(self) -> float | None:
+        """``p_open_next`` as a float (None without an opening to make)."""
+        return _chance(self.p_open_next)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object of one candidate (docs/advise.md): cards as text, chances as floats,
+        and the same chances exactly, as "numerator/denominator" strings, under ``exact``."""
+        return {
+            "discard": str(self.discard),
+            "deadwood": self.deadwood,
+            "outs": [str(c) for c in self.outs],
+            "gin_outs": [str(c) for c in self.gin_outs],
+            "open_outs": None if self.open_outs is None else [str(c) for c in self.open_outs],
+            "p_out_next": self.out_chance,
+            "p_knock_next": self.knock_chance,
+            "p_gin_next": self.gin_chance,
+            "p_open_next": self.open_chance,
+            "exact": {"p_out_next": _exact(self.p_out_next), "p_knock_next": _exact(self.p_knock_next),
+                      "p_gin_next": _exact(self.p_gin_next), "p_open_next": _exact(self.p_open_next)},
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class HandFacts:
+    """The facts of every discard candidate of one hand, in card order.
+
+    ``unseen`` is the number of unseen cards, copies counted: the denominator of every
+    chance.  ``knock_limit`` is the limit in force (gin; None in a game without knocking).
+    """
+
+    variant: Variant
+    hand: tuple[Card, ...]
+    score: int
+    opened: bool
+    unseen: int
+    knock_limit: int | None
+    discards: tuple[DiscardFacts, ...]
+
+    def of(self, card: Card) -> DiscardFacts:
+        """The facts of discarding ``card``; a ``KeyError`` when it is not a candidate."""
+        for found in self.discards:
+            if found.discard == card:
+                return found
+        raise KeyError(card)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object of the facts (docs/advise.md)."""
+        return {
+            "variant": self.variant.name,
+            "options": dict(self.variant.changed_options()),
+            "hand": [str(c) for c in self.hand],
+            "score": self.score,
+            "opened": self.opened,
+            "unseen": self.unseen,
+            "knock_limit": self.knock_limit,
+            "candidates": [d.to_json() for d in self.discards],
+        }
+
+
+def discard_facts(hand: Sequence[Card], *, unseen: Mapping[Card, int] | Iterable[Card],
+                  variant: Variant | str = "gin", score: int = 0, opened: bool = False,
+                  upcard: Card | None = None, took: Card | None = None,
+                  discards: Iterable[Card] | None = None) -> HandFacts:
+    """The exact facts of each discard of ``hand`` (held just after the draw).
+
+    ``unseen``: the cards the player has not seen, as a ``Counter`` (card to copies) or a
+    sequence with a card once per copy.  ``score`` and ``opened``: the player's running
+    score and whether he has opened (Bing).  ``upcard``: the first upcard (gin under
+    Oklahoma, where it sets the knock limit).  ``took``: the card taken from the discard
+    pile this turn, which may not be thrown back (unless the game allows it or the hand
+    holds another copy).  ``discards``: the candidates (default: every card of the hand).
+
+    Every chance is enumerated over every unseen card, never sampled.
+
+    >>> from rummycheck.cards import full_deck, parse_cards
+    >>> hand = parse_cards("As 2s 3s 4s 7h 8h 9h 5c 5d Kd Qc")
+    >>> rest = [c for c in full_deck() if c not in hand]
+    >>> facts = discard_facts(hand, unseen=rest, variant="gin").of(Card.parse("Qc"))
+    >>> facts.deadwood, [str(c) for c in facts.outs], facts.p_knock_next, facts.p_gin_next
+    (20, ['5s', '5h', '6h', 'Th'], Fraction(4, 41), Fraction(2, 41))
+    """
+    if not isinstance(variant, Variant):
+        variant = get_variant(variant)
+    game = game_of(variant)
+    cards = tuple(hand)
+    check_copies(cards, decks=variant.decks)
+    if isinstance(unseen, Mapping):
+        negative = sorted(c for c, n in unseen.items() if n < 0)
+        if negative:
+            raise ScenarioError(f"unseen cards: {negative[0]} has {unseen[negative[0]]} copies, expected 0 or more")
+        pool = Counter({c: n for c, n in unseen.items() if n > 0})
+    else:
+        pool = Counter(unseen)
+    check_copies([*cards, *pool.elements()], decks=variant.decks, what="the hand and the unseen cards together")
+    total = sum(pool.values())
+    if total == 0:
+        raise ScenarioError("no card is unseen: there is no next draw to count chances over")
+    if game.knocks:
+        if len(cards) != variant.hand_size + 1:
+            raise HandSizeError(f"the facts of a discard need the hand just after the draw: "
+                                f"{variant.hand_size + 1} cards, got {len(cards)} ({game.DEAL})")
+    else:
+        check_hand_size(len(cards), variant)
+    if len(cards) < 2:
+        raise HandSizeError("the facts of a discard need at least two cards: one to discard, one to keep")
+    candidates = _candidates(cards, game, took, discards)
+    drawn = sorted(pool)
+    if game.knocks:
+        limit = gin_knock_limit(variant, upcard)[0]
+        found = _knock_facts(cards, candidates, drawn, pool, total, variant, limit)
+        return HandFacts(variant, cards, score, opened, total, limit, found)
+    if game.melds_instead_of_drawing:
+        found = _meld_turn_facts(cards, candidates, drawn, pool, total, game, score=score, opened=opened)
+    else:
+        found = _same_turn_facts(cards, candidates, drawn, pool, total, variant, score=score, opened=opened)
+    return HandFacts(variant, cards, score, opened, total, None, found)
+
+
+def _candidates(cards: tuple[Card, ...], game: Game, took: Card | None,
+                discards: Iterable[Card] | None) -> list[Card]:
+    held = Counter(cards)
+    if took is not None and took not in held:
+        raise ScenarioError(f"the card taken from the discard pile, {took}, is not in the hand")
+    if discards is None:
+        chosen = sorted(held)
+    else:
+        chosen = sorted(set(discards))
+        for card in chosen:
+            if card not in held:
+                raise ScenarioError(f"the discard {card} is not in the hand")
+    if took is not None and not game.may_discard_taken() and held[took] < 2:
+        chosen = [c for c in chosen if c != took]
+    if not chosen:
+        raise ScenarioError("no discard to judge: the only candidate is the card taken from the discard pile")
+    return chosen
+
+
+def _share(outs: Sequence[Card], pool: Counter[Card], total: int) -> Fraction:
+    return Fraction(sum(pool[c] for c in outs), total)
+
+
+def _one_deck(variant: Variant) -> None:
+    if variant.decks != 1:
+        raise ScenarioError(f"exact facts for {variant.name} are built for one deck, "
+                            f"the variant plays {variant.decks}")
+
+
+def _knock_facts(cards: tuple[Card, ...], candidates: Sequence[Card], drawn: Sequence[Card], pool: Counter[Card],
+                 total: int, variant: Variant, limit: int) -> tuple[DiscardFacts, ...]:
+    """Gin: the 11-card hand after each draw, its least deadwood after the best discard (tables)."""
+    _one_deck(variant)
+    least = deadwood_counter(variant)
+    after = deadwood_counter(variant, discard=True)
+    whole = hand_mask(cards)
+    big_gin: dict[int, bool] = {}
+
+    def gin(mask: int, best: int) -> bool:
+        if best == 0:
+            return True
+        if least(mask):
+            return False
+        # every card melds but no discard leaves gin: big gin, if the game plays it
+        if mask not in big_gin:
+            hand = tuple(Card.from_index(i) for i in range(52) if mask >> i & 1)
+            big_gin[mask] = bool(solve(hand, variant=variant).fact("gin"))
+        return big_gin[mask]
+
+    found = []
+    for card in candidates:
+        kept = whole ^ card.bit
+        outs: list[Card] = []
+        gins: list[Card] = []
+        for draw in drawn:
+            mask = kept | draw.bit
+            best = after(mask)
+            if gin(mask, best):
+                gins.append(draw)
+                outs.append(draw)
+            elif best <= limit:
+                outs.append(draw)
+        p_knock = _share(outs, pool, total)
+        found.append(DiscardFacts(card, least(kept), tuple(outs), tuple(gins), None, p_knock, p_knock,
+                                  _share(gins, pool, total), None))
+    return tuple(found)
+
+
+def _same_turn_facts(cards: tuple[Card, ...], candidates: Sequence[Card], drawn: Sequence[Card],
+                     pool: Counter[Card], total: int, variant: Variant, *, score: int,
+                     opened: bool) -> tuple[DiscardFacts, ...]:
+    """Basic: a draw and a lay-down in the same turn.  A hand that melds every card, or all
+    but one, after the draw (the lookup tables) is asked of the game's ``solve``, which
+    judges going out (BASIC-OUT) and the first lay-down's minimum (BASIC-OPEN)."""
+    _one_deck(variant)
+    least = deadwood_counter(variant)
+    after = deadwood_counter(variant, discard=True)
+    whole = hand_mask(cards)
+    verdicts: dict[int, bool] = {}
+
+    def goes_out(mask: int) -> bool:
+        if least(mask) and after(mask):
+            return False  # two cards or more stay in hand whatever is melded: no rule lets it go out
+        if mask not in verdicts:
+            hand = tuple(Card.from_index(i) for i in range(52) if mask >> i & 1)
+            verdicts[mask] = bool(solve(hand, variant=variant, score=score, opened=opened).fact("can_go_out"))
+        return verdicts[mask]
+
+    found = []
+    for card in candidates:
+        kept = whole ^ card.bit
+        outs = tuple(draw for draw in drawn if goes_out(kept | draw.bit))
+        found.append(DiscardFacts(card, least(kept), outs, (), None, _share(outs, pool, total), None, None, None))
+    return tuple(found)
+
+
+_Cost = tuple[int, int, int]
+_Find = Callable[[Sequence[int], int], _Cost]
+_Hand = tuple[tuple[int, ...], int]  # natural card indices (sorted) and the number of wilds
+
+
+def _without(items: tuple[int, ...], item: int) -> tuple[int, ...]:
+    at = items.index(item)
+    return items[:at] + items[at + 1:]
+
+
+class _MeldTurn:
+    """Bing's questions about the hand after a draw: can the meld turn that follows open, or
+    go out?  A drawing turn ends with a discard and the melds come at the next turn, which
+    has no draw (BING-TURN, BING-MELD-TURN); so each discard ``y`` of the hand after the draw
+    leaves the meld turn a hand, searched once (the exact search's cost, one memo for every
+    hand of the question) and judged by the game's opening count (BING-OPEN) and limits
+    (BING-LIMIT, BING-LIMIT-HOLD)."""
+
+    def __init__(self, game: Game, cards: tuple[Card, ...], drawn: Sequence[Card], *, score: int,
+                 opened: bool) -> None:
+        variant = game.variant
+        self.game, self.score, self.opened = game, score, opened
+        self.rules = SearchRules.from_variant(variant)
+        self.needed = max(1, game.melds_needed(opened))
+        # BING-MELD-TURN's house option: the meld turn itself ends with a discard, kept back from the melds
+        self.keep_back = bool(variant.get("meld_turn_discard", False))
+        self.points = self.rules.points
+        self.wild_value = self.rules.wild_points  # a wild left in hand
+        self.is_wild = variant.is_wild
+        self.naturals = tuple(sorted(c.index for c in cards if not variant.is_wild(c)))
+        self.wilds = sum(1 for c in cards if variant.is_wild(c))
+        self.held = sum(self.points[n] for n in self.naturals) + self.wilds * self.wild_value
+        # one search for every hand asked about: the hand plus one copy of each card that may be
+        # drawn holds them all, and what one hand worked out (a remainder's best) serves the others
+        extra = sorted({c.index for c in drawn if not variant.is_wild(c)})
+        may_draw_wild = any(variant.is_wild(c) for c in drawn)
+        self.find = cost_finder(self.rules, tuple(sorted(self.naturals + tuple(extra))),
+                                self.wilds + may_draw_wild, min_melds=self.needed)
+        self.judged: dict[_Hand, tuple[bool, bool]] = {}  # the meld turn's verdict per hand
+
+    def within(self, points_left: int, *, hold: bool) -> bool:
+        check = self.game.limit_check(score=self.score, points=points_left, hold=hold)
+        return check is None or check.ok
+
+    def kept(self, card: Card) -> _Hand:
+        """The hand less ``card``."""
+        if self.is_wild(card):
+            return self.naturals, self.wilds - 1
+        return _without(self.naturals, card.index), self.wilds
+
+    def judge(self, kept: tuple[int, ...], wilds: int) -> tuple[bool, bool]:
+        """(lays down legally, goes out) at the meld turn holding ``kept`` and ``wilds`` wilds."""
+        found = self.judged.get((kept, wilds))
+        if found is not None:
+            return found
+        find = self.find
+        if self.keep_back and len(kept) + wilds > 1:
+            options = [find(_without(kept, n), wilds) for n in sorted(set(kept))]
+            if wilds:
+                options.append(find(kept, wilds - 1))
+            cost = min(options)
+        else:
+            cost = find(kept, wilds)
+        if cost[0] >= INF or not self.within(cost[0], hold=False):
+            found = (False, False)
+        else:
+            found = (True, cost[1] == 0)
+        self.judged[(kept, wilds)] = found
+        return found
+
+    def value(self, card: Card) -> int:
+        """The points ``card`` leaves in hand, as the search counts them."""
+        return self.wild_value if self.is_wild(card) else self.points[card.index]
+
+    def as_kept(self, card: Card) -> tuple[bool, bool]:
+        """(opens, goes out) at the next meld turn holding the hand less ``card``: what every
+        draw allows by throwing the card drawn (the hold limit checked once opened)."""
+        nat, wilds = self.kept(card)
+        if self.opened and not self.within(self.held - self.value(card), hold=True):
+            return False, False
+        return self.judge(nat, wilds)
+
+    def after_draw(self, card: Card, draw: Card, known: tuple[bool, bool]) -> tuple[bool, bool]:
+        """(opens, goes out) at the meld turn after throwing ``card``, drawing ``draw`` and the
+        best discard; ``known``: ``as_kept(card)``, which the draw can only add to."""
+        known_open, known_out = known
+        if known_out and (known_open or self.opened):
+            return known
+        nat, wilds = self.kept(card)
+        if self.is_wild(draw):
+            wilds += 1
+        else:
+            nat = tuple(sorted(nat + (draw.index,)))
+        may_open = not self.opened and not known_open
+        whole = self.find(nat, wilds)  # the hand after the draw, before its discard
+        if whole[0] >= INF:
+            return known  # not even the whole hand makes the melds a lay-down needs: less of it cannot
+        if self.keep_back:
+            opening, out = self.each_discard(nat, wilds, bound=None, want_open=may_open,
+                                             want_out=not known_out)
+            return known_open or opening, known_out or out
+        # a discard y leaves the meld turn at least whole - points(y); throwing a card the best
+        # arrangement leaves in hand reaches it
+        least, left = whole[0], whole[1]
+        opening, out = known_open, known_out
+        if may_open and left >= 1 and self.within(least, hold=False):
+            opening = True
+        if not out and left == 1 and self.within(0, hold=False):
+            # the one card left (worth ``least``) is the discard and the rest melds
+            held = sum(self.points[n] for n in nat) + wilds * self.wild_value
+            out = not self.opened or self.within(held - least, hold=True)
+        want_open = may_open and not opening
+        if out and not want_open:
+            return opening, out
+        # with two cards or more left at best, one card left needs a dearer card than ``least``
+        found_open, found_out = self.each_discard(nat, wilds, bound=least, strict=left >= 2,
+                                                  want_open=want_open, want_out=not out)
+        return opening or found_open, out or found_out
+
+    def each_discard(self, nat: tuple[int, ...], wilds: int, *, bound: int | None,
+                     want_open: bool, want_out: bool, strict: bool = False) -> tuple[bool, bool]:
+        """(opens, goes out) over every discard y of the hand after the draw (``nat``, ``wilds``).
+
+        ``bound``: the least points of the whole hand, when ``bound - points(y)`` bounds the
+        meld turn from below; it skips the discards that can reach neither (``strict``: going
+        out needs more than the bound).  Only what is wanted is looked for."""
+        points, opened = self.points, self.opened
+        held = sum(points[n] for n in nat) + wilds * self.wild_value
+        choices = [(_without(nat, n), wilds, points[n]) for n in sorted(set(nat))]
+        if wilds:
+            choices.append((nat, wilds - 1, self.wild_value))
+        out = opening = False
+        for rest, rest_wilds, thrown in choices:
+            if opened and not self.within(held - thrown, hold=True):
+                continue  # BING-LIMIT-HOLD: this discard is not allowed
+            if bound is not None:
+                floor = bound - thrown
+                may_out = want_out and not out and (floor < 0 if strict else floor <= 0)
+                may_open = want_open and not opening and self.within(max(floor, 0), hold=False)
+                if not (may_out or may_open):
+                    continue
+            verdict = self.judge(rest, rest_wilds)
+            opening = opening or (want_open and verdict[0])
+            out = out or (want_out and verdict[1])
+            if (out or not want_out) and (opening or not want_open):
+                break
+        return opening, out
+
+
+def _meld_turn_facts(cards: tuple[Card, ...], candidates: Sequence[Card], drawn: Sequence[Card],
+                     pool: Counter[Card], total: int, game: Game, *, score: int,
+                     opened: bool) -> tuple[DiscardFacts, ...]:
+    """Bing: the facts of each discard through ``_MeldTurn``; ``deadwood`` from the game's ``solve``."""
+    turn = _MeldTurn(game, cards, drawn, score=score, opened=opened)
+    variant = game.variant
+    found = []
+    for card in candidates:
+        kept_cards = list(cards)
+        kept_cards.remove(card)
+        deadwood = _bing_deadwood(tuple(kept_cards), variant, score=score, opened=opened)
+        known = turn.as_kept(card)
+        outs: list[Card] = []
+        opens: list[Card] = []
+        for draw in drawn:
+            opening, out = turn.after_draw(card, draw, known)
+            if out:
+                outs.append(draw)
+            if opening:
+                opens.append(draw)
+        open_outs = None if opened or not game.has_opening else tuple(opens)
+        found.append(DiscardFacts(card, deadwood, tuple(outs), (), open_outs, _share(outs, pool, total), None, None,
+                                  None if open_outs is None else _share(open_outs, pool, total)))
+    return tuple(found)
+
+
+def _bing_deadwood(kept: tuple[Card, ...], variant: Variant, *, score: int, opened: bool) -> int:
+    """The points left after the best legal lay-down of ``kept`` (the game's ``solve``), or
+    the whole hand's points when no lay-down is legal."""
+    if not kept:
+        return 0
+    solution = solve(kept, variant=variant, score=score, opened=opened)
+    if solution.legal:
+        return solution.deadwood_points
+    return variant.points(kept)
