@@ -151,6 +151,11 @@ class Variant:
     _decks: int = field(init=False, compare=False, repr=False)
     _hand_size: int = field(init=False, compare=False, repr=False)
 
+    def __reduce__(self) -> tuple[type[Variant], tuple[object, ...]]:
+        """Pickled as its fields (the derived lookups are rebuilt): a variant travels to worker processes."""
+        return (Variant, (self.name, self.title, self.summary, self.rules, self.values, self.presets, self.preset,
+                          self.disputes, self.game))
+
     def __post_init__(self) -> None:
         if not self.game:
             object.__setattr__(self, "game", self.name)

@@ -24,6 +24,7 @@ __all__ = ["app", "load_commands", "main"]
 # module is imported; ``main`` imports only the module of the command asked for, so a
 # ``solve`` does not pay for loading the simulator, the record reader or the verifier.
 COMMANDS: dict[str, str] = {
+    "advise": "advise",
     "check": "check",
     "crosscheck": "crosscheck",
     "deal": "deal",

@@ -150,6 +150,8 @@ class Game:
     has_limit: ClassVar[bool] = False
     #: a player may be out of the game while the others play on (Bing busts)
     players_bust: ClassVar[bool] = False
+    #: the points a hand gives a player count against him (Bing); else for him (the winner scores)
+    points_are_penalties: ClassVar[bool] = False
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant

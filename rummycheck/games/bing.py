@@ -52,6 +52,7 @@ class Bing(Game):
     has_opening = True
     has_limit = True
     players_bust = True
+    points_are_penalties = True
 
 
     PLAYERS = "BING-DECK"

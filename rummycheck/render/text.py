@@ -13,6 +13,7 @@ from rummycheck.results import Solution
 from rummycheck.variants import Variant
 
 if TYPE_CHECKING:
+    from rummycheck.analysis.advisor import Advice
     from rummycheck.crosscheck import Crosscheck
     from rummycheck.games.prove import OptimalPlay
     from rummycheck.review import Review
@@ -182,3 +183,35 @@ def review_text(review: Review) -> str:
     for note in review.notes:
         lines.append(f"note: {note}")
     return "\n".join(lines)
+
+
+def advice_text(advice: Advice) -> str:
+    """``rummycheck advise``: the candidates best first, each value with its interval, the facts."""
+    from rummycheck.render.json import best_line
+
+    evaluation = advice.evaluation
+    rows = []
+    for index, value in enumerate(evaluation.candidates):
+        facts = advice.facts[index]
+        move = "; ".join(line.split(" ", 1)[1] for line in value.action.lines())
+        loss = "best" if index == 0 else f"{value.loss:.2f} [{value.loss_low:.2f}, {value.loss_high:.2f}]"
+
+        def pct(chance: float | None) -> str:
+            return "" if chance is None else f"{100 * chance:.1f}%"
+
+        rows.append([move, f"{value.value:+.2f} [{value.low:+.2f}, {value.high:+.2f}]", loss,
+                     "" if facts is None else facts.deadwood,
+                     "" if facts is None else pct(facts.knock_chance if facts.p_knock_next is not None
+                                                   else facts.out_chance),
+                     "" if facts is None else pct(facts.gin_chance),
+                     "" if facts is None else (" ".join(str(c) for c in facts.outs) if len(facts.outs) <= 8
+                                               else f"{len(facts.outs)} cards")])
+    table = tabulate(rows, headers=["move", "value [95% interval]", "behind the best", "deadwood",
+                                    "knock/out next", "gin next", "outs"], tablefmt="simple")
+    stop = ("the only legal move" if evaluation.forced else
+            "the best move is ahead of every other at 95%" if evaluation.separated
+            else "the best move is not yet separated from every other at 95%")
+    head = (f"{evaluation.player} to move: best {best_line(advice)}\n"
+            f"value: {evaluation.unit}, {evaluation.samples} rollouts per move by the {evaluation.rollout!r} bots "
+            f"(seed {evaluation.seed}); {stop}; chances and outs are exact (every unseen card counted)")
+    return head + "\n\n" + table

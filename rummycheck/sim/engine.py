@@ -50,11 +50,12 @@ from rummycheck.games.scoring import HandEnd, HandScore, Sheet, new_sheet
 from rummycheck.sim.bots import Bot, LayDown, View, new_view
 from rummycheck.sim.hand import SimState
 from rummycheck.sim.record_out import action_texts
-from rummycheck.table.hand import deal_shuffled, hand_end, seat_names, start_state
+from rummycheck.table.actions import ActionKind
+from rummycheck.table.hand import Ending, deal_shuffled, hand_end, seat_names, start_state
 from rummycheck.table.state import GameState, PlayRecord
 from rummycheck.variants import Variant
 
-__all__ = ["GameOutcome", "SeatResult", "play_game", "seat_names"]
+__all__ = ["GameOutcome", "SeatResult", "hand_points", "play_game", "play_out", "seat_names"]
 
 #: score-sheet rules that are not points caught in the hand itself
 _NOT_CAUGHT = frozenset({"GIN-GAME", "BING-BUYBACK", "BASIC-TARGET", "BING-WIN", "BING-BUST"})
@@ -147,6 +148,37 @@ class _Hand:
                 "scores": {names[s]: scores[s] for s in range(count)},
                 "out": [names[s] for s in range(count) if out[s]],
             }
+
+    @classmethod
+    def around(cls, state: GameState, rng: random.Random) -> _Hand:
+        """A hand in progress at ``state`` (a rollout's start: no deal, no record kept)."""
+        hand = cls.__new__(cls)
+        hand.variant = state.variant
+        hand.game = state.game
+        hand.names = tuple(p.name for p in state.players)
+        hand.state = state
+        hand.first = state.current
+        hand.dealer = state.current
+        hand.rng = rng
+        seat_of = {name: seat for seat, name in enumerate(hand.names)}
+        taken: list[tuple[Card, ...]] = [()] * len(hand.names)
+        thrown: list[tuple[Card, ...]] = [()] * len(hand.names)
+        last = state.history[-1] if state.history else None
+        for record in state.history:
+            seat = seat_of[record.player]
+            if record.kind is ActionKind.TAKE and record.cards and not (
+                    record is last and state.phase == "over"):
+                taken[seat] += (record.cards[0],)
+            elif record.kind in (ActionKind.DISCARD, ActionKind.KNOCK) and record.cards:
+                thrown[seat] += (record.cards[0],)
+        hand.taken, hand.thrown = tuple(taken), tuple(thrown)
+        hand.scores = tuple(p.score for p in state.players)
+        hand.out = tuple(p.out for p in state.players)
+        hand.opened = tuple(p.opened for p in state.players)
+        hand.actions = None
+        hand.restocks = []
+        hand.deal_record = None
+        return hand
 
     def view(self, seat: int, phase: str, options: tuple[str, ...] = ()) -> View:
         state = self.state
@@ -280,6 +312,47 @@ def _turn(hand: _Hand, bots: Sequence[Bot]) -> str | None:
     return None
 
 
+def play_out(state: GameState, bots: Sequence[Bot], *, seed: int | str) -> tuple[GameState, Ending]:
+    """Play the hand of ``state`` to its end with ``bots`` (one per seat), in place; return the final
+    state and how the hand ended (``table.hand.hand_end``).  ``state`` may stand anywhere: at a
+    turn's start, after a draw, after a Bing meld turn's lay-down, during gin's first-upcard offer
+    or after a knock.  The bots are set up with ``random.Random(f"rollout:{seed}:{seat}")`` and the
+    simulator's own shuffles (a basic renewal) with ``random.Random(f"rollout:{seed}")``."""
+    variant = state.variant
+    for seat, bot in enumerate(bots):
+        bot.setup(seat=seat, variant=variant, rng=random.Random(f"rollout:{seed}:{seat}"))
+    hand = _Hand.around(state, random.Random(f"rollout:{seed}"))
+    game = hand.game
+    how: str | None = None
+    if state.phase == "over":
+        return state, hand_end(state)
+    if state.phase == "layoff":  # after a knock: the defender lays off, then the hand is over
+        defender = state.current
+        hand.lay(bots[defender].lay_down(hand.view(defender, "layoff")))
+        state.finish()
+        return state, hand_end(state)
+    if game.knocks and state.offer in ("non-dealer", "dealer"):
+        _gin_upcard(hand, bots)
+        if state.phase == "over":
+            return state, hand_end(state, stuck=True)
+    elif state.melded and state.drew == "none" and state.phase == "play":  # a meld turn, still to end
+        seat = state.current
+        if state.can_end_turn():
+            state.end_turn()
+        else:
+            hand.throw(seat, bots[seat].discard(hand.view(seat, "play")))
+        if state.phase == "over":
+            how = "dead" if state.dead else "out"
+    turns = 0
+    while how is None:
+        turns += 1
+        if turns > MAX_TURNS:
+            raise SimulationError(f"{variant.name}: a rollout found no end in {MAX_TURNS} turns with cards still "
+                                  "in the stock; the bots repeat themselves")
+        how = _turn(hand, bots)
+    return state, hand_end(state, stuck=how == "dead")
+
+
 def _hand_end(hand: _Hand, how: str) -> HandEnd | None:
     """The ``HandEnd`` the score engine reads, or None for a hand nobody scores (Bing dead hand)."""
     return hand_end(hand.state, stuck=how == "dead").end
@@ -372,12 +445,18 @@ def _next_dealer(sheet: Sheet, dealer: int) -> int:
     return dealer
 
 
-def _count(result: HandScore, seats: list[_Seat], playing: list[int], names: tuple[str, ...], state: GameState,
-           how: str) -> None:
+def hand_points(result: HandScore, names: Sequence[str]) -> dict[str, int]:
+    """The points each player was given by the hand itself (game bonuses, buy-backs and busts left out)."""
     caught = dict.fromkeys(names, 0)
     for line in result.lines:
         if line.player is not None and line.rule not in _NOT_CAUGHT:
             caught[line.player] += line.points
+    return caught
+
+
+def _count(result: HandScore, seats: list[_Seat], playing: list[int], names: tuple[str, ...], state: GameState,
+           how: str) -> None:
+    caught = hand_points(result, names)
     for s in playing:
         seats[s].points.append(caught[names[s]])
     if result.hand_winner is not None:

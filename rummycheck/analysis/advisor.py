@@ -1,0 +1,67 @@
+"""``rummycheck advise``: the moves of one decision, valued by rollouts, with the exact facts.
+
+``advise(state)`` values every legal move of the player to move (``evaluate``: his
+expected net points for the hand, by determinized rollouts, each value with its 95%
+interval) and, where the player holds the cards to discard, adds each discard's exact
+facts (``facts.discard_facts``: the least deadwood kept, the outs, the chances of the
+next draw; enumerated, never sampled).  ``state_for_advice`` finds the state of a
+scenario file's table or of a record's moment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+
+from rummycheck.analysis.evaluate import Evaluation, MoveValue, evaluate
+from rummycheck.analysis.facts import DiscardFacts, discard_facts
+from rummycheck.errors import ScenarioError
+from rummycheck.table.actions import ActionKind
+from rummycheck.table.observation import observe
+from rummycheck.table.state import GameState
+
+__all__ = ["Advice", "advise"]
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """One decision's advice: the evaluation, best first, and the exact facts by discard."""
+
+    evaluation: Evaluation
+    facts: tuple[DiscardFacts | None, ...]  # by candidate, in the evaluation's order
+    variant: str
+
+    @property
+    def candidates(self) -> tuple[MoveValue, ...]:
+        return self.evaluation.candidates
+
+
+def advise(state: GameState, *, samples: int = 400, seed: int = 1, rollout: str | None = None,
+           executor: Executor | None = None, min_samples: int = 48) -> Advice:
+    """Advice for the player to move at ``state`` (see the module docstring)."""
+    if state.is_over:
+        raise ScenarioError("the hand is over: there is no decision to advise on")
+    if not state.player.known:
+        raise ScenarioError(f"the hand of {state.player.name} is not fully known: give his cards to advise him")
+    evaluation = evaluate(state, samples=samples, seed=seed, rollout=rollout, executor=executor,
+                          min_samples=min_samples)
+    facts = _facts(state, [c.action.card for c in evaluation.candidates
+                           if c.action.kind in (ActionKind.DISCARD, ActionKind.KNOCK) and c.action.card])
+    by_card = {f.discard: f for f in facts}
+    rows = tuple(by_card.get(c.action.card) if c.action.kind in (ActionKind.DISCARD, ActionKind.KNOCK)
+                 and c.action.card is not None else None for c in evaluation.candidates)
+    return Advice(evaluation, rows, state.variant.name)
+
+
+def _facts(state: GameState, cards: Sequence[object]) -> tuple[DiscardFacts, ...]:
+    discards = [c for c in dict.fromkeys(cards) if c is not None]
+    if not discards or state.drew == "none" and not state.melded:
+        return ()
+    player = state.player
+    unseen = observe(state, state.current).unseen()
+    found = discard_facts(player.hand, unseen=unseen, variant=state.variant, score=player.score,
+                          opened=player.opened, upcard=state.upcard,
+                          took=state.took if state.drew == "discard" else None,
+                          discards=discards)  # type: ignore[arg-type]
+    return tuple(found.discards)

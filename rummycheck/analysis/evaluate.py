@@ -1,0 +1,205 @@
+"""What a decision is worth: every legal move valued by determinized rollouts.
+
+``evaluate(state)`` values each move of the player to move, on one scale: **the player's
+expected net points for the hand** (his points from the hand less the mean of the
+other players'; in Bing, where the points of a hand count against a player, with the
+sign turned so that more is better).  Each sample is a full state drawn from what the
+player knows (``observe(...).determinize``): every unseen card dealt uniformly, the
+known ones kept.  Every candidate move is applied to the same sample and the hand is
+played out by the shipped bots (``rollout``, by default the game's strongest), with the
+same bot randomness: common random numbers, so the differences between moves are much
+more precise than the values themselves.
+
+Sampling is adaptive: after each batch (and at least ``min_samples``), the rollouts stop
+once the best move is ahead of every other by a 95% paired interval that excludes 0, or
+when ``samples`` are spent.  Each value carries its 95% interval (normal approximation
+over the samples).  Sample ``i`` is seeded by ``(seed, i)`` alone, and batches are
+folded in order, so the answer is the same for any number of workers.
+
+Not modelled yet: the other players' choices as evidence about their hands (samples
+are not weighted by how likely each player's takes, passes and discards were), and the
+game score (the chance to win the game, Bing's limit and busts beyond this hand's points).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+
+from rummycheck.games.base import score_hand
+from rummycheck.games.scoring import new_sheet
+from rummycheck.sim.bots import bot_class
+from rummycheck.sim.engine import hand_points, play_out
+from rummycheck.table.actions import Action
+from rummycheck.table.hand import Ending
+from rummycheck.table.observation import Observation, observe
+from rummycheck.table.state import GameState
+
+__all__ = ["UNIT", "Evaluation", "MoveValue", "evaluate", "rollout_values"]
+
+UNIT = "expected net points for the hand"
+Z95 = 1.959964
+
+#: the rollout bots by game, the strongest of the shipped ones in ``docs/simulate.md``
+_ROLLOUT = {"gin": "gin", "basic": "patient", "bing": "common"}
+
+
+@dataclass(frozen=True, slots=True)
+class MoveValue:
+    """One candidate: its value (mean net points), the 95% interval, and how far it is behind the
+    best move with that difference's paired 95% interval (0 and (0, 0) for the best)."""
+
+    action: Action
+    value: float
+    low: float
+    high: float
+    loss: float
+    loss_low: float
+    loss_high: float
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """Every candidate of one decision, best first, with how they were valued."""
+
+    player: str
+    seat: int
+    unit: str
+    samples: int  # rollouts per candidate
+    seed: int
+    rollout: str
+    candidates: tuple[MoveValue, ...]
+    separated: bool  # the best was ahead of every other at 95% when sampling stopped
+
+    @property
+    def best(self) -> MoveValue:
+        return self.candidates[0]
+
+    @property
+    def forced(self) -> bool:
+        return len(self.candidates) == 1
+
+    def of(self, action: Action) -> MoveValue:
+        for value in self.candidates:
+            if value.action == action:
+                return value
+        raise KeyError(str(action))
+
+
+def _net(final: GameState, ending: Ending, seat: int) -> float:
+    """The net points of the hand for ``seat`` (see the module docstring); 0 for a hand nobody scores."""
+    if ending.end is None:
+        return 0.0
+    names = [p.name for p in final.players]
+    sheet = new_sheet(final.variant, names, scores={p.name: p.score for p in final.players},
+                      out=[p.name for p in final.players if p.out])
+    points = hand_points(score_hand(sheet, ending.end), names)
+    me = names[seat]
+    others = [points[p.name] for i, p in enumerate(final.players) if i != seat and not p.out]
+    net = points[me] - (sum(others) / len(others) if others else 0.0)
+    return -net if final.game.points_are_penalties else float(net)
+
+
+def rollout_values(observation: Observation, candidates: Sequence[Action], *, seed: int, first: int, count: int,
+                   rollout: str) -> list[list[float]]:
+    """The net points of each candidate in samples ``first`` .. ``first + count - 1`` (one task)."""
+    seat = observation.seat
+    players = len(observation.public.players)
+    factory = bot_class(rollout)
+    values: list[list[float]] = [[] for _ in candidates]
+    for index in range(first, first + count):
+        sample = observation.determinize(random.Random(f"sample:{seed}:{index}"))
+        for k, action in enumerate(candidates):
+            state = sample.apply(action)
+            final, ending = play_out(state, [factory() for _ in range(players)], seed=f"{seed}:{index}")
+            values[k].append(_net(final, ending, seat))
+    return values
+
+
+def _mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, -math.inf, math.inf
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+def evaluate(state: GameState, *, samples: int = 400, seed: int = 1, rollout: str | None = None,
+             min_samples: int = 48, batch: int = 16, candidates: Sequence[Action] | None = None,
+             executor: Executor | None = None) -> Evaluation:
+    """Value every legal move of the player to move at ``state`` (see the module docstring).
+
+    ``state`` may be the true state (a record, a deal) or one that knows only the player's own
+    hand (a scenario): the player's observation is taken from it, so nothing hidden is used.
+    """
+    if state.is_over:
+        raise ValueError("the hand is over: there is no decision to value")
+    seat = state.current
+    observation = observe(state, seat)
+    moves = list(candidates) if candidates is not None else observation.public.legal_actions()
+    if not moves:
+        raise ValueError(f"{state.player.name} has no legal move")
+    rollout = rollout or _ROLLOUT.get(state.variant.game, "random")
+    budget = max(1, samples)
+    batch = max(1, batch)
+    values: list[list[float]] = [[] for _ in moves]
+    done = 0
+    separated = False
+    while done < budget:
+        plan = []
+        at = done
+        wave = 1 if executor is None else 4  # batches asked at once from an executor
+        for _ in range(wave):
+            if at >= budget:
+                break
+            size = min(batch, budget - at)
+            plan.append((at, size))
+            at += size
+        if executor is None:
+            results = [rollout_values(observation, moves, seed=seed, first=a, count=n, rollout=rollout)
+                       for a, n in plan]
+        else:
+            futures = [executor.submit(rollout_values, observation, moves, seed=seed, first=a, count=n,
+                                       rollout=rollout) for a, n in plan]
+            results = [f.result() for f in futures]
+        for (_, size), result in zip(plan, results):  # folded in order: the same stop for any executor
+            for k, found in enumerate(result):
+                values[k].extend(found)
+            done += size
+            if done >= min_samples and (len(moves) == 1 or _separated(values)):
+                separated = True
+                break
+        if separated:
+            break
+    n = len(values[0])
+    means = [sum(v) / n for v in values]
+    best = max(range(len(moves)), key=lambda k: (means[k], -k))
+    rows = []
+    for k, action in enumerate(moves):
+        value, low, high = _mean_interval(values[k][:n])
+        if k == best:
+            loss, loss_low, loss_high = 0.0, 0.0, 0.0
+        else:
+            loss, loss_low, loss_high = _mean_interval([b - v for b, v in zip(values[best], values[k])])
+        rows.append(MoveValue(action, value, low, high, loss, loss_low, loss_high))
+    rows.sort(key=lambda r: (r.loss, -r.value))
+    return Evaluation(state.player.name, seat, UNIT, n, seed, rollout, tuple(rows), separated)
+
+
+def _separated(values: list[list[float]]) -> bool:
+    """The best candidate is ahead of every other by a paired 95% interval excluding 0."""
+    n = len(values[0])
+    means = [sum(v) / n for v in values]
+    best = max(range(len(values)), key=lambda k: (means[k], -k))
+    for k in range(len(values)):
+        if k == best:
+            continue
+        _, low, _ = _mean_interval([b - v for b, v in zip(values[best], values[k])])
+        if low <= 0:
+            return False
+    return True

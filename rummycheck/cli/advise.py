@@ -1,0 +1,74 @@
+"""``rummycheck advise``: every move of one decision valued by rollouts, with the exact facts."""
+
+from typing import Annotated
+
+import typer
+
+from rummycheck.cli.common import JsonOpt, app, emit_json, fail, guarded, say
+
+
+@app.command()
+def advise(
+    path: Annotated[str, typer.Argument(help="A scenario (TOML, docs/scenarios.md), or a record with --at.",
+                                        show_default=False)],
+    at: Annotated[int | None, typer.Option("--at", help="Record: the decision before this action (1-based).",
+                                           min=1)] = None,
+    hand: Annotated[int, typer.Option("--hand", help="Record: the hand (1-based).", min=1)] = 1,
+    player: Annotated[str | None, typer.Option("--player", "-p", help="Record: the player to advise; he must be "
+                                                                      "the one to move there.")] = None,
+    samples: Annotated[int, typer.Option("--samples", help="Most rollouts per move.", min=1, max=100000)] = 400,
+    seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed gives the same answer.")] = 1,
+    rollout: Annotated[str | None, typer.Option("--rollout", help="The bots that play the rollouts "
+                                                                  "(default: gin, patient or common).")] = None,
+    workers: Annotated[int | None, typer.Option("--workers", "-w", help="Local processes (default 1).",
+                                                min=1, max=256)] = None,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help="A Dask scheduler, tcp://HOST:8786, or "
+                                                                      "'local'.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The moves of the player to move, best first: each valued by rollouts over what he could know
+    (expected net points for the hand, with a 95% interval), with each discard's exact facts
+    (deadwood kept, outs, the chance to knock or go gin with the next draw). docs/advise.md."""
+    from rummycheck.analysis.advisor import advise as run_advise
+    from rummycheck.render.json import advice_json
+    from rummycheck.render.text import advice_text
+    from rummycheck.sim.bots import bot_class
+    from rummycheck.sim.runner import executor_for
+
+    if rollout is not None:
+        guarded(lambda: bot_class(rollout))
+    if at is None:
+        if path != "-" and _looks_like_record(path):
+            fail(f"{path}: a record needs --at N (the decision before action N)")
+        from rummycheck.files.scenario import load_scenario
+        from rummycheck.table.state import GameState
+
+        scenario = guarded(lambda: load_scenario(path))
+        state = guarded(lambda: GameState.from_scenario(scenario))
+    else:
+        from rummycheck.files.record import load_record
+        from rummycheck.table.replay import state_at
+
+        record = guarded(lambda: load_record(path))
+        state = guarded(lambda: state_at(record, hand, at))
+        if player is not None and (state.is_over or state.player.name != player):
+            fail(f"{path}: before action {at} of hand {hand} it is "
+                 f"{'nobody' if state.is_over else state.player.name}'s decision, not {player}'s")
+    with executor_for(workers or 1, scheduler) as executor:
+        advice = guarded(lambda: run_advise(state, samples=samples, seed=seed, rollout=rollout,
+                                            executor=None if (workers or 1) <= 1 and not scheduler else executor))
+    if as_json:
+        emit_json(advice_json(advice))
+    else:
+        say(advice_text(advice))
+
+
+def _looks_like_record(path: str) -> bool:
+    """A record has ``[[hand]]`` tables; a scenario has none (read bounded; a bad path is the loader's to say)."""
+    from rummycheck.errors import RummyError
+    from rummycheck.reading import read_file
+
+    try:
+        return "[[hand]]" in read_file(path)
+    except RummyError:
+        return False

@@ -1,0 +1,59 @@
+"""JSON of the library's values, for ``--json`` (the shapes are documented in docs/json.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rummycheck.analysis.advisor import Advice
+from rummycheck.analysis.evaluate import MoveValue
+
+__all__ = ["advice_json", "best_line"]
+
+
+def _finite(value: float) -> float | None:
+    return None if value != value or value in (float("inf"), float("-inf")) else round(value, 3)
+
+
+def best_line(advice: Advice) -> str:
+    """The best move in words, the player's name left out: ``discard Ts``, ``knock 3d: gin``."""
+    best = advice.evaluation.best.action
+    text = "; ".join(line.split(" ", 1)[1] for line in best.lines())
+    facts = advice.facts[0]
+    if best.kind.value == "knock" and (best.card is None or (facts is not None and facts.deadwood == 0)):
+        text += ": gin"
+    return text
+
+
+def advice_json(advice: Advice) -> dict[str, Any]:
+    """``rummycheck advise --json``: ``unit``, ``samples``, ``seed``, ``candidates`` (best first)."""
+    evaluation = advice.evaluation
+
+    def row(value: MoveValue, index: int) -> dict[str, Any]:
+        facts = advice.facts[index]
+        return {
+            "action": " ".join(str(value.action).split(" ")[1:]) if value.action.player else str(value.action),
+            "value": _finite(value.value),
+            "ci": [_finite(value.low), _finite(value.high)],
+            "loss": _finite(value.loss),
+            "loss_ci": [_finite(value.loss_low), _finite(value.loss_high)],
+            "deadwood": None if facts is None else facts.deadwood,
+            "p_knock_next": None if facts is None else facts.knock_chance,
+            "p_gin_next": None if facts is None else facts.gin_chance,
+            "p_out_next": None if facts is None else facts.out_chance,
+            "p_open_next": None if facts is None else facts.open_chance,
+            "outs": None if facts is None else [str(c) for c in facts.outs],
+            "exact": None if facts is None else facts.to_json()["exact"],
+        }
+
+    return {
+        "variant": advice.variant,
+        "player": evaluation.player,
+        "unit": evaluation.unit,
+        "samples": evaluation.samples,
+        "seed": evaluation.seed,
+        "rollout": evaluation.rollout,
+        "separated": evaluation.separated,
+        "forced": evaluation.forced,
+        "best": best_line(advice),
+        "candidates": [row(v, i) for i, v in enumerate(evaluation.candidates)],
+    }

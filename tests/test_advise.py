@@ -1,0 +1,134 @@
+"""The advisor: rollout values checked against values worked out by hand, and the command."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+from typer.testing import CliRunner
+
+from rummycheck.analysis.advisor import advise
+from rummycheck.analysis.evaluate import evaluate
+from rummycheck.cards import Card, full_deck, parse_cards
+from rummycheck.cli import app
+from rummycheck.files.scenario import parse_scenario
+from rummycheck.table.actions import ActionKind
+from rummycheck.table.state import GameState
+
+BASIC_OUT = """
+variant = "basic"
+[[players]]
+name = "A"
+hand = "As 2s 3s 4s 7h 7d 7c Jc Qc Kc 5h"
+[[players]]
+name = "B"
+hand_size = 10
+[turn]
+player = "A"
+drew = "stock"
+[pile]
+discard = "4d"
+stock = 30
+"""
+
+
+def _state(text: str) -> GameState:
+    return GameState.from_scenario(parse_scenario(text, source="test.toml"))
+
+
+def test_going_out_is_worth_twice_the_expected_points_of_the_unseen_hand() -> None:
+    """A (never laid down) melds As 2s 3s 4s / 7h 7d 7c / Jc Qc Kc, then throws 5h: out in one
+    turn, rummy (BASIC-RUMMY doubles).  B's 10 cards are any 10 of the 40 cards A has not seen
+    (52 less A's 11 and the 4d on the pile), so B's points average 10 x (their points / 40); A
+    scores twice that, B nothing: the net value is 2 x 10 x points / 40, worked out below."""
+    state = _state(BASIC_OUT)
+    seen = set(parse_cards("As 2s 3s 4s 7h 7d 7c Jc Qc Kc 5h 4d"))
+    unseen = [c for c in full_deck() if c not in seen]
+    assert len(unseen) == 40
+    points = sum(min(int(c.rank.value) if c.rank.value.isdigit() else {"A": 1, "T": 10}.get(c.rank.value, 10), 10)
+                 for c in unseen)
+    # a suit is worth 1 + ... + 10 + 3 faces of 10 = 85, the deck 340; less what A holds (71) and the 4d
+    assert points == 340 - (1 + 2 + 3 + 4 + 7 + 7 + 7 + 10 + 10 + 10 + 5) - 4 == 270
+    exact = Fraction(2 * 10 * points, 40)
+    lay = next(a for a in state.legal_actions() if a.kind is ActionKind.LAY_DOWN)
+    assert len(lay.cards) == 10
+    evaluation = evaluate(state, samples=1500, min_samples=1500, seed=4, candidates=[lay])
+    value = evaluation.best
+    assert value.low <= float(exact) <= value.high, (value.value, float(exact))
+    # 2 x (10 cards of 40): sd 2 x sqrt(10 x 9.9 x 30/39) = 17.4, so 1,500 samples give about +-0.9
+    assert value.high - value.low < 2.5
+    assert evaluation.samples == 1500
+
+
+def test_taking_the_card_that_gives_gin_is_the_best_move_and_separated() -> None:
+    """A holds As 2s 3s / 7h 8h 9h / 5d 5c 5s and a loose Kc; the 4s on the pile makes As-4s, so
+    taking it and throwing the Kc is gin (25 and B's deadwood).  Drawing blind gins at once only
+    with 5h, 6h or Th (3 of the 40 unseen cards), so it must come out well behind."""
+    text = """
+variant = "gin"
+[[players]]
+name = "A"
+hand = "As 2s 3s 7h 8h 9h 5d 5c 5s Kc"
+[[players]]
+name = "B"
+hand_size = 10
+[turn]
+player = "A"
+[pile]
+discard = "Qd 4s"
+stock = 30
+"""
+    state = _state(text)
+    advice = advise(state, samples=200, seed=2)
+    assert advice.evaluation.best.action.kind is ActionKind.TAKE
+    draw = next(v for v in advice.candidates if v.action.kind is ActionKind.DRAW)
+    assert draw.loss_low > 5
+    assert advice.evaluation.best.value > 25  # at least the gin bonus, plus B's deadwood
+    assert advice.evaluation.separated
+
+
+def test_discard_facts_come_with_the_rollout_values() -> None:
+    state = _state(BASIC_OUT)
+    advice = advise(state, samples=16, min_samples=16, seed=1)
+    for value, facts in zip(advice.candidates, advice.facts):
+        if value.action.kind is ActionKind.DISCARD:
+            assert facts is not None and facts.discard == value.action.card
+        else:
+            assert facts is None
+
+
+def test_the_same_seed_gives_the_same_answer_with_or_without_workers() -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    state = _state(BASIC_OUT)
+    moves = state.legal_actions()[:3]
+    one = evaluate(state, samples=32, min_samples=32, seed=9, batch=8, candidates=moves)
+    two = evaluate(state, samples=32, min_samples=32, seed=9, batch=8, candidates=moves)
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        three = evaluate(state, samples=32, min_samples=32, seed=9, batch=8, candidates=moves, executor=pool)
+    assert one == two == three
+
+
+def test_advise_command_json_names_unit_samples_seed_and_candidates(tmp_path: object) -> None:
+    runner = CliRunner()
+    result = runner.invoke(app, ["advise", "scenarios/gin-knock.toml", "--samples", "64", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["unit"] == "expected net points for the hand"
+    assert data["samples"] <= 64 and data["seed"] == 1
+    first = data["candidates"][0]
+    assert {"action", "value", "ci", "deadwood", "p_knock_next", "p_gin_next", "outs"} <= set(first)
+    assert first["ci"][0] <= first["value"] <= first["ci"][1]
+    assert any(c["action"].startswith("knock") for c in data["candidates"])
+
+
+def test_advise_a_record_needs_at_and_names_the_mover() -> None:
+    runner = CliRunner()
+    result = runner.invoke(app, ["advise", "records/gin-knock.toml"])
+    assert result.exit_code == 2 and "needs --at" in result.output
+    result = runner.invoke(app, ["advise", "records/gin-knock.toml", "--at", "3", "--player", "Z", "--samples", "16"])
+    assert result.exit_code == 2 and "not Z's" in result.output
+
+
+def test_card_text_in_json_is_record_notation() -> None:
+    assert str(Card.parse("10h")) == "Th"
