@@ -162,8 +162,12 @@ def replay_page(result: Replay, *, title: str = "", four_colour: bool = False) -
     facts = [f"{variant.title} ({variant})", "players " + ", ".join(record.players), f"dealer {record.dealer}"]
     if record.seed is not None:
         facts.append(f"seed {record.seed}")
-    cards = sorted({c for f in frames for s in f.seats for c in s.cards} | {c for f in frames for c in f.pile}
-                   | {c for f in frames for m in f.table for c in m.meld.cards}, key=lambda c: c.index)
+    shown = ({c for f in frames for s in f.seats for c in s.cards} | {c for f in frames for c in f.pile}
+             | {c for f in frames for m in f.table for c in m.meld.cards})
+    if frames:  # the script copies the cards drawn in the first step; the others wait in templates
+        first = frames[0]
+        shown -= {c for s in first.seats for c in s.cards} | set(first.pile) | {c for m in first.table
+                                                                               for c in m.meld.cards}
     parts = [
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -178,8 +182,8 @@ def replay_page(result: Replay, *, title: str = "", four_colour: bool = False) -
         "</section>",
         _log(result, frames),
         "</main>",
-        "".join(f'<template id="c-{c}">{card_svg(c)}</template>' for c in cards),
-        f'<template id="back">{_BACK}</template>',
+        "".join(f"<template>{card_svg(c)}</template>" for c in sorted(shown, key=lambda c: c.index)),
+        f"<template>{_BACK}</template>",
         f'<script type="application/json" id="frames">{_json(_deltas(data))}</script>',
         f"<script>{_SCRIPT}</script></body></html>\n",
     ]
@@ -440,10 +444,16 @@ F.forEach(function (f, i) {  // each frame holds its changes from the one before
 });
 var $ = function (id) { return document.getElementById(id); };
 var seats = document.querySelectorAll(".seat"), steps = document.querySelectorAll("#log button[data-step]");
-function clone(id) { return $(id).content.firstElementChild.cloneNode(true); }
+var deck = {};  // one copy of every card face (and the back), from the first step and the templates
+document.querySelectorAll("svg.card").forEach(function (e) { deck[e.dataset.card || "back"] = e.cloneNode(true); });
+document.querySelectorAll("template").forEach(function (t) {
+  var e = t.content.firstElementChild;
+  deck[e.dataset.card || "back"] = e;
+});
+function clone(card) { return deck[card].cloneNode(true); }
 function fill(box, text, unknown) {
   box.textContent = "";
-  if (text) text.split(" ").forEach(function (c) { box.appendChild(clone("c-" + c)); });
+  if (text) text.split(" ").forEach(function (c) { box.appendChild(clone(c)); });
   for (var i = 0; i < unknown; i++) box.appendChild(clone("back"));
 }
 function el(tag, text, cls) {
@@ -461,7 +471,7 @@ function melds(list) {
     g.setAttribute("role", "group");
     g.setAttribute("aria-label", "table meld " + m[0]);
     m[1].split(" ").forEach(function (c, i) {
-      var card = clone("c-" + c);
+      var card = clone(c);
       if (m[2][i]) { var w = el("span", undefined, "wild"); w.appendChild(card); w.appendChild(el("small", m[2][i]));
         card = w; }
       g.appendChild(card);
