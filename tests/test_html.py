@@ -1,4 +1,4 @@
-"""HTML pages: one self-contained file, checked by parsing it.
+"""HTML pages (``--html``): one self-contained file, checked by parsing it.
 
 What each page must show is worked out here from the replay's own machinery (``HandRun``
 walked step by step, the ``Replay`` values), not read back from the JSON inside the page.
@@ -13,8 +13,10 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from rummycheck.cards import Card
+from rummycheck.cli import app
 from rummycheck.files.record import load_record, parse_record
 from rummycheck.render.html import card_name, replay_page
 from rummycheck.table.replay import HandRun, Record, replay, start_sheet, state_at
@@ -22,6 +24,7 @@ from rummycheck.table.state import GameState
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "records"
+runner = CliRunner()
 
 
 # -- what the replay itself says, step by step ----------------------------------------------------
@@ -226,5 +229,58 @@ def test_walk_agrees_with_state_at_on_a_gin_hand() -> None:
     befores = [1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12]
     assert walked == [_expected(state_at(record, 1, at)) for at in befores]
     assert walked[-1].hands == {"A": ["6s"], "B": sorted(["2s", "9s", "9d"])}  # the note: A keeps 6s, B 2s 9s 9d = 20
+
+
+# -- the command line ---------------------------------------------------------------------------------
+
+def test_replay_html_is_written_and_not_overwritten_without_force(tmp_path: Path) -> None:
+    target = tmp_path / "hand.html"
+    source = RECORDS / "gin-knock.toml"
+    out = runner.invoke(app, ["replay", str(source), "--html", str(target)])
+    assert out.exit_code == 0, out.output
+    assert out.output.rstrip().endswith("legal: 1 hand(s), 11 actions; scores A 14, B 0 (as the record states)")
+    dealt = sorted("2s 5s 9s 5h Th Jh Qh 3d 9d 5c".split())  # the record's cards.B
+    assert sorted(parsed(target.read_text(encoding="utf-8")).hands["B"]) == dealt
+    target.write_text("mine", encoding="utf-8")
+    out = runner.invoke(app, ["replay", str(source), "--html", str(target)])
+    assert out.exit_code == 2 and f"{target}: the file exists; use --force to overwrite it" in out.output
+    assert target.read_text(encoding="utf-8") == "mine"
+    out = runner.invoke(app, ["replay", str(source), "--html", str(target), "--force"])
+    assert out.exit_code == 0 and target.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_replay_html_never_writes_its_input(tmp_path: Path) -> None:
+    record = tmp_path / "r.toml"
+    text = (RECORDS / "gin-knock.toml").read_text(encoding="utf-8")
+    record.write_text(text, encoding="utf-8")
+    out = runner.invoke(app, ["replay", str(record), "--html", str(record), "--force"])
+    assert out.exit_code == 2 and "an input file is never written" in out.output
+    assert record.read_text(encoding="utf-8") == text
+
+
+def test_replay_html_of_an_illegal_record_exits_1_and_shows_the_verdict(tmp_path: Path) -> None:
+    record = tmp_path / "bad.toml"
+    record.write_text(ILLEGAL_KNOCK, encoding="utf-8")
+    target = tmp_path / "bad.html"
+    out = runner.invoke(app, ["replay", str(record), "--html", str(target)])
+    assert out.exit_code == 1
+    page = target.read_text(encoding="utf-8")
+    assert "GIN-KNOCK" in page and "deadwood 18 &gt; 10" in page
+
+
+def test_deal_html_shows_the_deal(tmp_path: Path) -> None:
+    target, output = tmp_path / "deal.html", tmp_path / "deal.toml"
+    out = runner.invoke(app, ["deal", "-v", "gin", "--seed", "3", "-o", str(output), "--html", str(target)])
+    assert out.exit_code == 0, out.output
+    record = load_record(output)
+    reader = parsed(target.read_text(encoding="utf-8"))
+    assert reader.sorted_hands() == {name: sorted(str(c) for c in cards if c is not None) for name, cards in
+                            record.hands[0].cards}
+    out = runner.invoke(app, ["deal", "-v", "gin", "--seed", "3", "-o", str(output), "--html", str(output),
+                              "--force"])
+    assert out.exit_code == 2 and "another output" in out.output
+    assert load_record(output) == record
+    out = runner.invoke(app, ["deal", "-v", "gin", "--seed", "3", "--html", str(target)])
+    assert out.exit_code == 2 and "the file exists" in out.output
 
 
