@@ -177,8 +177,8 @@ def replay_page(result: Replay, *, title: str = "", four_colour: bool = False) -
         f'<p class="summary">{_t(_summary(result))}</p></header>',
         '<main><section id="board" aria-label="The table">',
         _controls(record, four_colour, len(frames)),
-        _board(data[0] if data else None, record.players),
         _verdict(result),
+        _board(data[0] if data else None, record.players),
         "</section>",
         _log(result, frames),
         "</main>",
@@ -295,6 +295,7 @@ def _meld_html(meld: list[Any]) -> str:
 
 
 def _verdict(result: Replay) -> str:
+    """Where the replay stops (the script shows it at the last step only; without it, always)."""
     illegal = result.illegal
     if illegal is None:
         return ""
@@ -418,7 +419,8 @@ button:hover{background:#f0f0f0}
 .meld{display:inline-block;margin:0 .8rem .3rem 0;vertical-align:top}
 .wild{display:inline-flex;flex-direction:column;align-items:center}.wild small{font-size:.8rem}
 table{border-collapse:collapse}td,th{padding:.1rem .5rem;text-align:left;border-bottom:1px solid #d5dccf}
-.verdict{border:2px solid #a00010;background:#fff3f3;border-radius:.4rem;padding:.3rem .6rem;margin-top:.5rem}
+.verdict{border:2px solid #a00010;background:#fff3f3;border-radius:.4rem;padding:.3rem .6rem;margin:.3rem 0}
+.verdict h2,.verdict p,.verdict ul{margin:.2rem 0}
 .rule{font-family:ui-monospace,monospace}
 #log{position:relative;max-height:88vh;overflow:auto;background:#fff;border:1px solid #ddd;border-radius:.5rem;
 padding:.3rem .5rem}
@@ -426,7 +428,7 @@ padding:.3rem .5rem}
 #log button{border:0;background:none;min-height:2rem;padding:.1rem .3rem;text-align:left;font-family:ui-monospace,
 monospace;font-size:.9rem}
 #log .deal{margin:0}#log button[aria-current]{background:#ffe27a;font-weight:700}
-.comment{display:block;color:#555;font-size:.85rem}.seatview .comment{display:none}
+.comment{display:block;color:#555;font-size:.85rem}.seatview .comment,.seatview .summary{display:none}
 .illegal button{color:#a00010;text-decoration:underline}.skipped{color:#777}
 [hidden]{display:none!important}
 """
