@@ -30,13 +30,13 @@ def replay(
     from rummycheck.table.replay import state_at
 
     loaded = guarded(lambda: load_record(record))
+    if scenario is not None and at is None:
+        fail("--scenario needs --at N (the moment of the hand to write)")
     if html is not None:
         from rummycheck.render.html import check_target, record_inputs, write_replay_page
 
         target = guarded(lambda: check_target(html, force=force, inputs=record_inputs(loaded), outputs=(scenario,)))
         guarded(lambda: write_replay_page(loaded, target))
-    if scenario is not None and at is None:
-        fail("--scenario needs --at N (the moment of the hand to write)")
     if at is not None:
         state = guarded(lambda: state_at(loaded, hand, at))
         actions = loaded.hands[hand - 1].actions
