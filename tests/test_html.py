@@ -253,6 +253,18 @@ def test_walk_agrees_with_state_at_on_a_gin_hand() -> None:
     assert walked[-1].hands == {"A": ["6s"], "B": sorted(["2s", "9s", "9d"])}  # the note: A keeps 6s, B 2s 9s 9d = 20
 
 
+def test_hands_after_the_stop_are_listed_as_not_replayed() -> None:
+    # hand 1 of gin-game.toml without its last action is not over, yet the record deals hand 2
+    text = changed("gin-game.toml", '  "B finish",\n', "")
+    record = parse_record(text, source="g.toml")
+    result = replay(record)
+    assert result.illegal is not None and result.illegal.hand == 1 and "hand 1 is not over" in result.illegal.message
+    page = replay_page(result)
+    skipped = re.findall(r'<li class="skipped">([^<]*) <small>\(not replayed\)</small>', page)
+    assert skipped == [a.text for a in record.hands[1].actions]  # every action of hand 2, none of hand 1
+    assert page.count('<p class="deal skipped">the deal') == 1 and "hand 1 is not over" in page
+
+
 # -- the command line ---------------------------------------------------------------------------------
 
 def test_replay_html_is_written_and_not_overwritten_without_force(tmp_path: Path) -> None:
@@ -355,6 +367,7 @@ class Opened:
 
 
 def write(tmp_path: Path, name: str, page: str) -> Path:
+    assert no_network_problems(page) == []
     path = tmp_path / name
     path.write_text(page, encoding="utf-8")
     return path

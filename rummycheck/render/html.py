@@ -162,12 +162,8 @@ def replay_page(result: Replay, *, title: str = "", four_colour: bool = False) -
     facts = [f"{variant.title} ({variant})", "players " + ", ".join(record.players), f"dealer {record.dealer}"]
     if record.seed is not None:
         facts.append(f"seed {record.seed}")
-    shown = ({c for f in frames for s in f.seats for c in s.cards} | {c for f in frames for c in f.pile}
-             | {c for f in frames for m in f.table for c in m.meld.cards})
-    if frames:  # the script copies the cards drawn in the first step; the others wait in templates
-        first = frames[0]
-        shown -= {c for s in first.seats for c in s.cards} | set(first.pile) | {c for m in first.table
-                                                                               for c in m.meld.cards}
+    # the script copies the faces drawn at the first step; the faces seen only later wait in templates
+    later = _faces(frames) - _faces(frames[:1])
     parts = [
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -182,12 +178,18 @@ def replay_page(result: Replay, *, title: str = "", four_colour: bool = False) -
         "</section>",
         _log(result, frames),
         "</main>",
-        "".join(f"<template>{card_svg(c)}</template>" for c in sorted(shown, key=lambda c: c.index)),
+        "".join(f"<template>{card_svg(c)}</template>" for c in sorted(later, key=lambda c: c.index)),
         f"<template>{_BACK}</template>",
         f'<script type="application/json" id="frames">{_json(_deltas(data))}</script>',
         f"<script>{_SCRIPT}</script></body></html>\n",
     ]
     return "".join(parts)
+
+
+def _faces(frames: Sequence[Frame]) -> set[Card]:
+    """Every card face the frames draw: in the hands, on the pile, in the table melds."""
+    return ({c for f in frames for s in f.seats for c in s.cards} | {c for f in frames for c in f.pile}
+            | {c for f in frames for m in f.table for c in m.meld.cards})
 
 
 def deal_page(record: Record, *, four_colour: bool = False) -> str:
@@ -322,14 +324,14 @@ def _log(result: Replay, frames: Sequence[Frame]) -> str:
     last = len(frames) - 1
     hands = []
     for number, hand in enumerate(record.hands, start=1):
-        if number not in starts:
-            if illegal is not None and illegal.hand == number and illegal.action == 0 and frames:
-                starts[number] = last
-            else:
-                continue
+        if number not in starts and illegal is not None and illegal.hand == number and illegal.action == 0 and frames:
+            starts[number] = last  # the refused deal, shown as written
         dealer = next((h.dealer for h in result.hands if h.number == number), hand.dealer or "")
-        deal = (f'<p class="deal"><button type="button" data-step="{starts[number]}">the deal'
-                f'{_t(" (dealer " + dealer + ")") if dealer else ""}</button></p>')
+        dealt = "the deal" + (f" (dealer {dealer})" if dealer else "")
+        if number in starts:
+            deal = f'<p class="deal"><button type="button" data-step="{starts[number]}">{_t(dealt)}</button></p>'
+        else:  # after the hand where the replay stopped
+            deal = f'<p class="deal skipped">{_t(dealt)} <small>(not replayed)</small></p>'
         items = []
         for index, action in enumerate(hand.actions, start=1):
             step = after.get((number, index))
