@@ -33,7 +33,9 @@ def deal(
     rule: RuleOpt = None,
     output: Annotated[str | None, typer.Option("--output", "-o", help="Write the record to this file "
                                                                       "(default: standard output).")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --output file.")] = False,
+    html: Annotated[str | None, typer.Option("--html", help="Also write the deal as one self-contained HTML page "
+                                                           "(docs/html.md).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --output or --html file.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Deal a hand with an explicit seed and write it as a record (docs/records.md), ready for actions."""
@@ -51,6 +53,11 @@ def deal(
         return deal_record(variant, players=seats, seed=chosen, dealer=dealer, preset=preset, rules=overrides)
 
     record = guarded(run)
+    if html is not None:
+        from rummycheck.render.html import check_target, write_deal_page
+
+        target = guarded(lambda: check_target(html, force=force, inputs=(variant,), outputs=(output,)))
+        guarded(lambda: write_deal_page(record, target))
     text = write_record(record)
     if output is not None:
         target = Path(output)

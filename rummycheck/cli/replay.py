@@ -18,7 +18,9 @@ def replay(
     scenario: Annotated[str | None, typer.Option("--scenario", help="With --at: write that table as a scenario "
                                                                     "file for solve and check ('-': standard "
                                                                     "output).")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --scenario file.")] = False,
+    html: Annotated[str | None, typer.Option("--html", help="Also write the replay as one self-contained HTML "
+                                                           "page (docs/html.md).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --scenario or --html file.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Replay a record: exit 0 when every action is legal (and stated scores agree), 1 at the first
@@ -30,6 +32,11 @@ def replay(
     loaded = guarded(lambda: load_record(record))
     if scenario is not None and at is None:
         fail("--scenario needs --at N (the moment of the hand to write)")
+    if html is not None:
+        from rummycheck.render.html import check_target, record_inputs, write_replay_page
+
+        target = guarded(lambda: check_target(html, force=force, inputs=record_inputs(loaded), outputs=(scenario,)))
+        guarded(lambda: write_replay_page(loaded, target))
     if at is not None:
         state = guarded(lambda: state_at(loaded, hand, at))
         actions = loaded.hands[hand - 1].actions
