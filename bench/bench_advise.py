@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
             second = result.candidates[1] if len(result.candidates) > 1 else None
             gap = "" if second is None else (f"; second {str(second.action)!r} {second.loss:.2f} behind "
                                              f"[{second.loss_low:.2f}, {second.loss_high:.2f}]")
-            print(f"{name} seed {seed + 1}: {len(result.candidates)} moves, {result.samples} rollouts each, "
+            print(f"{name} seed {seed + 1}: {len(result.candidates)} moves, {result.samples} rollouts of the best, "
                   f"{'separated' if result.separated else 'not separated'}, {used:.2f} s CPU{gap}")
         if cpu:
             print(f"{name}: median {statistics.median(cpu):.2f} s CPU per decision (min {min(cpu):.2f}, "

@@ -10,9 +10,11 @@ played out by the shipped bots (``rollout``, by default the game's strongest), w
 same bot randomness: common random numbers, so the differences between moves are much
 more precise than the values themselves.
 
-Sampling is adaptive: after each batch (and at least ``min_samples``), the rollouts stop
-once the best move is ahead of every other by a 95% paired interval that excludes 0, or
-when ``samples`` are spent.  Each value carries its 95% interval (normal approximation
+Sampling is adaptive, a race: after each batch (once ``min_samples`` are in), a move
+that the current best is ahead of by a 95% paired interval excluding 0 is left behind
+and no longer sampled; the rollouts stop when one move is left (the best, separated
+from every other) or when ``samples`` are spent.  Each move reports its own number of
+rollouts.  Each value carries its 95% interval (normal approximation
 over the samples).  Sample ``i`` is seeded by ``(seed, i)`` alone, and batches are
 folded in order, so the answer is the same for any number of workers.
 
@@ -59,6 +61,7 @@ class MoveValue:
     loss: float
     loss_low: float
     loss_high: float
+    samples: int  # rollouts of this move (a move left behind early stops being sampled)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +71,7 @@ class Evaluation:
     player: str
     seat: int
     unit: str
-    samples: int  # rollouts per candidate
+    samples: int  # rollouts of the best move (the most any move had)
     seed: int
     rollout: str
     candidates: tuple[MoveValue, ...]
@@ -148,58 +151,61 @@ def evaluate(state: GameState, *, samples: int = 400, seed: int = 1, rollout: st
     budget = max(1, samples)
     batch = max(1, batch)
     values: list[list[float]] = [[] for _ in moves]
+    active = list(range(len(moves)))  # the moves still sampled: not yet shown to be behind the best
     done = 0
-    separated = False
-    while done < budget:
+    while done < budget and len(active) > 1 or done < min(budget, min_samples):
         plan = []
         at = done
-        wave = 1 if executor is None else 4  # batches asked at once from an executor
-        for _ in range(wave):
+        for _ in range(1 if executor is None else 4):  # batches asked at once from an executor
             if at >= budget:
                 break
-            size = min(batch, budget - at)
-            plan.append((at, size))
-            at += size
+            plan.append((at, min(batch, budget - at)))
+            at += plan[-1][1]
+        asked = list(active)
+        chosen = [moves[k] for k in asked]
         if executor is None:
-            results = [rollout_values(observation, moves, seed=seed, first=a, count=n, rollout=rollout)
+            results = [rollout_values(observation, chosen, seed=seed, first=a, count=n, rollout=rollout)
                        for a, n in plan]
         else:
-            futures = [executor.submit(rollout_values, observation, moves, seed=seed, first=a, count=n,
+            futures = [executor.submit(rollout_values, observation, chosen, seed=seed, first=a, count=n,
                                        rollout=rollout) for a, n in plan]
             results = [f.result() for f in futures]
-        for (_, size), result in zip(plan, results):  # folded in order: the same stop for any executor
-            for k, found in enumerate(result):
-                values[k].extend(found)
+        for (_, size), result in zip(plan, results):  # folded in order: the same answer for any executor
+            for k, found in zip(asked, result):
+                if k in active:
+                    values[k].extend(found)
             done += size
-            if done >= min_samples and (len(moves) == 1 or _separated(values)):
-                separated = True
+            if done >= min_samples:
+                active = _race(values, active)
+            if len(active) == 1 and done >= min_samples:
                 break
-        if separated:
-            break
-    n = len(values[0])
-    means = [sum(v) / n for v in values]
-    best = max(range(len(moves)), key=lambda k: (means[k], -k))
+    separated = len(active) == 1 and len(moves) > 1
+    means = {k: sum(values[k]) / len(values[k]) for k in active}
+    best = max(active, key=lambda k: (means[k], -k))
     rows = []
     for k, action in enumerate(moves):
-        value, low, high = _mean_interval(values[k][:n])
+        value, low, high = _mean_interval(values[k])
         if k == best:
             loss, loss_low, loss_high = 0.0, 0.0, 0.0
         else:
             loss, loss_low, loss_high = _mean_interval([b - v for b, v in zip(values[best], values[k])])
-        rows.append(MoveValue(action, value, low, high, loss, loss_low, loss_high))
+        rows.append(MoveValue(action, value, low, high, loss, loss_low, loss_high, len(values[k])))
     rows.sort(key=lambda r: (r.loss, -r.value))
-    return Evaluation(state.player.name, seat, UNIT, n, seed, rollout, tuple(rows), separated)
+    return Evaluation(state.player.name, seat, UNIT, len(values[best]), seed, rollout, tuple(rows),
+                      separated or len(moves) == 1)
 
 
-def _separated(values: list[list[float]]) -> bool:
-    """The best candidate is ahead of every other by a paired 95% interval excluding 0."""
-    n = len(values[0])
-    means = [sum(v) / n for v in values]
-    best = max(range(len(values)), key=lambda k: (means[k], -k))
-    for k in range(len(values)):
-        if k == best:
-            continue
-        _, low, _ = _mean_interval([b - v for b, v in zip(values[best], values[k])])
-        if low <= 0:
-            return False
-    return True
+def _race(values: list[list[float]], active: list[int]) -> list[int]:
+    """The moves still in the race: those not behind the current best by a paired 95% interval
+    excluding 0 (every active move has the same samples, so the comparison is paired)."""
+    n = len(values[active[0]])
+    means = {k: sum(values[k]) / n for k in active}
+    best = max(active, key=lambda k: (means[k], -k))
+    kept = []
+    for k in active:
+        if k != best:
+            _, low, _ = _mean_interval([b - v for b, v in zip(values[best], values[k])])
+            if low > 0:
+                continue
+        kept.append(k)
+    return kept

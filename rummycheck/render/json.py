@@ -36,6 +36,7 @@ def advice_json(advice: Advice) -> dict[str, Any]:
             "ci": [_finite(value.low), _finite(value.high)],
             "loss": _finite(value.loss),
             "loss_ci": [_finite(value.loss_low), _finite(value.loss_high)],
+            "samples": value.samples,
             "deadwood": None if facts is None else facts.deadwood,
             "p_knock_next": None if facts is None else facts.knock_chance,
             "p_gin_next": None if facts is None else facts.gin_chance,

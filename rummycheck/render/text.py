@@ -199,19 +199,20 @@ def advice_text(advice: Advice) -> str:
         def pct(chance: float | None) -> str:
             return "" if chance is None else f"{100 * chance:.1f}%"
 
-        rows.append([move, f"{value.value:+.2f} [{value.low:+.2f}, {value.high:+.2f}]", loss,
+        rows.append([move, f"{value.value:+.2f} [{value.low:+.2f}, {value.high:+.2f}]", loss, value.samples,
                      "" if facts is None else facts.deadwood,
                      "" if facts is None else pct(facts.knock_chance if facts.p_knock_next is not None
                                                    else facts.out_chance),
                      "" if facts is None else pct(facts.gin_chance),
                      "" if facts is None else (" ".join(str(c) for c in facts.outs) if len(facts.outs) <= 8
                                                else f"{len(facts.outs)} cards")])
-    table = tabulate(rows, headers=["move", "value [95% interval]", "behind the best", "deadwood",
+    table = tabulate(rows, headers=["move", "value [95% interval]", "behind the best", "rollouts", "deadwood",
                                     "knock/out next", "gin next", "outs"], tablefmt="simple")
     stop = ("the only legal move" if evaluation.forced else
             "the best move is ahead of every other at 95%" if evaluation.separated
             else "the best move is not yet separated from every other at 95%")
     head = (f"{evaluation.player} to move: best {best_line(advice)}\n"
-            f"value: {evaluation.unit}, {evaluation.samples} rollouts per move by the {evaluation.rollout!r} bots "
-            f"(seed {evaluation.seed}); {stop}; chances and outs are exact (every unseen card counted)")
+            f"value: {evaluation.unit}, up to {evaluation.samples} rollouts per move by the "
+            f"{evaluation.rollout!r} bots (seed {evaluation.seed}); {stop}; chances and outs are exact "
+            "(every unseen card counted)")
     return head + "\n\n" + table
