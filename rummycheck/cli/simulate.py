@@ -20,7 +20,11 @@ def simulate(
         "--bots", help="Comma-separated bots by seat: early, common, sandbag (bing); knock, gin, knock-at-K "
                        "(gin); eager, patient (basic); random (any game).")] = None,
     bot: Annotated[list[str] | None, typer.Option(
-        "--bot", help="A bot of your own, package.module:ClassName, added to the seats (repeatable).")] = None,
+        "--bot", help="A bot of your own, package.module:ClassName, added to the seats (repeatable; a module "
+                      "in the current folder is found).")] = None,
+    bot_time: Annotated[float, typer.Option(
+        "--bot-time", help="Seconds a --bot may take over one decision before the run stops with an error "
+                           "(0: no limit).", min=0.0, max=86400.0)] = 10.0,
     games: Annotated[int | None, typer.Option(
         "--games", "-n", help="Games to play (rounded up to whole deals, one game per seat rotation; default 1000); "
                               "with --precision, the most (default 1000000).", min=1)] = None,
@@ -57,7 +61,7 @@ def simulate(
         names = [names[i % len(names)] for i in range(players)]
     overrides = tuple(guarded(lambda: [parse_override(r) for r in rule or []]))
     spec = SimSpec(variant=variant, bots=tuple(names), seed=seed, preset=preset, rules=overrides,
-                   buybacks=buybacks)
+                   buybacks=buybacks, time_limit=bot_time)
     guarded(spec.check)
 
     def go(progress: Any = None) -> Any:

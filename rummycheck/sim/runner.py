@@ -13,6 +13,7 @@ workers, wherever they run.
 from __future__ import annotations
 
 import importlib
+import logging
 import os
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -21,11 +22,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from rummycheck.errors import SimulationError
+from rummycheck.errors import BotError, SimulationError
 from rummycheck.games import game_of
 from rummycheck.sim.bots import BaseBot, Bot, bot_class, bot_label
 from rummycheck.sim.engine import GameOutcome, play_game
+from rummycheck.sim.guard import DEFAULT_TIME_LIMIT, Asked, guarded_factory, illegal_answer, is_plug_in, tracked
 from rummycheck.sim.stats import Interval, mean_interval, paired_interval, wilson
+from rummycheck.table.state import IllegalPlay
 from rummycheck.variants import Variant, get_variant
 
 __all__ = ["DealSummary", "SimResult", "SimSpec", "Tally", "run_batch", "simulate"]
@@ -42,6 +45,7 @@ class SimSpec:
     rules: tuple[tuple[str, str], ...] = ()
     buybacks: int = 0
     max_hands: int = 300
+    time_limit: float = DEFAULT_TIME_LIMIT  # seconds a plug-in bot may take over one decision (0: no limit)
 
     def build_variant(self) -> Variant:
         return get_variant(self.variant, preset=self.preset, **dict(self.rules))
@@ -65,6 +69,8 @@ class SimSpec:
             cls = bot_class(spec)
             if isinstance(cls, type) and issubclass(cls, BaseBot) and not cls.fits(game):
                 raise SimulationError(f"bot {spec!r} does not play {variant.name}")
+            if is_plug_in(spec):  # built once now: a class that cannot be built is told before the run
+                guarded_factory(cls, bot_label(spec), time_limit=self.time_limit)(Asked())
 
 
 @dataclass
@@ -136,24 +142,45 @@ def _summarise(deal: int, outcomes: Sequence[GameOutcome]) -> DealSummary:
 
 def run_batch(spec: SimSpec, first: int, count: int, record_below: int = 0) -> list[DealSummary]:
     """Play deals ``first .. first + count - 1`` in every rotation; keep the records of deals
-    below ``record_below``.  A top-level function, so any executor can run it."""
+    below ``record_below``.  A top-level function, so any executor can run it.  Plug-in bots
+    play behind the guard (``sim/guard.py``); whatever they do wrong is a ``BotError``."""
     variant = spec.build_variant()
     classes = [bot_class(b) for b in spec.bots]
     labels = [bot_label(b) for b in spec.bots]
+    plug_ins = [is_plug_in(b) for b in spec.bots]
+    makers = [guarded_factory(cls, label, time_limit=spec.time_limit) if plug_in else None
+              for cls, label, plug_in in zip(classes, labels, plug_ins)]
     players = len(classes)
     summaries = []
     for deal in range(first, first + count):
         outcomes = []
         for rotation in range(players):
             order = [(s + rotation) % players for s in range(players)]
-            bots: list[Bot] = [classes[i]() for i in order]
-            outcomes.append(play_game(variant, bots, seed=spec.seed, deal=deal, rotation=rotation,
-                                      labels=[labels[i] for i in order], buybacks=spec.buybacks,
-                                      max_hands=spec.max_hands, record=deal < record_below))
+            asked = Asked()
+            bots: list[Bot] = [classes[i]() for i in order] if not any(plug_ins) else [
+                maker(asked) if maker is not None else tracked(classes[i](), labels[i], asked)
+                for i, maker in ((i, makers[i]) for i in order)]
+            try:
+                outcomes.append(play_game(variant, bots, seed=spec.seed, deal=deal, rotation=rotation,
+                                          labels=[labels[i] for i in order], buybacks=spec.buybacks,
+                                          max_hands=spec.max_hands, record=deal < record_below))
+            except (BotError, IllegalPlay, ValueError) as error:
+                if not any(plug_ins) or not asked.method or (
+                        isinstance(error, SimulationError) and not isinstance(error, BotError)):
+                    raise
+                raise _in_game(error, asked, spec, deal, rotation) from None
         summary = _summarise(deal, outcomes)
         summary.records = [o.record for o in outcomes if o.record is not None]
         summaries.append(summary)
     return summaries
+
+
+def _in_game(error: ValueError, asked: Asked, spec: SimSpec, deal: int, rotation: int) -> BotError:
+    """A plug-in game's failure as one ``BotError`` naming the bot, the method and the game."""
+    if not isinstance(error, BotError):
+        error = illegal_answer(asked, error, error.reasons if isinstance(error, IllegalPlay) else ())
+    return BotError(f"{error} (seed {spec.seed}, deal {deal}, rotation {rotation})", bot=error.bot,
+                    seat=error.seat, method=error.method, rule=error.rule)
 
 
 # -- the result -------------------------------------------------------------------------------------
@@ -244,7 +271,9 @@ def executor_for(workers: int | None, scheduler: str | None) -> Iterator[Executo
         Client, LocalCluster = distributed.Client, distributed.LocalCluster  # noqa: N806
         if scheduler == "local":
             cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                                   processes=True, dashboard_address=None)
+                                   processes=True, dashboard_address=None,
+                                   scheduler_kwargs={"dashboard_address": ":0"},  # any free port: no warning
+                                   silence_logs=logging.CRITICAL)  # a task's error is told once, by us
             client = Client(cluster)
             try:
                 yield client.get_executor()

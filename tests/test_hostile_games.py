@@ -1,0 +1,251 @@
+"""Hostile input for the game half (issue #20): plug-in bots, records, review, simulate and
+the writers, through the real command line with the harness of ``test_hostile.py`` (a
+subprocess with a timeout and an address-space limit, one line on stderr, no traceback, no
+control character on stdout or stderr, every input file unchanged).
+"""
+
+from __future__ import annotations
+
+import pickle
+import sys
+import types
+from pathlib import Path
+
+import pytest
+from test_hostile import Case, check_case
+
+from rummycheck.errors import BotError
+from rummycheck.results import Reason
+from rummycheck.table.state import IllegalPlay
+
+# -- plug-in bots --------------------------------------------------------------------------------
+
+BOTS = '''\
+import sys
+from rummycheck.melds import Meld
+from rummycheck.sim.bots import BOTS, LayDown
+
+Base = BOTS["random"]
+
+
+class Fine(Base):
+    """Plays like the random bot."""
+
+
+class RaisesIn(Base):
+    def discard(self, view):
+        return 1 / 0
+
+
+class SetupRaises(Base):
+    def setup(self, *, seat, variant, rng):
+        raise RuntimeError("no setup today")
+
+
+class KnockRaises(Base):
+    def knock(self, view, card):
+        raise KeyError("knock")
+
+
+class Steals(Base):
+    def start(self, view):
+        return "steal"
+
+
+class StartsWithNumber(Base):
+    def start(self, view):
+        return 7
+
+
+class DiscardsText(Base):
+    def discard(self, view):
+        return str(view.hand[0])
+
+
+class DiscardsOtherCard(Base):
+    def discard(self, view):
+        from rummycheck.cards import Card
+        return next(c for c in map(Card.parse, ["As", "Ah", "Ad", "Ac", "Ks"]) if c not in view.hand)
+
+
+class LaysText(Base):
+    def lay_down(self, view):
+        return "meld everything"
+
+
+class KnocksMaybe(Base):
+    def knock(self, view, card):
+        return "yes"
+
+
+class FalseSet(Base):
+    def lay_down(self, view):
+        return LayDown(melds=(Meld.natural("set", view.hand[:3]),))
+
+
+class NeedsArguments(Base):
+    def __init__(self, strength):
+        super().__init__()
+
+
+class BrokenInit(Base):
+    def __init__(self):
+        raise OSError("cannot build")
+
+
+class Exits(Base):
+    def start(self, view):
+        sys.exit(0)
+
+
+class ExitsThree(Base):
+    def discard(self, view):
+        sys.exit(3)
+
+
+class Talks(Base):
+    def discard(self, view):
+        print("\\x1b[2Jchatty bot", view.hand)
+        sys.stdout.write("more chat\\n")
+        return super().discard(view)
+
+
+class Loops(Base):
+    def discard(self, view):
+        while True:
+            pass
+
+
+class Sleeps(Base):
+    def discard(self, view):
+        import time
+        time.sleep(3600)
+
+
+class Stubborn(Base):
+    def discard(self, view):
+        while True:
+            try:
+                while True:
+                    pass
+            except Exception:
+                pass
+'''
+
+FILES = {"mybots.py": BOTS, "syntax_bots.py": "class Bot(:\n", "zero_bots.py": "x = 1 / 0\n",
+         "exit_bots.py": "import sys\nsys.exit(4)\n", "clubs.py": "VALUE = 1\n"}
+GIN = ["simulate", "--variant", "gin", "--bots", "knock", "--games", "4", "--workers", "1"]
+WHO = r"bot '{bot}' in seat [AB]: {method}: {what} \(seed 1, deal 0, rotation [01]\)"
+
+
+def bot_case(name: str, bot: str, method: str, what: str, *, args: tuple[str, ...] = (),
+             workers: str = "1", **extra: object) -> Case:
+    line = WHO.format(bot=bot, method=method, what=what)
+    command = [*GIN[:-1], workers, "--bot", f"mybots:{bot}", *args]
+    return Case(name, command, 2, [line], files=FILES, proc=True, script=True, **extra)  # type: ignore[arg-type]
+
+
+BOT_CASES = [
+    Case("bot-from-the-current-folder", [*GIN, "--bot", "mybots:Fine"], 0, files=FILES, proc=True, script=True,
+         out=r"Fine"),
+    bot_case("bot-raises", "RaisesIn", "discard", "raised ZeroDivisionError: division by zero"),
+    bot_case("bot-raises-two-workers", "RaisesIn", "discard", "raised ZeroDivisionError: division by zero",
+             workers="2", args=("--games", "40")),
+    bot_case("bot-setup-raises", "SetupRaises", "setup", "raised RuntimeError: no setup today"),
+    bot_case("bot-knock-raises", "KnockRaises", "knock", "raised KeyError: 'knock'"),
+    bot_case("bot-answer-not-an-option", "Steals", "start", r"answered 'steal', not one of 'stock', 'discard'"),
+    bot_case("bot-answer-a-number", "StartsWithNumber", "start", r"answered 7, not one of 'stock', 'discard'"),
+    bot_case("bot-discard-a-string", "DiscardsText", "discard", r"answered '\w\w', not a Card of the bot's hand"),
+    bot_case("bot-discard-not-held", "DiscardsOtherCard", "discard", r"answered Card.parse\('\w\w'\), not a Card "
+                                                                     r"of the bot's hand"),
+    bot_case("bot-lay-down-a-string", "LaysText", "lay_down",
+             r"answered 'meld everything', not a LayDown of Meld and LayOff values \(or None\)"),
+    bot_case("bot-knock-not-a-bool", "KnocksMaybe", "knock", r"answered 'yes', not True or False"),
+    bot_case("bot-melds-not-a-meld", "FalseSet", "lay_down",
+             r"an illegal answer \(GIN-MELD\): GIN-MELD: new meld 1 \(.*\): a set needs cards of one rank, got .*"),
+    bot_case("bot-melds-not-a-meld-two-workers", "FalseSet", "lay_down",
+             r"an illegal answer \(GIN-MELD\): GIN-MELD: .*", workers="2", args=("--games", "40")),
+    Case("bot-needs-arguments", [*GIN, "--bot", "mybots:NeedsArguments"], 2,
+         [r"bot 'NeedsArguments': cannot build NeedsArguments\(\) with no arguments \(a bot class is built with "
+          r"none\): .*missing 1 required positional argument: 'strength'"], files=FILES, proc=True, script=True),
+    Case("bot-init-raises", [*GIN, "--bot", "mybots:BrokenInit"], 2,
+         [r"bot 'BrokenInit': building BrokenInit\(\) raised OSError: cannot build"], files=FILES, proc=True,
+         script=True),
+    bot_case("bot-sys-exit-0", "Exits", "start", r"the bot called sys.exit\(0\)"),
+    bot_case("bot-sys-exit-3", "ExitsThree", "discard", r"the bot called sys.exit\(3\)"),
+    Case("bot-prints-kept-out-of-the-json", [*GIN, "--bot", "mybots:Talks", "--json"], 0, files=FILES,
+         proc=True, script=True, out=r'"Talks"', not_out="chatty|more chat"),
+    Case("bot-prints-kept-out-of-the-table", [*GIN, "--bot", "mybots:Talks"], 0, files=FILES, proc=True,
+         script=True, out=r"Talks", not_out="chatty|more chat"),
+    bot_case("bot-loops", "Loops", "discard", r"no answer within 0.3 seconds \(the limit of one decision, "
+                                              r"--bot-time\)", args=("--bot-time", "0.3")),
+    bot_case("bot-loops-two-workers", "Loops", "discard", r"no answer within 0.3 seconds .*",
+             args=("--bot-time", "0.3"), workers="2"),
+    bot_case("bot-sleeps", "Sleeps", "discard", r"no answer within 0.3 seconds .*", args=("--bot-time", "0.3")),
+    bot_case("bot-swallows-exceptions-in-its-loop", "Stubborn", "discard", r"no answer within 0.3 seconds .*",
+             args=("--bot-time", "0.3")),
+    Case("bot-module-syntax-error", [*GIN, "--bot", "syntax_bots:Bot"], 2,
+         [r"cannot import the bot module 'syntax_bots': SyntaxError: .* \(.*syntax_bots\.py, line 1\)"],
+         files=FILES, proc=True, script=True),
+    Case("bot-module-raises-on-import", [*GIN, "--bot", "zero_bots:Bot"], 2,
+         [r"cannot import the bot module 'zero_bots': ZeroDivisionError: division by zero"], files=FILES,
+         proc=True, script=True),
+    Case("bot-module-exits-on-import", [*GIN, "--bot", "exit_bots:Bot"], 2,
+         [r"cannot import the bot module 'exit_bots': it called sys.exit\(4\)"], files=FILES, proc=True,
+         script=True),
+    Case("bot-empty-module-name", [*GIN, "--bot", ":Bot"], 2,
+         [r"a bot is package.module:ClassName; the module name is empty"], files=FILES, proc=True, script=True),
+    Case("bot-module-missing", [*GIN, "--bot", "no_such_module_here:Bot"], 2,
+         [r"cannot import the bot module 'no_such_module_here': ModuleNotFoundError: No module named "
+          r"'no_such_module_here'"], files=FILES, proc=True, script=True),
+    Case("bot-class-missing", [*GIN, "--bot", "clubs:Bot"], 2, [r"module 'clubs' has no class 'Bot'"],
+         files=FILES, proc=True, script=True),
+    Case("knock-at-5000-digits", ["simulate", "--variant", "gin", "--bots", "knock,knock-at-" + "9" * 5000], 2,
+         [r"bot 'knock-at-99999.*' \(5009 characters\): a knock limit is a number of points, at most 999"],
+         proc=True),
+]
+
+
+@pytest.mark.parametrize("case", BOT_CASES, ids=[c.id for c in BOT_CASES])
+def test_plug_in_bots(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    check_case(case, tmp_path, monkeypatch)
+
+
+@pytest.mark.parametrize("bot", ["RaisesIn", "FalseSet", "Loops"])
+def test_plug_in_bot_errors_come_back_from_a_dask_cluster(bot: str, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("dask.distributed")
+    what = {"RaisesIn": "discard: raised ZeroDivisionError: division by zero",
+            "FalseSet": r"lay_down: an illegal answer \(GIN-MELD\): .*",
+            "Loops": "discard: no answer within 0.5 seconds .*"}[bot]
+    case = Case(f"dask-{bot}", [*GIN, "--bot", f"mybots:{bot}", "--scheduler", "local", "--bot-time", "0.5"], 2,
+                [rf"bot '{bot}' in seat [AB]: {what} \(seed 1, deal 0, rotation [01]\)"], files=FILES, proc=True,
+                script=True)
+    check_case(case, tmp_path, monkeypatch)
+
+
+def test_illegal_play_survives_pickling() -> None:
+    error = IllegalPlay([Reason("GIN-MELD", "not a set")], passed=[Reason("GIN-TURN", "A discards 7h")])
+    back = pickle.loads(pickle.dumps(error))
+    assert type(back) is IllegalPlay
+    assert str(back) == "GIN-MELD: not a set"
+    assert back.reasons == error.reasons and back.passed == error.passed and back.rules == ("GIN-MELD",)
+
+
+def test_bot_error_survives_pickling_with_its_fields() -> None:
+    error = BotError("bot 'X' in seat B: discard: raised", bot="X", seat="B", method="discard", rule="GIN-MELD")
+    back = pickle.loads(pickle.dumps(error))
+    assert (str(back), back.bot, back.seat, back.method, back.rule) == (str(error), "X", "B", "discard", "GIN-MELD")
+
+
+def test_illegal_answer_names_the_rule_in_the_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rummycheck.sim.runner import SimSpec, simulate
+
+    module = types.ModuleType("hostile_bots_in_memory")
+    exec(compile(BOTS, "hostile_bots_in_memory.py", "exec"), module.__dict__)
+    monkeypatch.setitem(sys.modules, "hostile_bots_in_memory", module)
+    spec = SimSpec(variant="gin", bots=("knock", "hostile_bots_in_memory:FalseSet"))
+    with pytest.raises(BotError) as caught:
+        simulate(spec, games=2, workers=1)
+    assert (caught.value.bot, caught.value.method, caught.value.rule) == ("FalseSet", "lay_down", "GIN-MELD")
+    assert caught.value.seat in ("A", "B")
