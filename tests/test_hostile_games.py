@@ -249,3 +249,34 @@ def test_illegal_answer_names_the_rule_in_the_error(monkeypatch: pytest.MonkeyPa
         simulate(spec, games=2, workers=1)
     assert (caught.value.bot, caught.value.method, caught.value.rule) == ("FalseSet", "lay_down", "GIN-MELD")
     assert caught.value.seat in ("A", "B")
+
+
+# -- records are read through the one TOML reader --------------------------------------------------
+
+def _dealt(variant: str = "bing", seed: int = 3, players: int = 2) -> str:
+    from rummycheck.files.record import write_record
+    from rummycheck.table.deal import deal_record
+
+    return write_record(deal_record(variant, players=players, seed=seed))
+
+
+BING_DEAL = _dealt()
+GIN_DEAL = _dealt("gin")
+HUGE = BING_DEAL.replace("seed = 3", "seed = " + "9" * 5000)
+DEEP = BING_DEAL + "x = " + "[" * 1000 + "]" * 1000 + "\n"
+HUGE_LINE = BING_DEAL.splitlines().index("seed = 3") + 1
+DEEP_LINE = len(BING_DEAL.splitlines()) + 1
+
+RECORD_CASES = [
+    Case(f"{command[0]}-{name}", [*command, "r.toml"], 2, [rf"r\.toml:{line}:{column}: not valid TOML here: {what}"],
+         files={"r.toml": text}, proc=True)
+    for command in (["replay"], ["review"], ["export", "openspiel"])
+    for name, text, line, column, what in (
+        ("5000-digit-integer", HUGE, HUGE_LINE, 8, "a number far too large to be a count or a score"),
+        ("nested-1000-deep", DEEP, DEEP_LINE, 104, "arrays or tables nested too deep"))
+]
+
+
+@pytest.mark.parametrize("case", RECORD_CASES, ids=[c.id for c in RECORD_CASES])
+def test_records_are_parsed_by_the_one_reader(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    check_case(case, tmp_path, monkeypatch)

@@ -17,17 +17,16 @@ kept.  Other comments are allowed but not kept when a record is written again.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from rummycheck.cards import Card
-from rummycheck.errors import CardParseError, RummyError, located
+from rummycheck.errors import CardParseError, RummyError, ScenarioError, located
 from rummycheck.files.tomlpos import Problems
 from rummycheck.games import game_of
-from rummycheck.reading import read_input
+from rummycheck.reading import parse_toml, read_input
 from rummycheck.table.replay import (
     ActionSyntaxError,
     HandRecord,
@@ -118,20 +117,10 @@ class _Reader(Problems):
 
 def parse_record(text: str, *, source: str = "<record>") -> Record:
     """Parse and check a record; raise ``RecordError`` listing every problem, one located line each."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        message = str(error)
-        match = re.search(r"\s*\(at line (\d+), column (\d+)\)\s*$", message)
-        if match:
-            line, column = int(match.group(1)), int(match.group(2))
-            message = message[:match.start()]
-        else:  # "at end of document"
-            rows = text.splitlines() or [""]
-            line, column = len(rows), len(rows[-1]) + 1
-            message = re.sub(r"\s*\(at end of document\)\s*$", "", message)
-        raise RecordError(located(source, line, column, f"not valid TOML: {message[:1].lower()}{message[1:]}")) \
-            from None
+    try:  # the one TOML reader: located errors, integers beyond 64 bits and deep nesting refused
+        data = parse_toml(text, source=source)
+    except ScenarioError as error:
+        raise RecordError(str(error)) from None
     r = _Reader(text, source)
     record = _build(r, data)
     if r.problems or record is None:
