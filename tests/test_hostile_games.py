@@ -364,3 +364,42 @@ REVIEW_CASES = [
 @pytest.mark.parametrize("case", REVIEW_CASES, ids=[c.id for c in REVIEW_CASES])
 def test_review_bounds(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     check_case(case, tmp_path, monkeypatch)
+
+
+# -- simulate and deal check their inputs before any work ------------------------------------------
+
+SIM = ["simulate", "--variant", "gin", "--games", "4", "--workers", "1"]
+SIMULATE_CASES = [
+    Case("simulate-bing-8-players", ["simulate", "--variant", "bing", "--players", "8", "--workers", "1"], 2,
+         [r"8 hands of 14 cards and the upcard need 113 cards, but the decks hold 104"], proc=True),
+    Case("simulate-a-trillion-games", ["simulate", "--variant", "gin", "--games", "1000000000000", "--precision",
+                                       "0.5", "--workers", "1"], 0, proc=True, out=r"gin: 2 players"),
+    Case("simulate-scheduler-not-an-address", [*SIM, "--scheduler", "not an address"], 2,
+         [r"--scheduler 'not an address': expected 'local' or a Dask scheduler's address like tcp://HOST:8786"],
+         proc=True),
+    Case("simulate-scheduler-nobody-there", [*SIM, "--scheduler", "tcp://127.0.0.1:1"], 2,
+         [r"cannot connect to the scheduler at 'tcp://127\.0\.0\.1:1' within 5 seconds: .*"], proc=True),
+    Case("simulate-plot-not-png", [*SIM, "--plot", "x.txt"], 2, [r"--plot x\.txt: the file must end in \.png"],
+         proc=True),
+    Case("simulate-plot-a-folder", [*SIM, "--plot", "pictures.png"], 2,
+         [r"cannot write 'pictures\.png': is a directory"], files={"pictures.png/keep": ""}, proc=True),
+    Case("simulate-plot-no-folder", [*SIM, "--plot", "missing/x.png"], 2,
+         [r"cannot write 'missing/x\.png': no folder 'missing'"], proc=True),
+    Case("simulate-records-a-file", [*SIM, "--records", "r.toml"], 2, [r"--records r\.toml: not a folder"],
+         files={"r.toml": "x = 1\n"}, proc=True),
+    Case("simulate-records-below-a-file", [*SIM, "--records", "r.toml/games"], 2,
+         [r"cannot write 'r\.toml/games': Not a directory"], files={"r.toml": "x = 1\n"}, proc=True),
+    Case("simulate-records-written", [*SIM, "--records", "games", "--sample", "2"], 0, proc=True,
+         changed=("games/gin-seed1-deal0-rot0.toml", "games/gin-seed1-deal0-rot1.toml")),
+    Case("simulate-1000-workers", [*SIM[:-2], "--workers", "1000"], 2,
+         [r"Invalid value for '--workers' / '-w': .*less than or equal to 128.*"], proc=True),
+    Case("deal-two-million-players", ["deal", "--players", "2000000"], 2,
+         [r"Bing Rummy is played by 2 to 8 players, not 2000000"], proc=True),
+    Case("deal-minus-three-players", ["deal", "--players", "-3"], 2,
+         [r"Bing Rummy is played by 2 to 8 players, not -3"], proc=True),
+]
+
+
+@pytest.mark.parametrize("case", SIMULATE_CASES, ids=[c.id for c in SIMULATE_CASES])
+def test_simulate_and_deal_check_first(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    check_case(case, tmp_path, monkeypatch)

@@ -37,9 +37,10 @@ def deal(
     as_json: JsonOpt = False,
 ) -> None:
     """Deal a hand with an explicit seed and write it as a record (docs/records.md), ready for actions."""
+    from rummycheck.errors import ScenarioError
     from rummycheck.files.record import write_record
     from rummycheck.table.deal import deal_record
-    from rummycheck.variants import parse_override
+    from rummycheck.variants import get_variant, parse_override
 
     chosen = seed if seed is not None else random.SystemRandom().randrange(2**31)
 
@@ -48,6 +49,11 @@ def deal(
         if names is not None:
             seats = [n.strip() for n in names.split(",") if n.strip()]
         overrides = [parse_override(r) for r in rule or []]
+        if isinstance(seats, int):  # counted before seats are named A, B, C, ...
+            resolved = get_variant(variant, preset=preset, **dict(overrides))
+            low, high = int(resolved.option("min_players") or 2), int(resolved.option("max_players") or 2)
+            if not low <= seats <= high:
+                raise ScenarioError(f"{resolved.title} is played by {low} to {high} players, not {seats}")
         return deal_record(variant, players=seats, seed=chosen, dealer=dealer, preset=preset, rules=overrides)
 
     record = guarded(run)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 import logging
 import os
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -29,6 +30,7 @@ from rummycheck.sim.engine import GameOutcome, play_game
 from rummycheck.sim.guard import DEFAULT_TIME_LIMIT, Asked, guarded_factory, illegal_answer, is_plug_in, tracked
 from rummycheck.sim.stats import Interval, mean_interval, paired_interval, wilson
 from rummycheck.table.state import IllegalPlay
+from rummycheck.textsafe import shorten
 from rummycheck.variants import Variant, get_variant
 
 __all__ = ["DealSummary", "SimResult", "SimSpec", "Tally", "run_batch", "simulate"]
@@ -65,6 +67,11 @@ class SimSpec:
         low, high = int(variant.get("min_players", 2) or 2), int(variant.get("max_players", 2) or 2)
         if not low <= self.players <= high:
             raise SimulationError(f"{variant.name} is played by {low} to {high} players, got {self.players} bots")
+        size = game.dealt_size(self.players)
+        needed = size * self.players + 1
+        if needed > 52 * variant.decks:  # the same count as ``deal`` (table/deal.py)
+            raise SimulationError(f"{self.players} hands of {size} cards and the upcard need {needed} cards, but "
+                                  f"the decks hold {52 * variant.decks}")
         for spec in self.bots:
             cls = bot_class(spec)
             if isinstance(cls, type) and issubclass(cls, BaseBot) and not cls.fits(game):
@@ -259,11 +266,31 @@ class _Inline(Executor):
         return future
 
 
+#: seconds to wait for a Dask scheduler to answer
+CONNECT_TIMEOUT_S = 5
+#: the most local processes (``--workers``)
+MAX_WORKERS = 128
+_ADDRESS = r"(?:(?:tcp|tls)://)?(?:[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\]):[0-9]{1,5}"
+
+
+def check_scheduler(scheduler: str) -> None:
+    """``local`` or a scheduler's address, ``tcp://HOST:PORT`` (checked before any work is done)."""
+    if scheduler != "local" and not re.fullmatch(_ADDRESS, scheduler):
+        raise SimulationError(f"--scheduler {shorten(scheduler)}: expected 'local' or a Dask scheduler's address "
+                              "like tcp://HOST:8786")
+
+
+def _first_line(error: BaseException) -> str:
+    lines = str(error).strip().splitlines()
+    return lines[0] if lines else type(error).__name__
+
+
 @contextmanager
 def executor_for(workers: int | None, scheduler: str | None) -> Iterator[Executor]:
     """Local processes (``workers``; all cores by default; 1: in this process), or a Dask
     cluster: ``scheduler`` ``tcp://host:8786`` or ``local`` (a LocalCluster for a try-out)."""
     if scheduler:
+        check_scheduler(scheduler)
         try:
             distributed: Any = importlib.import_module("dask.distributed")
         except ImportError:
@@ -281,7 +308,11 @@ def executor_for(workers: int | None, scheduler: str | None) -> Iterator[Executo
                 client.close()
                 cluster.close()
         else:
-            client = Client(scheduler)
+            try:
+                client = Client(scheduler, timeout=CONNECT_TIMEOUT_S)
+            except (OSError, TimeoutError, ValueError) as error:
+                raise SimulationError(f"cannot connect to the scheduler at {scheduler!r} within {CONNECT_TIMEOUT_S} "
+                                      f"seconds: {_first_line(error)}") from None
             try:
                 yield client.get_executor()
             finally:
@@ -302,19 +333,24 @@ def simulate(spec: SimSpec, *, games: int, precision: float | None = None, worke
     with ``precision``, ``games`` is the cap and play stops at the first batch after which
     every win-rate interval and paired difference is at most ``precision`` wide on each side."""
     spec.check()
+    if workers is not None and not 1 <= workers <= MAX_WORKERS:
+        raise SimulationError(f"--workers {workers}: from 1 to {MAX_WORKERS} local processes")
+    if scheduler:
+        check_scheduler(scheduler)
     players = spec.players
     deals = max(1, -(-games // players))
     size = batch or 10
-    batches = [(start, min(size, deals - start)) for start in range(0, deals, size)]
+    batches = -(-deals // size)  # batch k is deals k * size onwards, made when it is submitted
     record_below = -(-record_games // players) if record_games else 0
     result = SimResult(spec)
     with executor_for(workers, scheduler) as pool:
         ahead = max(2, 2 * (workers or os.cpu_count() or 1))
         pending: dict[int, Future[list[DealSummary]]] = {}
         next_batch = 0
-        for index in range(len(batches)):
-            while next_batch < len(batches) and next_batch < index + ahead:
-                start, count = batches[next_batch]
+        for index in range(batches):
+            while next_batch < batches and next_batch < index + ahead:
+                start = next_batch * size
+                count = min(size, deals - start)
                 pending[next_batch] = pool.submit(run_batch, spec, start, count, record_below)
                 next_batch += 1
             for summary in pending.pop(index).result():
