@@ -7,13 +7,16 @@ control character on stdout or stderr, every input file unchanged).
 from __future__ import annotations
 
 import pickle
+import re
 import sys
 import types
 from pathlib import Path
 
 import pytest
 from test_hostile import Case, check_case
+from typer.testing import CliRunner
 
+from rummycheck.cli import app
 from rummycheck.errors import BotError
 from rummycheck.results import Reason
 from rummycheck.table.state import IllegalPlay
@@ -402,4 +405,110 @@ SIMULATE_CASES = [
 
 @pytest.mark.parametrize("case", SIMULATE_CASES, ids=[c.id for c in SIMULATE_CASES])
 def test_simulate_and_deal_check_first(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    check_case(case, tmp_path, monkeypatch)
+
+
+# -- writers escape what they write, and never write an input ----------------------------------------
+
+OPENSPIEL = (Path(__file__).parent / "data" / "openspiel" / "default-bots-gin.txt").read_text(encoding="utf-8")
+ODD_NAMES = ("A\x1b[2Jx", 'B"\x00\x7fq\\')
+CLUB = 'name = "club"\nextends = "gin"\n\n[rules]\n'
+
+
+def _odd_record() -> str:
+    """A dealt gin record whose players hold ESC, NUL, DEL, a quote and a backslash (escaped in the TOML)."""
+    from rummycheck.files.record import write_record
+    from rummycheck.table.deal import deal_record
+
+    return write_record(deal_record("gin", players=list(ODD_NAMES), seed=5))
+
+
+def test_record_writer_round_trips_control_characters() -> None:
+    from rummycheck.files.record import parse_record, write_record
+
+    text = _odd_record()
+    assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f]", text)  # every control character written as an escape
+    record = parse_record(text, source="odd.toml")
+    assert record.players == ODD_NAMES
+    assert write_record(record) == text
+
+
+def test_deal_writes_names_that_replay_reads_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rummycheck.files.record import load_record
+
+    monkeypatch.chdir(tmp_path)
+    done = CliRunner().invoke(app, ["deal", "--variant", "gin", "--names", ",".join(ODD_NAMES), "--seed", "5",
+                                    "-o", "r.toml"])
+    assert done.exit_code == 0, done.output
+    assert load_record("r.toml").players == ODD_NAMES
+    assert CliRunner().invoke(app, ["replay", "r.toml"]).exit_code == 0
+
+
+def test_replay_scenario_writes_names_that_read_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rummycheck.files.scenario import load_scenario
+
+    monkeypatch.chdir(tmp_path)
+    Path("r.toml").write_text(_odd_record(), encoding="utf-8")
+    done = CliRunner().invoke(app, ["replay", "r.toml", "--at", "1", "--scenario", "s.toml"])
+    assert done.exit_code == 0, done.output
+    assert tuple(p.name for p in load_scenario("s.toml").players) == ODD_NAMES
+
+
+def test_import_writes_names_that_read_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rummycheck.files.record import load_record
+
+    monkeypatch.chdir(tmp_path)
+    Path("game.txt").write_text(OPENSPIEL, encoding="utf-8")
+    done = CliRunner().invoke(app, ["import", "openspiel", "game.txt", "--names", ",".join(ODD_NAMES), "-o",
+                                    "r.toml"])
+    assert done.exit_code == 0, done.output
+    assert load_record("r.toml").players == ODD_NAMES
+
+
+def test_deal_names_the_club_file_from_the_folder_written_to(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("club.toml").write_text(CLUB, encoding="utf-8")
+    Path("other").mkdir()
+    done = CliRunner().invoke(app, ["deal", "--variant", "club.toml", "--seed", "2", "-o", "other/x.toml"])
+    assert done.exit_code == 0, done.output
+    assert 'variant = "../club.toml"' in Path("other/x.toml").read_text(encoding="utf-8")
+    assert CliRunner().invoke(app, ["replay", "other/x.toml"]).exit_code == 0
+    scenario = CliRunner().invoke(app, ["replay", "other/x.toml", "--at", "1", "--scenario", "s.toml"])
+    assert scenario.exit_code == 0, scenario.output
+    assert 'variant = "club.toml"' in Path("s.toml").read_text(encoding="utf-8")
+
+
+WRITER_CASES = [
+    Case("deal-name-with-a-space", ["deal", "--names", "Ann Lee,Bob"], 2,
+         [r"--names: a player's name is one word \(it starts each action\), got 'Ann Lee'"]),
+    Case("deal-name-with-a-tab", ["deal", "--names", "Ann\tLee,Bob"], 2,
+         [r"--names: a player's name is one word \(it starts each action\), got 'Ann\\tLee'"]),
+    Case("import-name-with-a-space", ["import", "openspiel", "g.txt", "--names", "Ann Lee,Bob"], 2,
+         [r"--names: a player's name is one word \(it starts each action\), got 'Ann Lee'"],
+         files={"g.txt": OPENSPIEL}),
+    Case("record-name-with-a-tab", ["replay", "r.toml"], 2,
+         [r"r\.toml:2:\d+: a player's name is one word \(it starts each action\), got 'A\\tB'",
+          r"r\.toml:7:1: cards names 'A', who is not one of the players"],
+         files={"r.toml": BING_DEAL.replace('players = ["A", "B"]', 'players = ["A\\tB", "B"]')}),
+    # --force never overwrites one of the command's own input files (README: input files are never written)
+    Case("import-onto-its-input", ["import", "openspiel", "g.txt", "-o", "g.txt", "--force"], 2,
+         [r"--output g\.txt: is the input file g\.txt; input files are never written \(give another path\)"],
+         files={"g.txt": OPENSPIEL}),
+    Case("export-onto-its-input", ["export", "openspiel", "r.toml", "-o", "./r.toml", "--force"], 2,
+         [r"--output \./r\.toml: is the input file r\.toml; input files are never written \(give another path\)"],
+         files={"r.toml": GIN_DEAL}),
+    Case("replay-scenario-onto-its-record", ["replay", "r.toml", "--at", "1", "--scenario", "r.toml", "--force"], 2,
+         [r"--scenario r\.toml: is the input file r\.toml; input files are never written \(give another path\)"],
+         files={"r.toml": GIN_DEAL}),
+    Case("deal-onto-its-club-file", ["deal", "--variant", "club.toml", "-o", "club.toml", "--force"], 2,
+         [r"--output club\.toml: is the input file club\.toml; input files are never written \(give another "
+          r"path\)"], files={"club.toml": CLUB}),
+    Case("deal-force-overwrites-an-output", ["deal", "--seed", "1", "-o", "old.toml", "--force"], 0,
+         files={"old.toml": "x = 1\n"}, changed=("old.toml",)),
+]
+
+
+@pytest.mark.parametrize("case", WRITER_CASES, ids=[c.id for c in WRITER_CASES])
+def test_writers(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     check_case(case, tmp_path, monkeypatch)
