@@ -512,3 +512,42 @@ WRITER_CASES = [
 @pytest.mark.parametrize("case", WRITER_CASES, ids=[c.id for c in WRITER_CASES])
 def test_writers(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     check_case(case, tmp_path, monkeypatch)
+
+
+# -- output errors say the path, and that it cannot be written --------------------------------------
+
+FULL = r"cannot write '/dev/full': No space left on device"
+
+
+def _openspiel_record() -> str:
+    from rummycheck.files.openspiel import import_openspiel
+
+    return import_openspiel(OPENSPIEL, source="g.txt", names=("P0", "P1"))
+
+
+
+OUTPUT_CASES = [
+    Case("deal-to-a-full-disk", ["deal", "-o", "/dev/full"], 2, [FULL], proc=True),
+    Case("deal-to-a-full-disk-forced", ["deal", "-o", "/dev/full", "--force"], 2, [FULL], proc=True),
+    Case("import-to-a-full-disk", ["import", "openspiel", "g.txt", "-o", "/dev/full", "--force"], 2, [FULL],
+         files={"g.txt": OPENSPIEL}, proc=True),
+    Case("export-to-a-full-disk", ["export", "openspiel", "r.toml", "-o", "/dev/full"], 2, [FULL],
+         files={"r.toml": _openspiel_record()}, proc=True),
+    Case("scenario-to-a-full-disk", ["replay", "r.toml", "--at", "1", "--scenario", "/dev/full"], 2, [FULL],
+         files={"r.toml": GIN_DEAL}, proc=True),
+    Case("simulate-records-to-a-full-disk", [*SIM, "--records", "/dev/full"], 2, [r"--records /dev/full: not a folder"],
+         proc=True),
+    Case("deal-to-a-missing-folder", ["deal", "-o", "missing/dir/x.toml"], 2,
+         [r"cannot write 'missing/dir/x\.toml': no folder 'missing/dir'"], proc=True),
+    Case("import-to-a-missing-folder", ["import", "openspiel", "g.txt", "-o", "missing/x.toml"], 2,
+         [r"cannot write 'missing/x\.toml': no folder 'missing'"], files={"g.txt": OPENSPIEL}, proc=True),
+    Case("scenario-to-a-missing-folder", ["replay", "r.toml", "--at", "1", "--scenario", "missing/s.toml"], 2,
+         [r"cannot write 'missing/s\.toml': no folder 'missing'"], files={"r.toml": GIN_DEAL}, proc=True),
+    Case("deal-to-a-folder", ["deal", "-o", "games"], 2, [r"cannot write 'games': is a directory"],
+         files={"games/keep": ""}, proc=True),
+]
+
+
+@pytest.mark.parametrize("case", OUTPUT_CASES, ids=[c.id for c in OUTPUT_CASES])
+def test_output_errors(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    check_case(case, tmp_path, monkeypatch)
