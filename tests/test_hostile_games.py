@@ -551,3 +551,29 @@ OUTPUT_CASES = [
 @pytest.mark.parametrize("case", OUTPUT_CASES, ids=[c.id for c in OUTPUT_CASES])
 def test_output_errors(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     check_case(case, tmp_path, monkeypatch)
+
+
+# -- newcomer papercuts -------------------------------------------------------------------------------
+
+NOTHING = (r"\(verify runs the \[expect\] checks of scenarios and score sheets; a record is checked by "
+           r"'rummycheck replay'\)")
+PAPERCUT_CASES = [
+    Case("score-a-record", ["score", "r.toml"], 2,
+         [r"r\.toml: a record \(docs/records\.md\), not a scenario or a score sheet: 'rummycheck replay r\.toml' "
+          r"replays it and scores every hand"], files={"r.toml": GIN_DEAL}),
+    Case("verify-a-folder-of-records", ["verify", "records"], 2,
+         [rf"checked nothing: 2 file\(s\) under records, none with an \[expect\] section {NOTHING}"],
+         files={"records/a.toml": GIN_DEAL, "records/b.toml": BING_DEAL}),
+    Case("verify-an-empty-folder", ["verify", "empty"], 2, [rf"checked nothing: no \.toml file under empty {NOTHING}"],
+         files={"empty/notes.txt": "nothing here\n"}),
+    Case("replay-hand-without-at", ["replay", "r.toml", "--hand", "5"], 2,
+         [r"--hand needs --at N \(--hand picks the hand --at refers to; without --at every hand is replayed\)"],
+         files={"r.toml": GIN_DEAL}),
+    Case("simulate-one-deal-no-infinite-interval", ["simulate", "--variant", "gin", "--games", "2", "--workers", "1"],
+         0, out=r"\[no interval: one deal\]", not_out=r"inf"),
+]
+
+
+@pytest.mark.parametrize("case", PAPERCUT_CASES, ids=[c.id for c in PAPERCUT_CASES])
+def test_papercuts(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    check_case(case, tmp_path, monkeypatch)
