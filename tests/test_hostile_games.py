@@ -6,6 +6,7 @@ control character on stdout or stderr, every input file unchanged).
 
 from __future__ import annotations
 
+import os
 import pickle
 import re
 import sys
@@ -18,8 +19,6 @@ from typer.testing import CliRunner
 
 from rummycheck.cli import app
 from rummycheck.errors import BotError
-from rummycheck.results import Reason
-from rummycheck.table.state import IllegalPlay
 
 # -- plug-in bots --------------------------------------------------------------------------------
 
@@ -227,12 +226,25 @@ def test_plug_in_bot_errors_come_back_from_a_dask_cluster(bot: str, tmp_path: Pa
     check_case(case, tmp_path, monkeypatch)
 
 
+PICKLE_ILLEGAL_PLAY = """
+import pickle
+from rummycheck.results import Reason
+from rummycheck.table.state import IllegalPlay
+error = IllegalPlay([Reason("GIN-MELD", "not a set")], passed=[Reason("GIN-TURN", "A discards 7h")])
+back = pickle.loads(pickle.dumps(error))
+assert type(back) is IllegalPlay, type(back)
+assert str(back) == "GIN-MELD: not a set", str(back)
+assert back.reasons == error.reasons and back.passed == error.passed and back.rules == ("GIN-MELD",)
+"""
+
+
 def test_illegal_play_survives_pickling() -> None:
-    error = IllegalPlay([Reason("GIN-MELD", "not a set")], passed=[Reason("GIN-TURN", "A discards 7h")])
-    back = pickle.loads(pickle.dumps(error))
-    assert type(back) is IllegalPlay
-    assert str(back) == "GIN-MELD: not a set"
-    assert back.reasons == error.reasons and back.passed == error.passed and back.rules == ("GIN-MELD",)
+    """In a fresh interpreter: importing dask.distributed (another test does) changes how exceptions pickle."""
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-c", PICKLE_ILLEGAL_PLAY], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
+    assert done.returncode == 0, done.stderr[-2000:]
 
 
 def test_bot_error_survives_pickling_with_its_fields() -> None:
