@@ -124,6 +124,60 @@ class Sleeps(Base):
         time.sleep(3600)
 
 
+class WeirdStr(str):
+    __hash__ = str.__hash__
+
+    def __eq__(self, other):
+        raise TypeError("no comparing me")
+
+
+class ComparesBadly(Base):
+    def start(self, view):
+        return WeirdStr("stock")
+
+
+class BadRepr:
+    def __repr__(self):
+        raise RuntimeError("no repr")
+
+
+class AnswersUnprintable(Base):
+    def discard(self, view):
+        return BadRepr()
+
+
+class UnprintableError(Exception):
+    def __str__(self):
+        raise RuntimeError("no str")
+
+
+class RaisesUnprintable(Base):
+    def discard(self, view):
+        raise UnprintableError()
+
+
+class RaisesManyLines(Base):
+    def discard(self, view):
+        raise ValueError("line one\\n" * 80)
+
+
+class MeldKindAsText(Base):
+    def lay_down(self, view):
+        return LayDown(melds=(Meld("set", view.hand[:3], view.hand[:3]),))
+
+
+class FitsRaises(Base):
+    @classmethod
+    def fits(cls, game):
+        raise RuntimeError("fits?")
+
+
+class EndsTheProcess(Base):
+    def discard(self, view):
+        import os
+        os._exit(3)
+
+
 class Stubborn(Base):
     def discard(self, view):
         while True:
@@ -179,6 +233,20 @@ BOT_CASES = [
          proc=True, script=True, out=r'"Talks"', not_out="chatty|more chat"),
     Case("bot-prints-kept-out-of-the-table", [*GIN, "--bot", "mybots:Talks"], 0, files=FILES, proc=True,
          script=True, out=r"Talks", not_out="chatty|more chat"),
+    bot_case("bot-answer-compares-badly", "ComparesBadly", "start",
+             r"answered 'stock' \(a WeirdStr\), not one of 'stock', 'discard'"),
+    bot_case("bot-answer-unprintable", "AnswersUnprintable", "discard",
+             r"answered a BadRepr object, not a Card of the bot's hand"),
+    bot_case("bot-raises-unprintable", "RaisesUnprintable", "discard", r"raised UnprintableError"),
+    bot_case("bot-raises-many-lines", "RaisesManyLines", "discard",
+             r"raised ValueError: line one \(and 79 more lines\)"),
+    bot_case("bot-meld-kind-as-text", "MeldKindAsText", "lay_down",
+             r"answered LayDown\(melds=.*, not a LayDown of Meld and LayOff values \(or None\)"),
+    Case("bot-fits-raises", [*GIN, "--bot", "mybots:FitsRaises"], 2,
+         [r"bot 'FitsRaises': fits raised RuntimeError: fits\?"], files=FILES, proc=True, script=True),
+    Case("bot-ends-a-worker-process", [*GIN[:-1], "2", "--games", "20", "--bot", "mybots:EndsTheProcess"], 2,
+         [r"a worker process ended abruptly \(a --bot that calls os._exit, or a process killed from outside\); "
+          r"run with --workers 1 to find the game"], files=FILES, proc=True, script=True),
     bot_case("bot-loops", "Loops", "discard", r"no answer within 0.3 seconds \(the limit of one decision, "
                                               r"--bot-time\)", args=("--bot-time", "0.3")),
     bot_case("bot-loops-two-workers", "Loops", "discard", r"no answer within 0.3 seconds .*",

@@ -37,13 +37,14 @@ from typing import Any
 
 from rummycheck.cards import Card
 from rummycheck.errors import BotError
-from rummycheck.melds import Meld
+from rummycheck.melds import Meld, MeldKind
 from rummycheck.results import LayOff
 from rummycheck.sim.bots import Bot, LayDown, View
 from rummycheck.textsafe import brief
 from rummycheck.variants import Variant
 
-__all__ = ["DEFAULT_TIME_LIMIT", "Asked", "GuardedBot", "guarded_factory", "illegal_answer", "is_plug_in", "tracked"]
+__all__ = ["DEFAULT_TIME_LIMIT", "Asked", "GuardedBot", "fits", "guarded_factory", "illegal_answer", "is_plug_in",
+           "tracked"]
 
 #: seconds a plug-in bot may take over one decision (``--bot-time``)
 DEFAULT_TIME_LIMIT = 10.0
@@ -67,6 +68,26 @@ class Asked:
 def is_plug_in(spec: str) -> bool:
     """Whether a bot spec names a user's class (``package.module:ClassName``), not a shipped bot."""
     return ":" in spec
+
+
+def _shown(value: object) -> str:
+    """``repr(value)`` cut short; a value whose ``repr`` fails is named by its type."""
+    try:
+        return brief(value)
+    except BaseException:  # the bot's own object: its repr may raise anything
+        return f"a {type(value).__name__} object"
+
+
+def _told(error: BaseException) -> str:
+    """The type and first line of a bot's exception (its ``str`` may fail, or run over many lines)."""
+    try:
+        lines = str(error).strip().splitlines()
+    except BaseException:  # the bot's own exception: its str may raise anything
+        lines = []
+    text = lines[0] if lines else ""
+    text = text if len(text) <= 200 else text[:200] + "..."
+    more = f" (and {len(lines) - 1} more lines)" if len(lines) > 1 else ""
+    return f"{type(error).__name__}: {text}{more}" if text else type(error).__name__
 
 
 def _seat_name(seat: int) -> str:
@@ -164,11 +185,11 @@ class GuardedBot:
         except KeyboardInterrupt:
             raise
         except SystemExit as error:
-            raise self._fail(method, f"the bot called sys.exit({brief(error.code)})") from None
+            raise self._fail(method, f"the bot called sys.exit({_shown(error.code)})") from None
         except BotError:
             raise
         except BaseException as error:  # the bot's own code: any error is told in one line
-            raise self._fail(method, f"raised {type(error).__name__}: {error}") from None
+            raise self._fail(method, f"raised {_told(error)}") from None
 
     def setup(self, *, seat: int, variant: Variant, rng: random.Random) -> None:
         self.seat = _seat_name(seat)
@@ -177,8 +198,11 @@ class GuardedBot:
 
     def start(self, view: View) -> str:
         answer = self._call("start", view)
-        if not self.trusted and (not isinstance(answer, str) or answer not in view.options):
-            raise self._fail("start", f"answered {brief(answer)}, not one of {', '.join(map(repr, view.options))}")
+        # exact types: a subclass of str or Card could answer anything when compared or printed
+        if not self.trusted and (type(answer) is not str or answer not in view.options):
+            kind = f" (a {type(answer).__name__})" if isinstance(answer, str) and type(answer) is not str else ""
+            raise self._fail("start", f"answered {_shown(answer)}{kind}, not one of "
+                                      f"{', '.join(map(repr, view.options))}")
         self.meld_turn = answer == "meld"
         return str(answer)
 
@@ -187,9 +211,9 @@ class GuardedBot:
         meld_turn, self.meld_turn = self.meld_turn, False
         if self.trusted:
             return answer  # type: ignore[no-any-return]
-        if answer is not None and not (isinstance(answer, LayDown) and _melds(answer.melds)
+        if answer is not None and not (type(answer) is LayDown and _melds(answer.melds)
                                        and _layoffs(answer.layoffs)):
-            raise self._fail("lay_down", f"answered {brief(answer)}, not a LayDown of Meld and LayOff values "
+            raise self._fail("lay_down", f"answered {_shown(answer)}, not a LayDown of Meld and LayOff values "
                                          "(or None)")
         if meld_turn and not answer:
             raise self._fail("lay_down", "start chose a meld turn ('meld'), then nothing was laid down")
@@ -197,35 +221,45 @@ class GuardedBot:
 
     def discard(self, view: View) -> Card:
         answer = self._call("discard", view)
-        if not self.trusted and (not isinstance(answer, Card) or answer not in view.hand):
-            raise self._fail("discard", f"answered {brief(answer)}, not a Card of the bot's hand")
+        if not self.trusted and (type(answer) is not Card or answer not in view.hand):
+            raise self._fail("discard", f"answered {_shown(answer)}, not a Card of the bot's hand")
         return answer  # type: ignore[no-any-return]
 
     def knock(self, view: View, card: Card) -> bool:
         answer = self._call("knock", view, card)
         if not self.trusted and not isinstance(answer, bool):
-            raise self._fail("knock", f"answered {brief(answer)}, not True or False")
+            raise self._fail("knock", f"answered {_shown(answer)}, not True or False")
         return bool(answer)
 
     def _knock_melds(self, view: View, card: Card) -> tuple[Meld, ...] | None:
         answer = self._call("knock_melds", view, card)
         if answer is None or self.trusted:
             return answer  # type: ignore[no-any-return]
-        if not isinstance(answer, (tuple, list)) or not _melds(answer):
-            raise self._fail("knock_melds", f"answered {brief(answer)}, not a tuple of Meld values (or None)")
+        if type(answer) not in (tuple, list) or not _melds(answer):
+            raise self._fail("knock_melds", f"answered {_shown(answer)}, not a tuple of Meld values (or None)")
         return tuple(answer)
 
 
 def _melds(melds: object) -> bool:
-    return isinstance(melds, (tuple, list)) and all(
-        isinstance(m, Meld) and isinstance(m.cards, tuple) and isinstance(m.stands_for, tuple)
-        and all(isinstance(c, Card) for c in (*m.cards, *m.stands_for)) for m in melds)
+    return type(melds) in (tuple, list) and all(
+        type(m) is Meld and type(m.kind) is MeldKind and type(m.cards) is tuple and type(m.stands_for) is tuple
+        and all(type(c) is Card for c in (*m.cards, *m.stands_for)) for m in melds)  # type: ignore[attr-defined]
 
 
 def _layoffs(layoffs: object) -> bool:
-    return isinstance(layoffs, (tuple, list)) and all(
-        isinstance(lo, LayOff) and isinstance(lo.card, Card) and isinstance(lo.stands_for, Card)
-        and isinstance(lo.target, int) and not isinstance(lo.target, bool) for lo in layoffs)
+    return type(layoffs) in (tuple, list) and all(
+        type(lo) is LayOff and type(lo.card) is Card and type(lo.stands_for) is Card and type(lo.target) is int
+        for lo in layoffs)  # type: ignore[attr-defined]
+
+
+def fits(cls: type[Any], label: str, game: Any) -> bool:
+    """A plug-in ``BaseBot`` subclass's own ``fits(game)``, its failure told in one line."""
+    try:
+        return bool(cls.fits(game))
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:  # the user's code
+        raise BotError(f"bot {label!r}: fits raised {_told(error)}", bot=label, method="fits") from None
 
 
 def guarded_factory(cls: type[Bot], label: str, *, time_limit: float = DEFAULT_TIME_LIMIT
@@ -242,14 +276,15 @@ def guarded_factory(cls: type[Bot], label: str, *, time_limit: float = DEFAULT_T
         except KeyboardInterrupt:
             raise
         except SystemExit as error:
-            raise BotError(f"bot {label!r}: {cls.__name__}() called sys.exit({brief(error.code)})", bot=label,
+            raise BotError(f"bot {label!r}: {cls.__name__}() called sys.exit({_shown(error.code)})", bot=label,
                            method="__init__") from None
         except TypeError as error:
             raise BotError(f"bot {label!r}: cannot build {cls.__name__}() with no arguments (a bot class is "
-                           f"built with none): {error}", bot=label, method="__init__") from None
+                           f"built with none): {_told(error).removeprefix('TypeError: ')}", bot=label,
+                           method="__init__") from None
         except BaseException as error:  # the user's code: told in one line
-            raise BotError(f"bot {label!r}: building {cls.__name__}() raised {type(error).__name__}: {error}",
-                           bot=label, method="__init__") from None
+            raise BotError(f"bot {label!r}: building {cls.__name__}() raised {_told(error)}", bot=label,
+                           method="__init__") from None
         return GuardedBot(bot, label, asked, time_limit=time_limit)
 
     return make

@@ -19,6 +19,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,7 +28,15 @@ from rummycheck.errors import BotError, SimulationError
 from rummycheck.games import game_of
 from rummycheck.sim.bots import BaseBot, Bot, bot_class, bot_label
 from rummycheck.sim.engine import GameOutcome, play_game
-from rummycheck.sim.guard import DEFAULT_TIME_LIMIT, Asked, guarded_factory, illegal_answer, is_plug_in, tracked
+from rummycheck.sim.guard import (
+    DEFAULT_TIME_LIMIT,
+    Asked,
+    fits,
+    guarded_factory,
+    illegal_answer,
+    is_plug_in,
+    tracked,
+)
 from rummycheck.sim.stats import Interval, mean_interval, paired_interval, wilson
 from rummycheck.table.state import IllegalPlay
 from rummycheck.textsafe import shorten
@@ -74,7 +83,8 @@ class SimSpec:
                                   f"the decks hold {52 * variant.decks}")
         for spec in self.bots:
             cls = bot_class(spec)
-            if isinstance(cls, type) and issubclass(cls, BaseBot) and not cls.fits(game):
+            if isinstance(cls, type) and issubclass(cls, BaseBot) and not (
+                    fits(cls, bot_label(spec), game) if is_plug_in(spec) else cls.fits(game)):
                 raise SimulationError(f"bot {spec!r} does not play {variant.name}")
             if is_plug_in(spec):  # built once now: a class that cannot be built is told before the run
                 guarded_factory(cls, bot_label(spec), time_limit=self.time_limit)(Asked())
@@ -353,7 +363,12 @@ def simulate(spec: SimSpec, *, games: int, precision: float | None = None, worke
                 count = min(size, deals - start)
                 pending[next_batch] = pool.submit(run_batch, spec, start, count, record_below)
                 next_batch += 1
-            for summary in pending.pop(index).result():
+            try:
+                done = pending.pop(index).result()
+            except BrokenProcessPool:  # os._exit or a signal in a worker: nothing to unpickle, say what is known
+                raise SimulationError("a worker process ended abruptly (a --bot that calls os._exit, or a process "
+                                      "killed from outside); run with --workers 1 to find the game") from None
+            for summary in done:
                 result.add(summary)
             if progress is not None:
                 progress(result.games, deals * players)
