@@ -76,3 +76,17 @@ class SolverGaveUpError(RummyError):
 
 class SimulationError(RummyError):
     """A simulation cannot be set up as asked, or its bots cannot finish a hand."""
+
+
+class BotError(SimulationError):
+    """A bot cannot be found, imported or built, does not fit the game, or misbehaved in a game:
+    it raised, gave an answer of the wrong kind, broke a rule, or took too long.  ``bot``,
+    ``seat`` and ``method`` say who and where when a game was under way (empty otherwise);
+    ``rule`` is the rule id an illegal answer broke."""
+
+    def __init__(self, message: str, *, bot: str = "", seat: str = "", method: str = "", rule: str = "") -> None:
+        super().__init__(message)
+        self.bot = bot
+        self.seat = seat
+        self.method = method
+        self.rule = rule

@@ -45,12 +45,15 @@ from rummycheck.table.scoring import score_hand
 from rummycheck.table.state import GameState
 from rummycheck.variants import Variant
 
-__all__ = ["GRADES", "KNOCK_SAMPLES", "Finding", "PlayerSummary", "Review", "grade_of", "review"]
+__all__ = ["GRADES", "KNOCK_SAMPLES", "MAX_ACTIONS", "Finding", "PlayerSummary", "Review", "grade_of", "review"]
 
 #: (least points lost, grade), worst first; a loss below the last threshold is no finding
 GRADES: tuple[tuple[float, str], ...] = ((10.0, "blunder"), (4.0, "mistake"), (1.0, "inaccuracy"))
 #: hands of the defender sampled to value a knock that was not made
 KNOCK_SAMPLES = 100
+#: the most actions a reviewed record may hold: a whole simulated game is a few hundred to about
+#: 1,300, and each judged decision asks the solvers (docs/review.md, "Limits")
+MAX_ACTIONS = 10_000
 
 
 def grade_of(lost: float) -> str | None:
@@ -158,6 +161,11 @@ def review(record: Record, *, players: Sequence[str] | None = None) -> Review:
     if unknown:
         raise RecordError(f"{record.source}: no player {unknown[0]!r} in the record "
                           f"(players: {', '.join(record.players)})")
+    actions = sum(len(hand.actions) for hand in record.hands)
+    if actions > MAX_ACTIONS:
+        raise RecordError(f"{record.source}: the record holds {actions} actions in {len(record.hands)} hand(s); "
+                          f"review judges at most {MAX_ACTIONS} (a whole game is a few hundred); replay checks "
+                          "a record of any length")
     played = replay(record)
     if played.illegal is not None:
         return Review(record.source, record.variant, names, (), (), played.illegal)
@@ -213,20 +221,28 @@ class _Judge:
         for player in run.state.players:  # Bing: the deuce kept from the cut was shown to all
             if player.cut is not None:
                 self.seen.setdefault(player.name, Counter())[player.cut] += 1
-        states: list[tuple[int, int, GameState]] = []
+        # one table kept at a time (the one before the step being judged): memory stays linear in the
+        # hand's length, where a copy kept per step grew with its square
+        previous: tuple[int, int, GameState] | None = None
         for first, end in run.steps():
-            states.append((first, end, run.state.copy()))
-        for k, (first, end, before) in enumerate(states):
-            after = states[k + 1][2] if k + 1 < len(states) else run.state
-            action = run.hand.actions[first]
-            verb = parse_action(action.text, self.record.players).actions[0].verb
-            step = _Step(first, end, before, after, verb, action.actor)
-            if step.actor in self.names and before.player.known:
-                self.judge(step)
-            elif step.actor in self.names:
-                self.notes.append(f"hand {run.index + 1}: {step.actor}'s decisions with unknown cards in hand "
-                                  "(a '?' card or an unknown draw) are not judged")
-            self.track(before, after)
+            if previous is not None:
+                self.step(*previous, run.state)
+            previous = (first, end, run.state.copy())
+        if previous is not None:
+            self.step(*previous, run.state)
+
+    def step(self, first: int, end: int, before: GameState, after: GameState) -> None:
+        """Judge the step of actions ``first`` to ``end - 1`` (the table ``before`` and ``after`` it)."""
+        run = self.run
+        action = run.hand.actions[first]
+        verb = parse_action(action.text, self.record.players).actions[0].verb
+        step = _Step(first, end, before, after, verb, action.actor)
+        if step.actor in self.names and before.player.known:
+            self.judge(step)
+        elif step.actor in self.names:
+            self.notes.append(f"hand {run.index + 1}: {step.actor}'s decisions with unknown cards in hand "
+                              "(a '?' card or an unknown draw) are not judged")
+        self.track(before, after)
 
     def track(self, before: GameState, after: GameState) -> None:
         """Cards seen going into a hand (taken from the pile) and leaving it again."""

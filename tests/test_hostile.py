@@ -57,6 +57,9 @@ class Case:
     stdout_to: str | None = None  # e.g. /dev/full, or "closed pipe" (the reader has gone)
     out: str | None = None  # a regex stdout must match somewhere
     proc: bool = False  # run in a subprocess (time, memory, stdin, stdout hazards); else in-process
+    script: bool = False  # with proc: run as the installed script runs (the current folder not on sys.path)
+    not_out: str | None = None  # a regex stdout must not match anywhere
+    changed: tuple[str, ...] = ()  # files the command is meant to write (the others stay as they are)
 
 
 CASES = [
@@ -236,14 +239,19 @@ def _run_process(case: Case, folder: Path) -> tuple[int, str, str]:
     env.pop("RUMMYCHECK_DEBUG", None)
     read_end, write_end = os.pipe()
     os.close(read_end)
+    command = [sys.executable, "-c", SCRIPT] if case.script else [sys.executable, "-m", "rummycheck"]
     with open(case.stdout_to if case.stdout_to not in (None, "closed pipe") else os.devnull, "w") as sink:
         done = subprocess.run(
-            [sys.executable, "-m", "rummycheck", *case.args], cwd=folder, env=env, timeout=TIMEOUT_S,
+            [*command, *case.args], cwd=folder, env=env, timeout=TIMEOUT_S,
             input=case.stdin, stdin=subprocess.DEVNULL if case.stdin is None and not case.closed_stdin else None,
             stdout={None: subprocess.PIPE, "closed pipe": write_end}.get(case.stdout_to, sink),
             stderr=subprocess.PIPE, preexec_fn=lambda: _limits(case.closed_stdin))
     os.close(write_end)
     return done.returncode, (done.stdout or b"").decode("utf-8"), done.stderr.decode("utf-8")
+
+
+# the console script's start: ``sys.path`` has the script's folder first, not the current folder
+SCRIPT = "import sys; sys.path.pop(0); sys.argv[0] = 'rummycheck'; from rummycheck.cli import main; main()"
 
 
 def _run_in_process(case: Case, folder: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str, str]:
@@ -256,6 +264,11 @@ def _run_in_process(case: Case, folder: Path, monkeypatch: pytest.MonkeyPatch) -
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_hostile_input(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    check_case(case, tmp_path, monkeypatch)
+
+
+def check_case(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, str]:
+    """Run ``case`` in ``tmp_path`` and check it (see the module docstring); (stdout, stderr)."""
     for name, content in case.files.items():
         path = tmp_path / name
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -279,7 +292,12 @@ def test_hostile_input(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPat
         assert len(line) < 500
     if case.out is not None:
         assert re.search(case.out, out), out[-2000:]
-    assert _digests(tmp_path) == before
+    if case.not_out is not None:
+        assert not re.search(case.not_out, out), out[-2000:]
+    after = _digests(tmp_path)
+    assert {k: v for k, v in after.items() if k not in case.changed} == \
+        {k: v for k, v in before.items() if k not in case.changed}
+    return out, err
 
 
 # -- a search solver past its time budget says so (no wall clock here: the budget is set to nothing) --

@@ -8,7 +8,8 @@ exit code 2; set ``RUMMYCHECK_DEBUG=1`` to see the traceback instead.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
@@ -95,6 +96,60 @@ def guarded(action: Callable[[], T]) -> T:
             raise
         name = f" {str(error.filename)!r}" if error.filename is not None else ""
         fail(f"cannot read{name}: {error.strerror or error}")
+
+
+def output_path(path: str, *, option: str, force: bool = True, inputs: Sequence[str] = (),
+                suffix: str | None = None, folder: bool = False) -> Path:
+    """Check a place to write, before any work is done: a file in a folder that exists and can be
+    written (``folder``: a folder, made if missing), not an existing file unless ``force``, never one
+    of the command's own ``inputs`` (input files are never written); ``suffix``: the file's ending."""
+    target = Path(path)
+    shown = f"{option} {path}" if option else path
+    if suffix is not None and target.suffix.lower() != suffix:
+        fail(f"{shown}: the file must end in {suffix}")
+    if folder:
+        if target.exists() and not target.is_dir():
+            fail(f"{shown}: not a folder")
+        try:
+            target.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            fail(f"cannot write {path!r}: {_reason(error)}")
+        if not os.access(target, os.W_OK | os.X_OK):
+            fail(f"cannot write {path!r}: permission denied")
+        return target
+    if target.is_dir():
+        fail(f"cannot write {path!r}: is a directory")
+    parent = target.parent
+    if not parent.is_dir():
+        fail(f"cannot write {path!r}: no folder {str(parent)!r}")
+    for given in inputs:
+        if given != "-" and target.exists() and _same_file(target, Path(given)):
+            fail(f"{shown}: is the input file {given}; input files are never written (give another path)")
+    if target.is_file() and not force:
+        fail(f"{path}: the file exists; use --force to overwrite it")
+    if not os.access(target if target.exists() else parent, os.W_OK):
+        fail(f"cannot write {path!r}: permission denied")
+    return target
+
+
+def _same_file(first: Path, second: Path) -> bool:
+    try:
+        return os.path.samefile(first, second)
+    except OSError:
+        return False
+
+
+def write_file(target: Path, text: str) -> None:
+    """Write ``text`` to ``target`` (UTF-8); a failure is one line naming the path, exit 2."""
+    try:
+        with open(target, "w", encoding="utf-8") as stream:
+            stream.write(text)
+    except OSError as error:
+        fail(f"cannot write {str(target)!r}: {_reason(error)}")
+
+
+def _reason(error: OSError) -> str:
+    return error.strerror or type(error).__name__
 
 
 def build_variant(name: str, rules: list[str] | None, preset: str | None) -> Any:

@@ -1,7 +1,7 @@
 """``rummycheck deal``: a new record with a seeded deal and no actions."""
 
 import random
-from pathlib import Path
+from dataclasses import replace
 from typing import Annotated, Any
 
 import typer
@@ -13,10 +13,11 @@ from rummycheck.cli.common import (
     VariantOpt,
     app,
     emit_json,
-    fail,
     guarded,
+    output_path,
     say,
     say_exactly,
+    write_file,
 )
 
 
@@ -35,13 +36,15 @@ def deal(
                                                                       "(default: standard output).")] = None,
     html: Annotated[str | None, typer.Option("--html", help="Also write the deal as one self-contained HTML page "
                                                            "(docs/html.md).")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --output or --html file.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --output or --html file (never an "
+                                                        "input file).")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Deal a hand with an explicit seed and write it as a record (docs/records.md), ready for actions."""
-    from rummycheck.files.record import write_record
+    from rummycheck.errors import ScenarioError
+    from rummycheck.files.record import name_problem, rebase_house_rules, write_record
     from rummycheck.table.deal import deal_record
-    from rummycheck.variants import parse_override
+    from rummycheck.variants import get_variant, is_house_rules_name, parse_override
 
     chosen = seed if seed is not None else random.SystemRandom().randrange(2**31)
 
@@ -49,21 +52,32 @@ def deal(
         seats: int | list[str] = players
         if names is not None:
             seats = [n.strip() for n in names.split(",") if n.strip()]
+            for name in seats:
+                if name_problem(name):
+                    raise ScenarioError(f"--names: {name_problem(name)}")
         overrides = [parse_override(r) for r in rule or []]
+        if isinstance(seats, int):  # counted before seats are named A, B, C, ...
+            resolved = get_variant(variant, preset=preset, **dict(overrides))
+            low, high = int(resolved.option("min_players") or 2), int(resolved.option("max_players") or 2)
+            if not low <= seats <= high:
+                raise ScenarioError(f"{resolved.title} is played by {low} to {high} players, not {seats}")
         return deal_record(variant, players=seats, seed=chosen, dealer=dealer, preset=preset, rules=overrides)
 
-    record = guarded(run)
-    if html is not None:
+    house_rules = [variant] if is_house_rules_name(variant) else []
+    target = output_path(output, option="--output", force=force, inputs=house_rules) if output is not None else None
+    page = None
+    if html is not None:  # both outputs are checked before either is written
         from rummycheck.render.html import check_target, write_deal_page
 
-        target = guarded(lambda: check_target(html, force=force, inputs=(variant,), outputs=(output,)))
-        guarded(lambda: write_deal_page(record, target))
+        page = guarded(lambda: check_target(html, force=force, inputs=(variant,), outputs=(output,)))
+    record = guarded(run)
+    if page is not None:
+        guarded(lambda: write_deal_page(record, page))
+    if target is not None and house_rules:  # the club's file, named from the folder the record is written to
+        record = replace(record, variant_name=rebase_house_rules(variant, found_from=".", written_to=target.parent))
     text = write_record(record)
-    if output is not None:
-        target = Path(output)
-        if target.exists() and not force:
-            fail(f"{output}: the file exists; use --force to overwrite it")
-        target.write_text(text, encoding="utf-8")
+    if target is not None:
+        write_file(target, text)
     if as_json:
         hand = record.hands[0]
         emit_json({"variant": record.variant_name, "players": list(record.players), "dealer": record.dealer,

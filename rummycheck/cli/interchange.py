@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from rummycheck.cli.common import JsonOpt, app, emit_json, fail, guarded, say, say_exactly
+from rummycheck.cli.common import JsonOpt, app, emit_json, fail, guarded, output_path, say, say_exactly, write_file
 from rummycheck.reading import read_input
 
 import_app = typer.Typer(name="import", help="Read another program's game file and write a record.",
@@ -23,26 +23,27 @@ app.add_typer(export_app)
 
 OutputOpt = Annotated[str | None, typer.Option("--output", "-o", help="Write to this file (default: standard "
                                                                       "output).")]
-ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite an existing --output file.")]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite an existing --output file (never the input "
+                                                        "file).")]
 
 
-def _write(text: str, output: str | None, force: bool, what: str, as_json: bool, source: str) -> None:
-    if output is None:
+def _target(output: str | None, force: bool, source: str) -> Path | None:
+    """The --output file, checked before any work (never the command's input file)."""
+    return None if output is None else output_path(output, option="--output", force=force, inputs=[source])
+
+
+def _write(text: str, target: Path | None, what: str, as_json: bool, source: str) -> None:
+    if target is None:
         if as_json:
             emit_json({"source": source, "output": None, "kind": what, "text": text})
         else:
             say_exactly(text)
         return
-    target = Path(output)
-    if target.is_dir():
-        fail(f"{output}: is a directory")
-    if target.exists() and not force:
-        fail(f"{output}: the file exists; use --force to overwrite it")
-    guarded(lambda: target.write_text(text, encoding="utf-8"))
+    write_file(target, text)
     if as_json:
-        emit_json({"source": source, "output": output, "kind": what, "text": text})
+        emit_json({"source": source, "output": str(target), "kind": what, "text": text})
     else:
-        say(f"wrote {output} ({what})")
+        say(f"wrote {target} ({what})")
 
 
 @import_app.command("openspiel")
@@ -57,13 +58,18 @@ def import_openspiel(
 ) -> None:
     """An OpenSpiel gin rummy game (pyspiel.serialize_game_and_state) as a record under the openspiel preset."""
     from rummycheck.files.openspiel import import_openspiel as convert
+    from rummycheck.files.record import name_problem
 
     seats = tuple(n.strip() for n in names.split(","))
     if len(seats) != 2:
         fail(f"--names needs two names separated by a comma, got {names!r}")
+    for name in seats:
+        if name_problem(name):
+            fail(f"--names: {name_problem(name)}")
+    target = _target(output, force, file)
     text, source = guarded(lambda: read_input(file))
     record = guarded(lambda: convert(text, source=source, names=(seats[0], seats[1])))
-    _write(record, output, force, "a gin record, preset openspiel", as_json, source)
+    _write(record, target, "a gin record, preset openspiel", as_json, source)
 
 
 @export_app.command("openspiel")
@@ -78,6 +84,7 @@ def export_openspiel(
     from rummycheck.files.openspiel import export_openspiel as convert
     from rummycheck.files.record import load_record
 
+    target = _target(output, force, record)
     loaded = guarded(lambda: load_record(record))
     text = guarded(lambda: convert(loaded))
-    _write(text, output, force, "an OpenSpiel gin_rummy game", as_json, record)
+    _write(text, target, "an OpenSpiel gin_rummy game", as_json, record)

@@ -5,7 +5,7 @@ from typing import Annotated, Any
 
 import typer
 
-from rummycheck.cli.common import JsonOpt, app, emit_json, fail, guarded, say, say_exactly
+from rummycheck.cli.common import JsonOpt, app, emit_json, fail, guarded, output_path, say, say_exactly, write_file
 
 
 @app.command()
@@ -20,7 +20,8 @@ def replay(
                                                                     "output).")] = None,
     html: Annotated[str | None, typer.Option("--html", help="Also write the replay as one self-contained HTML "
                                                            "page (docs/html.md).")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --scenario or --html file.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --scenario or --html file (never "
+                                                        "the record).")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Replay a record: exit 0 when every action is legal (and stated scores agree), 1 at the first
@@ -29,30 +30,35 @@ def replay(
     from rummycheck.table.replay import replay as run_replay
     from rummycheck.table.replay import state_at
 
-    loaded = guarded(lambda: load_record(record))
     if scenario is not None and at is None:
         fail("--scenario needs --at N (the moment of the hand to write)")
+    if hand != 1 and at is None:
+        fail("--hand needs --at N (--hand picks the hand --at refers to; without --at every hand is replayed)")
+    target = None
+    if scenario is not None and scenario != "-":
+        target = output_path(scenario, option="--scenario", force=force, inputs=[record])
+    loaded = guarded(lambda: load_record(record))
     if html is not None:
         from rummycheck.render.html import check_target, record_inputs, write_replay_page
 
-        target = guarded(lambda: check_target(html, force=force, inputs=record_inputs(loaded), outputs=(scenario,)))
-        guarded(lambda: write_replay_page(loaded, target))
+        page = guarded(lambda: check_target(html, force=force, inputs=record_inputs(loaded), outputs=(scenario,)))
+        guarded(lambda: write_replay_page(loaded, page))
     if at is not None:
         state = guarded(lambda: state_at(loaded, hand, at))
         actions = loaded.hands[hand - 1].actions
         following = actions[at - 1].text if at <= len(actions) else None
         if scenario is not None:
-            from rummycheck.files.record import write_scenario
+            from rummycheck.files.record import rebase_house_rules, write_scenario
 
             title = f"{Path(record).name}, hand {hand}, before action {at}" + (f": {following}" if following else "")
-            text = guarded(lambda: write_scenario(state, loaded, title=title))
-            if scenario == "-":
+            written = target.parent if target is not None else Path(".")
+            name = rebase_house_rules(loaded.variant_name, found_from=Path(record).parent if record != "-" else ".",
+                                      written_to=written)
+            text = guarded(lambda: write_scenario(state, loaded, title=title, variant_name=name))
+            if target is None:
                 say_exactly(text)
                 return
-            target = Path(scenario)
-            if target.exists() and not force:
-                fail(f"{scenario}: the file exists; use --force to overwrite it")
-            target.write_text(text, encoding="utf-8")
+            write_file(target, text)
         if as_json:
             emit_json({"hand": hand, "at": at, "next": following, "state": state.to_json(), "scenario": scenario})
             return

@@ -22,6 +22,7 @@ def score(
     def run() -> tuple[str, Any, list[Any], tuple[str, ...]]:
         from dataclasses import replace
 
+        from rummycheck.errors import ScenarioError
         from rummycheck.files.scenario import parse_scenario
         from rummycheck.table.scoring import score_scenario
         from rummycheck.variants import parse_override
@@ -29,6 +30,9 @@ def score(
         text, source = read_input(path)
         overrides = dict(parse_override(r) for r in rule or [])
         data = parse_toml(text, source=source)
+        if "hand" in data and "dealer" in data and "hands" not in data:  # a record: [[hand]] tables and a dealer
+            raise ScenarioError(f"{source}: a record (docs/records.md), not a scenario or a score sheet: "
+                                f"'rummycheck replay {path}' replays it and scores every hand")
         if is_sheet(data):
             sheet_file = parse_sheet(text, source=source)
             if overrides:

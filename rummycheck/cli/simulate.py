@@ -1,12 +1,23 @@
 """``rummycheck simulate``: bots play whole games; strategies compared with paired statistics."""
 
+import importlib.util
 import sys
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from rummycheck.cli.common import PresetOpt, RuleOpt, app, emit_json, fail, guarded, say
+from rummycheck.cli.common import (
+    PresetOpt,
+    RuleOpt,
+    app,
+    emit_json,
+    fail,
+    guarded,
+    output_path,
+    say,
+    write_file,
+)
 
 DEFAULT_BOTS = {"bing": "early,common,sandbag,common", "gin": "knock,gin", "basic": "eager,patient"}
 
@@ -20,7 +31,11 @@ def simulate(
         "--bots", help="Comma-separated bots by seat: early, common, sandbag (bing); knock, gin, knock-at-K "
                        "(gin); eager, patient (basic); random (any game).")] = None,
     bot: Annotated[list[str] | None, typer.Option(
-        "--bot", help="A bot of your own, package.module:ClassName, added to the seats (repeatable).")] = None,
+        "--bot", help="A bot of your own, package.module:ClassName, added to the seats (repeatable; a module "
+                      "in the current folder is found).")] = None,
+    bot_time: Annotated[float, typer.Option(
+        "--bot-time", help="Seconds a --bot may take over one decision before the run stops with an error "
+                           "(0: no limit).", min=0.0, max=86400.0)] = 10.0,
     games: Annotated[int | None, typer.Option(
         "--games", "-n", help="Games to play (rounded up to whole deals, one game per seat rotation; default 1000); "
                               "with --precision, the most (default 1000000).", min=1)] = None,
@@ -28,8 +43,8 @@ def simulate(
     precision: Annotated[float | None, typer.Option(
         "--precision", help="Play on until every 95% interval (win rates and paired differences) is at most "
                             "this wide on each side, e.g. 0.01.", min=0.0001)] = None,
-    workers: Annotated[int | None, typer.Option("--workers", "-w", help="Local processes (default: all cores).",
-                                                min=1)] = None,
+    workers: Annotated[int | None, typer.Option("--workers", "-w", help="Local processes, 1 to 128 (default: all "
+                                                                        "cores).", min=1, max=128)] = None,
     scheduler: Annotated[str | None, typer.Option(
         "--scheduler", help="A Dask scheduler, tcp://HOST:8786, or 'local' for a LocalCluster.")] = None,
     batch: Annotated[int, typer.Option("--batch", help="Deals per task.", min=1)] = 10,
@@ -45,9 +60,17 @@ def simulate(
     """Play whole games with bots and compare them: paired deals, every seat rotation, intervals."""
     from rummycheck.sim.record_out import game_to_record_dict
     from rummycheck.sim.report import result_json, result_table, save_plot
-    from rummycheck.sim.runner import SimSpec
+    from rummycheck.sim.runner import SimSpec, check_scheduler
     from rummycheck.sim.runner import simulate as run
     from rummycheck.variants import parse_override
+
+    # every place the run writes, and the scheduler's address, are checked before it starts
+    if scheduler is not None:
+        guarded(lambda: check_scheduler(scheduler))
+    folder = output_path(str(records), option="--records", folder=True) if records is not None else None
+    picture = output_path(str(plot), option="--plot", suffix=".png") if plot is not None else None
+    if picture is not None and importlib.util.find_spec("matplotlib") is None:
+        fail("--plot needs matplotlib: pip install 'rummycheck[plot]'")
 
     names = [b.strip() for b in (bots or DEFAULT_BOTS.get(variant, "random,random")).split(",") if b.strip()]
     names += list(bot or [])
@@ -57,7 +80,7 @@ def simulate(
         names = [names[i % len(names)] for i in range(players)]
     overrides = tuple(guarded(lambda: [parse_override(r) for r in rule or []]))
     spec = SimSpec(variant=variant, bots=tuple(names), seed=seed, preset=preset, rules=overrides,
-                   buybacks=buybacks)
+                   buybacks=buybacks, time_limit=bot_time)
     guarded(spec.check)
 
     def go(progress: Any = None) -> Any:
@@ -82,16 +105,23 @@ def simulate(
             result = guarded(lambda: go(update))
     else:
         result = guarded(go)
-    if records is not None:
-        records.mkdir(parents=True, exist_ok=True)
+    if folder is not None:
         from rummycheck.files.record import write_record
         from rummycheck.sim.as_record import to_record
 
         for record in result.records[:sample]:
-            path = records / f"{variant}-seed{seed}-deal{record['deal']}-rot{record['rotation']}.toml"
-            path.write_text(write_record(to_record(game_to_record_dict(record))), encoding="utf-8")
-    if plot is not None:
-        guarded(lambda: save_plot(result, str(plot)))
+            path = folder / f"{variant}-seed{seed}-deal{record['deal']}-rot{record['rotation']}.toml"
+            write_file(path, write_record(to_record(game_to_record_dict(record))))
+    if picture is not None:
+        target = picture
+
+        def draw() -> None:
+            try:
+                save_plot(result, str(target))
+            except OSError as error:
+                fail(f"cannot write {str(target)!r}: {error.strerror or error}")
+
+        guarded(draw)
     if as_json:
         emit_json(result_json(result))
     else:

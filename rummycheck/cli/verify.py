@@ -22,13 +22,20 @@ def verify(
     """Check every [expect] value; print one row per check and 'N passed, M failed'. Exit 1 on a failure."""
     from tabulate import tabulate
 
-    from rummycheck.verify import summary, verify_paths
+    from rummycheck.verify import scenario_files, summary, verify_paths
 
     # an installed (non-editable) package has no scenarios/ beside it: use the current folder's
     default = DEFAULT_FOLDER if DEFAULT_FOLDER.is_dir() else Path("scenarios")
     targets: list[str | Path] = list(paths) if paths else [default]
     broken: list[str] = []  # files that do not load: reported after the others are checked
     checks = guarded(lambda: verify_paths(targets, broken=broken))
+    if not checks and not broken:  # nothing was checked: say so rather than '0 passed, 0 failed'
+        found = len(guarded(lambda: list(scenario_files(targets))))
+        where = ", ".join(str(t) for t in targets)
+        what = f"{found} file(s) under {where}, none with an [expect] section" if found else \
+            f"no .toml file under {where}"
+        fail(f"checked nothing: {what} (verify runs the [expect] checks of scenarios and score sheets; a record "
+             "is checked by 'rummycheck replay')")
     failed = [c for c in checks if not c.passed]
     if as_json:
         emit_json({"checks": [c.to_json() for c in checks], "passed": len(checks) - len(failed),

@@ -16,18 +16,18 @@ kept.  Other comments are allowed but not kept when a record is written again.
 
 from __future__ import annotations
 
+import os
 import re
-import tomllib
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from rummycheck.cards import Card
-from rummycheck.errors import CardParseError, RummyError, located
+from rummycheck.errors import CardParseError, RummyError, ScenarioError, located
 from rummycheck.files.tomlpos import Problems
 from rummycheck.games import game_of
-from rummycheck.reading import read_input
+from rummycheck.reading import parse_toml, read_input
 from rummycheck.table.replay import (
     ActionSyntaxError,
     HandRecord,
@@ -39,7 +39,7 @@ from rummycheck.table.replay import (
 from rummycheck.table.state import GameState
 from rummycheck.variants import OptionValue, Variant, get_variant, is_house_rules_name, resolve_house_rules
 
-__all__ = ["load_record", "parse_record", "write_record", "write_scenario"]
+__all__ = ["load_record", "name_problem", "parse_record", "rebase_house_rules", "write_record", "write_scenario"]
 
 TOP_KEYS = ("title", "description", "variant", "preset", "rules", "players", "dealer", "seed", "start",
             "hand")
@@ -118,20 +118,10 @@ class _Reader(Problems):
 
 def parse_record(text: str, *, source: str = "<record>") -> Record:
     """Parse and check a record; raise ``RecordError`` listing every problem, one located line each."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        message = str(error)
-        match = re.search(r"\s*\(at line (\d+), column (\d+)\)\s*$", message)
-        if match:
-            line, column = int(match.group(1)), int(match.group(2))
-            message = message[:match.start()]
-        else:  # "at end of document"
-            rows = text.splitlines() or [""]
-            line, column = len(rows), len(rows[-1]) + 1
-            message = re.sub(r"\s*\(at end of document\)\s*$", "", message)
-        raise RecordError(located(source, line, column, f"not valid TOML: {message[:1].lower()}{message[1:]}")) \
-            from None
+    try:  # the one TOML reader: located errors, integers beyond 64 bits and deep nesting refused
+        data = parse_toml(text, source=source)
+    except ScenarioError as error:
+        raise RecordError(str(error)) from None
     r = _Reader(text, source)
     record = _build(r, data)
     if r.problems or record is None:
@@ -229,8 +219,8 @@ def _players(r: _Reader, data: dict[str, Any]) -> list[str]:
     for index, name in enumerate(raw):
         if name in names:
             r.problem(("players", index), f"two players are named {name!r}")
-        elif " " in name or name.startswith("#"):
-            r.problem(("players", index), f"a player's name is one word (it starts each action), got {name!r}")
+        elif name_problem(name):
+            r.problem(("players", index), str(name_problem(name)))
         names.append(name)
     return names
 
@@ -362,10 +352,43 @@ def _copies(r: _Reader, variant: Variant | None, path: Path_, cards: list[tuple[
 
 # -- writing --------------------------------------------------------------------------------
 
+_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\b": "\\b", "\f": "\\f"}
+
+
 def _quote(text: str) -> str:
-    escaped = (text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
-               .replace("\r", "\\r"))
-    return f'"{escaped}"'
+    """A TOML basic string of ``text`` that reads back the same: every control character escaped
+    (ESC, NUL, DEL are ``\\u001b``, ``\\u0000``, ``\\u007f``); a lone surrogate, which no TOML file
+    can hold, becomes U+FFFD."""
+    if text.isprintable() and '"' not in text and "\\" not in text:
+        return f'"{text}"'
+    parts = []
+    for char in text:
+        if char in _ESCAPES:
+            parts.append(_ESCAPES[char])
+        elif char < " " or char == "\x7f":
+            parts.append(f"\\u{ord(char):04x}")
+        elif "\ud800" <= char <= "\udfff":
+            parts.append("\ufffd")
+        else:
+            parts.append(char)
+    return '"' + "".join(parts) + '"'
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name in a record, or None: a name is one word (it starts
+    each action), not empty, not starting with ``#``."""
+    if not name or any(c.isspace() for c in name) or name.startswith("#"):
+        return f"a player's name is one word (it starts each action), got {name!r}"
+    return None
+
+
+def rebase_house_rules(name: str, *, found_from: str | Path, written_to: str | Path) -> str:
+    """A house-rules path (``club.toml``) named relative to the folder ``found_from``, named again
+    relative to the folder ``written_to`` (where the file naming it is written); other names as given."""
+    if not is_house_rules_name(name) or Path(name).is_absolute():
+        return name
+    target = (Path(found_from) / name).resolve()
+    return Path(os.path.relpath(target, Path(written_to).resolve())).as_posix()
 
 
 def _key(name: str) -> str:
@@ -442,7 +465,7 @@ def write_record(record: Record) -> str:
     return "\n".join(out) + "\n"
 
 
-def write_scenario(state: GameState, record: Record, *, title: str = "") -> str:
+def write_scenario(state: GameState, record: Record, *, title: str = "", variant_name: str | None = None) -> str:
     """A scenario file (docs/scenarios.md) for the table ``state``, one moment of a recorded hand,
     so that ``solve`` and ``check`` can judge it.  A hand that is partly unknown is written as
     ``hand_size``; the gin offer of the first upcard and the number of renewals of a basic
@@ -452,7 +475,7 @@ def write_scenario(state: GameState, record: Record, *, title: str = "") -> str:
     out: list[str] = []
     if title:
         out.append(f"title = {_quote(title)}")
-    out.append(f"variant = {_quote(record.variant_name)}")
+    out.append(f"variant = {_quote(record.variant_name if variant_name is None else variant_name)}")
     changed = state.variant.changed_options()  # preset, house rules and [rules] together
     if changed:
         out.append("")

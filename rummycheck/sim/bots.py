@@ -37,8 +37,10 @@ melds down (basic eager, patient).
 from __future__ import annotations
 
 import importlib
+import os
 import random
 import re
+import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -47,7 +49,7 @@ from operator import attrgetter
 from typing import ClassVar, NamedTuple, Protocol, runtime_checkable
 
 from rummycheck.cards import Card
-from rummycheck.errors import RummyError
+from rummycheck.errors import BotError
 from rummycheck.frozen import quick
 from rummycheck.games import Game, game_of
 from rummycheck.games.gin import gin_knock_limit, gin_layoffs
@@ -56,6 +58,7 @@ from rummycheck.results import LayOff
 from rummycheck.solvers.deadwood import deadwood_counter, fast_search, fast_tables, least_key, min_deadwood
 from rummycheck.solvers.exact import SearchRules, search
 from rummycheck.solvers.layoffs import exact_play
+from rummycheck.textsafe import shorten
 from rummycheck.variants import Variant
 
 __all__ = [
@@ -72,10 +75,6 @@ __all__ = [
 
 _bit = attrgetter("bit")
 _index = attrgetter("index")
-
-
-class BotError(RummyError):
-    """A bot cannot be found or built, or does not fit the game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1197,20 +1196,22 @@ _KNOCK_AT = re.compile(r"knock-at-(\d+)$")
 
 def bot_class(spec: str) -> type[Bot]:
     """The bot class named by ``spec``: a shipped name (``early``, ``knock-at-5``, ...) or
-    ``package.module:ClassName``."""
+    ``package.module:ClassName`` (a module in the current folder is found too).  Whatever
+    goes wrong importing the module (an ``ImportError``, a ``SyntaxError``, an error raised
+    or ``sys.exit`` called at import) is a ``BotError`` naming the module."""
     spec = spec.strip()
     if spec in BOTS:
         return BOTS[spec]
     match = _KNOCK_AT.match(spec)
     if match:
-        return knock_at(int(match.group(1)))
+        digits = match.group(1)
+        if len(digits) > 3:
+            raise BotError(f"bot {shorten(spec)}: a knock limit is a number of points, at most 999")
+        return knock_at(int(digits))
     if ":" in spec:
         module_name, _, class_name = spec.partition(":")
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError as error:
-            raise BotError(f"cannot import the bot module {module_name!r}: {error}") from None
-        found = getattr(module, class_name, None)
+        module = _import_bot_module(module_name.strip())
+        found = getattr(module, class_name.strip(), None)
         if not isinstance(found, type):
             raise BotError(f"module {module_name!r} has no class {class_name!r}")
         needed = ("setup", "start", "lay_down", "discard", "knock")
@@ -1219,7 +1220,26 @@ def bot_class(spec: str) -> type[Bot]:
             raise BotError(f"{spec!r} is not a bot: it lacks {', '.join(missing)} (see rummycheck.sim.bots.Bot)")
         return found
     known = ", ".join([*BOTS, "knock-at-K"])
-    raise BotError(f"unknown bot {spec!r}; shipped bots: {known}; or give package.module:ClassName")
+    raise BotError(f"unknown bot {shorten(spec)}; shipped bots: {known}; or give package.module:ClassName")
+
+
+def _import_bot_module(name: str) -> object:
+    if not name:
+        raise BotError("a bot is package.module:ClassName; the module name is empty")
+    folder = os.getcwd()
+    if folder not in sys.path and "" not in sys.path:
+        sys.path.append(folder)  # after the installed packages: a file here never hides one of them
+    try:
+        return importlib.import_module(name)
+    except KeyboardInterrupt:
+        raise
+    except SyntaxError as error:
+        where = f" ({error.filename}, line {error.lineno})" if error.filename else ""
+        raise BotError(f"cannot import the bot module {name!r}: SyntaxError: {error.msg}{where}") from None
+    except SystemExit as error:
+        raise BotError(f"cannot import the bot module {name!r}: it called sys.exit({error.code!r})") from None
+    except BaseException as error:  # a bot's module is the user's code: any failure is told in one line
+        raise BotError(f"cannot import the bot module {name!r}: {type(error).__name__}: {error}") from None
 
 
 def bot_label(spec: str) -> str:

@@ -18,15 +18,22 @@ METHOD = ("rates: Wilson 95% intervals over seat-games (seat-hands for per-hand 
           "points per hand and differences: paired by deal, mean +- 1.96 sd/sqrt(deals)")
 
 
+NO_INTERVAL = "[no interval: one deal]"  # a spread needs two deals at least (mean_interval, paired_interval)
+
+
 def _pct(interval: Interval) -> str:
     if math.isnan(interval.value):
         return "-"
+    if math.isinf(interval.low) or math.isinf(interval.high):
+        return f"{100 * interval.value:.1f}% {NO_INTERVAL}"
     return f"{100 * interval.value:.1f}% [{100 * interval.low:.1f}, {100 * interval.high:.1f}]"
 
 
 def _num(interval: Interval) -> str:
     if math.isnan(interval.value):
         return "-"
+    if math.isinf(interval.low) or math.isinf(interval.high):
+        return f"{interval.value:.2f} {NO_INTERVAL}"
     return f"{interval.value:.2f} [{interval.low:.2f}, {interval.high:.2f}]"
 
 

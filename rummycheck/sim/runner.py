@@ -13,19 +13,33 @@ workers, wherever they run.
 from __future__ import annotations
 
 import importlib
+import logging
 import os
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from rummycheck.errors import SimulationError
+from rummycheck.errors import BotError, SimulationError
 from rummycheck.games import game_of
 from rummycheck.sim.bots import BaseBot, Bot, bot_class, bot_label
 from rummycheck.sim.engine import GameOutcome, play_game
+from rummycheck.sim.guard import (
+    DEFAULT_TIME_LIMIT,
+    Asked,
+    fits,
+    guarded_factory,
+    illegal_answer,
+    is_plug_in,
+    tracked,
+)
 from rummycheck.sim.stats import Interval, mean_interval, paired_interval, wilson
+from rummycheck.table.state import IllegalPlay
+from rummycheck.textsafe import shorten
 from rummycheck.variants import Variant, get_variant
 
 __all__ = ["DealSummary", "SimResult", "SimSpec", "Tally", "run_batch", "simulate"]
@@ -42,6 +56,7 @@ class SimSpec:
     rules: tuple[tuple[str, str], ...] = ()
     buybacks: int = 0
     max_hands: int = 300
+    time_limit: float = DEFAULT_TIME_LIMIT  # seconds a plug-in bot may take over one decision (0: no limit)
 
     def build_variant(self) -> Variant:
         return get_variant(self.variant, preset=self.preset, **dict(self.rules))
@@ -61,10 +76,18 @@ class SimSpec:
         low, high = int(variant.get("min_players", 2) or 2), int(variant.get("max_players", 2) or 2)
         if not low <= self.players <= high:
             raise SimulationError(f"{variant.name} is played by {low} to {high} players, got {self.players} bots")
+        size = game.dealt_size(self.players)
+        needed = size * self.players + 1
+        if needed > 52 * variant.decks:  # the same count as ``deal`` (table/deal.py)
+            raise SimulationError(f"{self.players} hands of {size} cards and the upcard need {needed} cards, but "
+                                  f"the decks hold {52 * variant.decks}")
         for spec in self.bots:
             cls = bot_class(spec)
-            if isinstance(cls, type) and issubclass(cls, BaseBot) and not cls.fits(game):
+            if isinstance(cls, type) and issubclass(cls, BaseBot) and not (
+                    fits(cls, bot_label(spec), game) if is_plug_in(spec) else cls.fits(game)):
                 raise SimulationError(f"bot {spec!r} does not play {variant.name}")
+            if is_plug_in(spec):  # built once now: a class that cannot be built is told before the run
+                guarded_factory(cls, bot_label(spec), time_limit=self.time_limit)(Asked())
 
 
 @dataclass
@@ -136,24 +159,45 @@ def _summarise(deal: int, outcomes: Sequence[GameOutcome]) -> DealSummary:
 
 def run_batch(spec: SimSpec, first: int, count: int, record_below: int = 0) -> list[DealSummary]:
     """Play deals ``first .. first + count - 1`` in every rotation; keep the records of deals
-    below ``record_below``.  A top-level function, so any executor can run it."""
+    below ``record_below``.  A top-level function, so any executor can run it.  Plug-in bots
+    play behind the guard (``sim/guard.py``); whatever they do wrong is a ``BotError``."""
     variant = spec.build_variant()
     classes = [bot_class(b) for b in spec.bots]
     labels = [bot_label(b) for b in spec.bots]
+    plug_ins = [is_plug_in(b) for b in spec.bots]
+    makers = [guarded_factory(cls, label, time_limit=spec.time_limit) if plug_in else None
+              for cls, label, plug_in in zip(classes, labels, plug_ins)]
     players = len(classes)
     summaries = []
     for deal in range(first, first + count):
         outcomes = []
         for rotation in range(players):
             order = [(s + rotation) % players for s in range(players)]
-            bots: list[Bot] = [classes[i]() for i in order]
-            outcomes.append(play_game(variant, bots, seed=spec.seed, deal=deal, rotation=rotation,
-                                      labels=[labels[i] for i in order], buybacks=spec.buybacks,
-                                      max_hands=spec.max_hands, record=deal < record_below))
+            asked = Asked()
+            bots: list[Bot] = [classes[i]() for i in order] if not any(plug_ins) else [
+                maker(asked) if maker is not None else tracked(classes[i](), labels[i], asked)
+                for i, maker in ((i, makers[i]) for i in order)]
+            try:
+                outcomes.append(play_game(variant, bots, seed=spec.seed, deal=deal, rotation=rotation,
+                                          labels=[labels[i] for i in order], buybacks=spec.buybacks,
+                                          max_hands=spec.max_hands, record=deal < record_below))
+            except (BotError, IllegalPlay, ValueError) as error:
+                if not any(plug_ins) or not asked.method or (
+                        isinstance(error, SimulationError) and not isinstance(error, BotError)):
+                    raise
+                raise _in_game(error, asked, spec, deal, rotation) from None
         summary = _summarise(deal, outcomes)
         summary.records = [o.record for o in outcomes if o.record is not None]
         summaries.append(summary)
     return summaries
+
+
+def _in_game(error: ValueError, asked: Asked, spec: SimSpec, deal: int, rotation: int) -> BotError:
+    """A plug-in game's failure as one ``BotError`` naming the bot, the method and the game."""
+    if not isinstance(error, BotError):
+        error = illegal_answer(asked, error, error.reasons if isinstance(error, IllegalPlay) else ())
+    return BotError(f"{error} (seed {spec.seed}, deal {deal}, rotation {rotation})", bot=error.bot,
+                    seat=error.seat, method=error.method, rule=error.rule)
 
 
 # -- the result -------------------------------------------------------------------------------------
@@ -232,11 +276,31 @@ class _Inline(Executor):
         return future
 
 
+#: seconds to wait for a Dask scheduler to answer
+CONNECT_TIMEOUT_S = 5
+#: the most local processes (``--workers``)
+MAX_WORKERS = 128
+_ADDRESS = r"(?:(?:tcp|tls)://)?(?:[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\]):[0-9]{1,5}"
+
+
+def check_scheduler(scheduler: str) -> None:
+    """``local`` or a scheduler's address, ``tcp://HOST:PORT`` (checked before any work is done)."""
+    if scheduler != "local" and not re.fullmatch(_ADDRESS, scheduler):
+        raise SimulationError(f"--scheduler {shorten(scheduler)}: expected 'local' or a Dask scheduler's address "
+                              "like tcp://HOST:8786")
+
+
+def _first_line(error: BaseException) -> str:
+    lines = str(error).strip().splitlines()
+    return lines[0] if lines else type(error).__name__
+
+
 @contextmanager
 def executor_for(workers: int | None, scheduler: str | None) -> Iterator[Executor]:
     """Local processes (``workers``; all cores by default; 1: in this process), or a Dask
     cluster: ``scheduler`` ``tcp://host:8786`` or ``local`` (a LocalCluster for a try-out)."""
     if scheduler:
+        check_scheduler(scheduler)
         try:
             distributed: Any = importlib.import_module("dask.distributed")
         except ImportError:
@@ -244,7 +308,9 @@ def executor_for(workers: int | None, scheduler: str | None) -> Iterator[Executo
         Client, LocalCluster = distributed.Client, distributed.LocalCluster  # noqa: N806
         if scheduler == "local":
             cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                                   processes=True, dashboard_address=None)
+                                   processes=True, dashboard_address=None,
+                                   scheduler_kwargs={"dashboard_address": ":0"},  # any free port: no warning
+                                   silence_logs=logging.CRITICAL)  # a task's error is told once, by us
             client = Client(cluster)
             try:
                 yield client.get_executor()
@@ -252,7 +318,11 @@ def executor_for(workers: int | None, scheduler: str | None) -> Iterator[Executo
                 client.close()
                 cluster.close()
         else:
-            client = Client(scheduler)
+            try:
+                client = Client(scheduler, timeout=CONNECT_TIMEOUT_S)
+            except (OSError, TimeoutError, ValueError) as error:
+                raise SimulationError(f"cannot connect to the scheduler at {scheduler!r} within {CONNECT_TIMEOUT_S} "
+                                      f"seconds: {_first_line(error)}") from None
             try:
                 yield client.get_executor()
             finally:
@@ -273,22 +343,32 @@ def simulate(spec: SimSpec, *, games: int, precision: float | None = None, worke
     with ``precision``, ``games`` is the cap and play stops at the first batch after which
     every win-rate interval and paired difference is at most ``precision`` wide on each side."""
     spec.check()
+    if workers is not None and not 1 <= workers <= MAX_WORKERS:
+        raise SimulationError(f"--workers {workers}: from 1 to {MAX_WORKERS} local processes")
+    if scheduler:
+        check_scheduler(scheduler)
     players = spec.players
     deals = max(1, -(-games // players))
     size = batch or 10
-    batches = [(start, min(size, deals - start)) for start in range(0, deals, size)]
+    batches = -(-deals // size)  # batch k is deals k * size onwards, made when it is submitted
     record_below = -(-record_games // players) if record_games else 0
     result = SimResult(spec)
     with executor_for(workers, scheduler) as pool:
         ahead = max(2, 2 * (workers or os.cpu_count() or 1))
         pending: dict[int, Future[list[DealSummary]]] = {}
         next_batch = 0
-        for index in range(len(batches)):
-            while next_batch < len(batches) and next_batch < index + ahead:
-                start, count = batches[next_batch]
+        for index in range(batches):
+            while next_batch < batches and next_batch < index + ahead:
+                start = next_batch * size
+                count = min(size, deals - start)
                 pending[next_batch] = pool.submit(run_batch, spec, start, count, record_below)
                 next_batch += 1
-            for summary in pending.pop(index).result():
+            try:
+                done = pending.pop(index).result()
+            except BrokenProcessPool:  # os._exit or a signal in a worker: nothing to unpickle, say what is known
+                raise SimulationError("a worker process ended abruptly (a --bot that calls os._exit, or a process "
+                                      "killed from outside); run with --workers 1 to find the game") from None
+            for summary in done:
                 result.add(summary)
             if progress is not None:
                 progress(result.games, deals * players)

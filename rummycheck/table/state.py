@@ -62,9 +62,16 @@ class IllegalPlay(IllegalPlayError):
         self.passed = tuple(passed)
         super().__init__("; ".join(str(r) for r in self.reasons))
 
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled (into and out of worker processes) with its reasons
+        return _illegal_play, (self.reasons, self.passed)
+
     @property
     def rules(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(r.rule for r in self.reasons))
+
+
+def _illegal_play(reasons: Sequence[Reason], passed: Sequence[Reason]) -> IllegalPlay:
+    return IllegalPlay(reasons, passed=passed)
 
 
 @dataclass(frozen=True, slots=True)
