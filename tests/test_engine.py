@@ -12,6 +12,7 @@ import pytest
 
 from rummycheck.cards import Card
 from rummycheck.files.record import parse_record, write_record
+from rummycheck.render.text import table_lines
 from rummycheck.sim.as_record import to_record
 from rummycheck.sim.bots import bot_class
 from rummycheck.sim.engine import play_game
@@ -68,7 +69,7 @@ def _random_states(variant: Variant, seed: int, players: int, limit: int = 400) 
     seen = [state]
     while not state.is_over and len(seen) < limit:
         moves = state.legal_actions()
-        assert moves, f"no legal move in a state that is not over: {state.describe()}"
+        assert moves, f"no legal move in a state that is not over: {table_lines(state.snapshot())}"
         state = state.apply(rng.choice(moves))
         seen.append(state)
     return seen

@@ -48,9 +48,11 @@ def _text(verdict: Any) -> str:
             lines.append(f"  cannot tell: {reason}")
     if verdict.variant is not None and verdict.variant.changed_options():
         lines.append("options in force: " + ", ".join(f"{k}={v}" for k, v in verdict.variant.changed_options().items()))
-    if verdict.after:
+    if verdict.after is not None:
+        from rummycheck.render.text import table_lines
+
         lines.append("after the play:")
-        lines.extend(verdict.after)
+        lines.extend(table_lines(verdict.after))
     if verdict.disputes:
         rows = []
         for row in verdict.disputes:

@@ -63,7 +63,9 @@ def replay(
             emit_json({"hand": hand, "at": at, "next": following, "state": state.to_json(), "scenario": scenario})
             return
         head = f"hand {hand}, before action {at}" + (f": {following}" if following else " (after the last action)")
-        say("\n".join([head, *state.describe()] + ([f"wrote {scenario}"] if scenario else [])))
+        from rummycheck.render.text import table_lines
+
+        say("\n".join([head, *table_lines(state.snapshot())] + ([f"wrote {scenario}"] if scenario else [])))
         return
     result = guarded(lambda: run_replay(loaded))
     if as_json:
@@ -75,6 +77,7 @@ def replay(
 
 def _text(result: Any) -> str:
     from rummycheck.files.scoresheet import hand_text
+    from rummycheck.render.text import table_lines
 
     record = result.record
     variant = record.variant
@@ -83,7 +86,7 @@ def _text(result: Any) -> str:
         lines.append("")
         lines.append(f"hand {hand.number} (dealer {hand.dealer}): {hand.actions} of {hand.total} actions"
                      + (f", ends: {hand.ending}" if hand.ending else ""))
-        lines.extend(hand.table)
+        lines.extend(table_lines(hand.final))
         if hand.score is not None:
             lines.append("")
             lines.append(hand_text(hand.score))

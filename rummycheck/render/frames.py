@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from rummycheck.cards import Card
 from rummycheck.melds import TableMeld
+from rummycheck.render.text import table_lines
 from rummycheck.table.replay import HandReplay, HandRun, Record, Replay, parse_action, start_sheet
 from rummycheck.table.scoring import HandScore, Sheet
 from rummycheck.table.state import GameState
@@ -41,7 +42,7 @@ class Frame:
     ``texts`` are the step's action strings as the record writes them (none for the deal),
     ``first`` the 1-based number of its first action in the hand (0 for the deal), ``public``
     the same actions as the other seats see them (a card drawn from the stock is not named).
-    ``turn`` says who plays next (``current``), in ``GameState.describe``'s words; ``scores`` are the running
+    ``turn`` says who plays next (``current``), in ``render.text.table_lines``' words; ``scores`` are the running
     scores, after the hand on the frame that ends it (``score``: its lines).
     """
 
@@ -121,7 +122,8 @@ def _frame(state: GameState, step: int, hand: int, first: int, texts: tuple[str,
     scores = tuple(score.after.scores().items()) if score is not None else tuple((p.name, p.score)
                                                                                    for p in state.players)
     return Frame(step, hand, first, texts, public, seats, tuple(state.table), tuple(state.discard_pile), state.stock,
-                 state.describe()[-1].strip(), "" if state.phase == "over" else state.player.name, scores, score)
+                 table_lines(state.snapshot())[-1].strip(), "" if state.phase == "over" else state.player.name,
+                 scores, score)
 
 
 def _deal_as_written(record: Record, index: int, sheet: Sheet, step: int) -> Frame:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from rummycheck.games.prove import OptimalPlay
     from rummycheck.review import Review
     from rummycheck.solvers.base import Arrangement
+    from rummycheck.table.state import Snapshot
 
 __all__ = ["arrangements_text", "crosscheck_text", "plays_text", "presets_table", "review_text", "rules_table",
            "solution_text"]
@@ -216,3 +217,33 @@ def advice_text(advice: Advice) -> str:
             f"{evaluation.rollout!r} bots (seed {evaluation.seed}); {stop}; chances and outs are exact "
             "(every unseen card counted)")
     return head + "\n\n" + table
+
+
+def table_lines(snapshot: Snapshot) -> list[str]:
+    """The table of a hand in progress, a line a player, a meld, the pile and the turn (replay, check)."""
+    knocks = game_of(snapshot.variant).knocks
+    lines = []
+    for seat, p in enumerate(snapshot.players):
+        marker = "*" if seat == snapshot.current and snapshot.phase != "over" else " "
+        cards = " ".join(x for x in (format_cards(p.hand), f"+{p.unknown} unknown" if p.unknown else "") if x)
+        status = "opened" if p.opened else "not opened"
+        if knocks:
+            status = "knocker" if seat == snapshot.knocker else ""
+        points = f" ({snapshot.variant.points(p.hand)} points)" if p.known else ""
+        lines.append(f"{marker} {p.name}: score {p.score}, {status}; hand {cards or '-'}{points}".replace(
+            ", ;", ";"))
+    for t in snapshot.table:
+        lines.append(f"  table {t.number}: {t.meld}" + (f" ({t.owner})" if t.owner else ""))
+    lines.append(f"  discard pile top: {snapshot.top_discard or '-'}; stock: "
+                 f"{'?' if snapshot.stock is None else snapshot.stock}")
+    name = snapshot.player.name
+    turn = {"play": f"{name} to play", "layoff": f"{name} to lay off (after the knock)",
+            "over": "the hand is over"}[snapshot.phase]
+    done = []
+    if snapshot.phase == "play":
+        if snapshot.drew != "none":
+            done.append(f"drew from the {'stock' if snapshot.drew == 'stock' else 'discard pile'}")
+        if snapshot.melded:
+            done.append("melded")
+    lines.append("  " + turn + (f" ({', '.join(done)})" if done else ""))
+    return lines

@@ -8,14 +8,14 @@ and says whether the verdict changes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from rummycheck.errors import RummyError
 from rummycheck.position import Scenario
 from rummycheck.results import Reason
 from rummycheck.table.plays import Play, apply_play, parse_play
-from rummycheck.table.state import GameState, IllegalPlay
+from rummycheck.table.state import GameState, IllegalPlay, Snapshot
 from rummycheck.variants import OptionValue, Variant
 
 __all__ = ["DisputeRow", "Verdict", "check_play", "judge"]
@@ -42,8 +42,7 @@ class Verdict:
     passed: tuple[Reason, ...] = ()
     unsettled: tuple[Reason, ...] = ()  # illegal: rules that depend on unknown cards (the verdict does not)
     variant: Variant | None = None
-    after: tuple[str, ...] = ()
-    after_json: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    after: Snapshot | None = None  # the table after a legal play
     disputes: tuple[DisputeRow, ...] = ()
     problems: tuple[str, ...] = ()  # whole-state validation of the state after (should be empty)
 
@@ -65,7 +64,7 @@ class Verdict:
             "passed": [{"rule": r.rule, "message": r.message} for r in self.passed],
             "unsettled": [{"rule": r.rule, "message": r.message} for r in self.unsettled],
             "options": {} if self.variant is None else dict(self.variant.changed_options()),
-            "after": self.after_json if self.legal else None,
+            "after": self.after.to_json() if self.legal and self.after is not None else None,
             "disputes": [{"rule": d.rule, "option": d.option, "in_force": d.in_force,
                           "alternative": d.alternative, "legal": d.legal, "changes": d.changes,
                           "note": d.note} for d in self.disputes],
@@ -94,8 +93,7 @@ def check_play(scenario: Scenario, text: str, *, disputes: bool = True) -> Verdi
         rows = _disputes(scenario, state, play, legal, deciding)
     return Verdict(play=text, legal=legal, reasons=reasons, passed=tuple(r for r in passed if r.settled),
                    unsettled=tuple(r for r in passed if not r.settled), variant=scenario.variant,
-                   after=tuple(after.describe()) if legal else (),
-                   after_json=after.to_json() if legal else {}, disputes=tuple(rows),
+                   after=after.snapshot() if legal else None, disputes=tuple(rows),
                    problems=tuple(after.problems()) if legal else ())
 
 

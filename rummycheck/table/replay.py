@@ -32,7 +32,7 @@ from rummycheck.table.hand import hand_end
 from rummycheck.table.plays import Play, PlaySyntaxError, apply_play, parse_play
 from rummycheck.table.record import HandRecord, Record, RecordAction
 from rummycheck.table.scoring import HandEnd, HandScore, Sheet, new_sheet, score_hand
-from rummycheck.table.state import GameState, IllegalPlay, PlayerState
+from rummycheck.table.state import GameState, IllegalPlay, PlayerState, Snapshot
 
 __all__ = [
     "ActionSyntaxError",
@@ -139,7 +139,7 @@ class HandReplay:
     actions: int
     total: int
     ending: str
-    table: tuple[str, ...]
+    final: Snapshot  # the table where the hand stopped
     score: HandScore | None = None
     stated: tuple[tuple[str, int], ...] | None = None
     mismatches: tuple[str, ...] = ()
@@ -483,7 +483,7 @@ def _score(record: Record, run: HandRun, sheet: Sheet) -> HandReplay:
     ending, end, note = run.ending()
     number = run.index + 1
     total = len(run.hand.actions)
-    table = tuple(run.state.describe())
+    table = run.state.snapshot()
     if end is None:
         return HandReplay(number, run.dealer, run.applied, total, ending, table, stated=run.hand.scores, note=note)
     try:
@@ -534,7 +534,7 @@ def replay(record: Record) -> Replay:
             run.run()
         except _Stop as stop:
             hands.append(HandReplay(index + 1, dealer, run.applied, len(hand.actions), "",
-                                    tuple(run.state.describe())))
+                                    run.state.snapshot()))
             return Replay(record, tuple(hands), stop.illegal, start, sheet)
         result = _score(record, run, sheet)
         hands.append(result)

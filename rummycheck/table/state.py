@@ -51,6 +51,7 @@ __all__ = [
     "IllegalPlay",
     "PlayRecord",
     "PlayerState",
+    "Snapshot",
 ]
 
 
@@ -955,33 +956,38 @@ class GameState:
             found.append(f"{self.players[self.winner].name} went out but holds cards")
         return found
 
-    # -- display ---------------------------------------------------------------------------------
-    def describe(self) -> list[str]:
-        """Lines describing the state (for the CLI)."""
-        lines = []
-        for seat, p in enumerate(self.players):
-            marker = "*" if seat == self.current and self.phase != "over" else " "
-            cards = " ".join(x for x in (format_cards(p.hand), f"+{p.unknown} unknown" if p.unknown else "") if x)
-            status = "opened" if p.opened else "not opened"
-            if self.game.knocks:
-                status = "knocker" if seat == self.knocker else ""
-            points = f" ({self.variant.points(p.hand)} points)" if p.known else ""
-            lines.append(f"{marker} {p.name}: score {p.score}, {status}; hand {cards or '-'}{points}".replace(
-                ", ;", ";"))
-        for t in self.table:
-            lines.append(f"  table {t.number}: {t.meld}" + (f" ({t.owner})" if t.owner else ""))
-        lines.append(f"  discard pile top: {self.top_discard or '-'}; stock: "
-                     f"{'?' if self.stock is None else self.stock}")
-        turn = {"play": f"{self.player.name} to play", "layoff": f"{self.player.name} to lay off (after the knock)",
-                "over": "the hand is over"}[self.phase]
-        done = []
-        if self.phase == "play":
-            if self.drew != "none":
-                done.append(f"drew from the {'stock' if self.drew == 'stock' else 'discard pile'}")
-            if self.melded:
-                done.append("melded")
-        lines.append("  " + turn + (f" ({', '.join(done)})" if done else ""))
-        return lines
+    # -- a frozen picture of the table ---------------------------------------------------------------
+    def snapshot(self) -> Snapshot:
+        """The table as it is now, as a frozen value (renderers draw it: ``render.text.table_lines``)."""
+        return Snapshot(self.variant, tuple(self.players), tuple(self.table), tuple(self.discard_pile), self.stock,
+                        self.current, self.phase, self.drew, self.melded, self.knocker)
+
+    def to_json(self) -> dict[str, Any]:
+        return self.snapshot().to_json()
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A frozen picture of a hand in progress: the players, the table, the pile, the turn."""
+
+    variant: Variant
+    players: tuple[PlayerState, ...]
+    table: tuple[TableMeld, ...]
+    discard_pile: tuple[Card, ...]
+    stock: int | None
+    current: int
+    phase: str
+    drew: str
+    melded: bool
+    knocker: int | None
+
+    @property
+    def player(self) -> PlayerState:
+        return self.players[self.current]
+
+    @property
+    def top_discard(self) -> Card | None:
+        return self.discard_pile[-1] if self.discard_pile else None
 
     def to_json(self) -> dict[str, Any]:
         return {
