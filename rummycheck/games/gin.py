@@ -219,6 +219,55 @@ class Gin(Game):
 
     PLAYERS = "GIN-DEAL"
     END_KEYS = ("knocker", "dead", "big_gin", "upcard")
+    WIN = "GIN-GAME"
+    HAND_WIN = ("GIN-SCORE", "GIN-UNDERCUT")
+    NOT_CAUGHT = frozenset({"GIN-GAME"})
+    COUNTERS = ("knocks", "gins", "undercuts")
+    melds_open = False
+    default_bots = ("knock", "gin")
+
+    def state_problems(self, state: TableView) -> list[str]:
+        found = self.cut_problems(state)
+        if state.phase == "layoff" and state.knocker is None:
+            found.append(f"the lay-off phase comes only after a gin knock ({self.LAYOFF})")
+        if state.table and state.knocker is None and state.phase == "play":
+            found.append("gin melds go down only with a knock, but the table holds melds and nobody knocked")
+        return found
+
+    def seat_size_problem(self, state: TableView, seat: int) -> str | None:
+        """After a knock the lay-offs shrink the defender's hand: the sizes are the knock's to judge."""
+        return None if state.knocker is not None else super().seat_size_problem(state, seat)
+
+    def turn_problems(self, *, drew: str, melded: bool, knocked: bool) -> list[tuple[str, str]]:
+        found = []
+        if melded:
+            found.append(("melded", "gin has no melding during play; melds are shown when knocking (use knocked)"))
+        if knocked and drew == "none":
+            found.append(("knocked", f"a knock comes after drawing and discarding ({self.OUT}): set drew"))
+        return found
+
+    def first_upcard(self, upcard: Card | None) -> tuple[Card | None, str]:
+        """GIN-DEAL: the first upcard is offered to the non-dealer (Oklahoma reads the knock limit from it)."""
+        return upcard, "" if upcard is None else "non-dealer"
+
+    def lays_down(self, state: TableView) -> bool:
+        return False  # the melds go down with the knock; the defender's lay-offs follow it
+
+    def may_knock(self, state: TableView) -> bool:
+        return state.drew != "none"
+
+    def seat_status(self, state: TableView, seat: int) -> str:
+        return "knocker" if seat == state.knocker else ""
+
+    def pass_problems(self, state: TableView) -> list[Reason]:
+        """GIN-DEAL: the first upcard on offer may be passed; GIN-DEAD: so may a turn at the wall."""
+        wall = int(self.variant.option("dead_stock") or 0)
+        if state.drew != "none":
+            return [Reason(self.TURN, f"{state.player.name} drew this turn and discards next")]
+        if state.offer not in ("non-dealer", "dealer") and (state.stock is None or state.stock > wall):
+            return [Reason(self.TURN, "a pass declines the first upcard or ends the hand at the wall "
+                                      f"({wall} cards left in the stock); {state.player.name} draws")]
+        return []
 
     def sample_table(self, rng: random.Random, *, opened: bool = False) -> Scenario:
         """"knocker" has knocked with the table melds and one card of deadwood (gin, with none, one

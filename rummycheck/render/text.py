@@ -84,8 +84,9 @@ def presets_table(variant: Variant) -> str:
             rows.append(row)
     names = [name for name, _ in variant.presets]
     note = ""
-    if any(spec.name == "oklahoma" for _, spec in variant.specs()):
-        note = "\nOklahoma (GIN-KNOCK) goes with any preset: --rule oklahoma=true"
+    oklahoma = next((rule.id for rule, spec in variant.specs() if spec.name == "oklahoma"), None)
+    if oklahoma is not None:
+        note = f"\nOklahoma ({oklahoma}) goes with any preset: --rule oklahoma=true"
     return "\n\npresets (--preset NAME; the first is the default):\n" + tabulate(
         rows, headers=["id", "option", *names], tablefmt="simple") + note
 

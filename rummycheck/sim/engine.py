@@ -6,8 +6,8 @@ lifecycle every driver shares).
 Every action a bot chooses goes through ``GameState`` (``draw_stock``, ``take_discard``,
 ``lay_down``, ``discard``, ``end_turn``, ``knock``, ``finish``), so the rules judge each
 play; the hand's end is scored by the games' own score engine (``score_hand``).  The
-engine adds only what a whole game needs beyond one hand, asking the game's flags rather
-than its name:
+engine adds only what a whole game needs beyond one hand, asking the game (``Game``'s
+hooks) rather than its name:
 
 * the deal: a seeded shuffle; the Bing cut for a deuce (BING-DEAL: the player at the
   dealer's right keeps a deuce cut from the deck and is dealt one card fewer); the upcard
@@ -56,8 +56,6 @@ from rummycheck.variants import Variant
 
 __all__ = ["GameOutcome", "SeatResult", "play_game", "seat_names"]
 
-#: score-sheet rules that are not points caught in the hand itself
-_NOT_CAUGHT = frozenset({"GIN-GAME", "BING-BUYBACK", "BASIC-TARGET", "BING-WIN", "BING-BUST"})
 MAX_TURNS = 2000
 
 
@@ -205,7 +203,7 @@ class _Hand:
 def _start_options(hand: _Hand) -> tuple[str, ...]:
     state = hand.state
     options = []
-    if hand.game.melds_instead_of_drawing:
+    if hand.game.lays_down(state):  # at the start of a turn: a meld turn instead of the draw (Bing)
         options.append("meld")
     if state.can_draw_stock():
         options.append("stock")
@@ -266,7 +264,7 @@ def _turn(hand: _Hand, bots: Sequence[Bot]) -> str | None:
                 return "dead"
     view = hand.view(seat, "play")
     card = bot.discard(view)
-    if game.knocks and bot.knock(view, card):
+    if game.may_knock(state) and bot.knock(view, card):
         choose = getattr(bot, "knock_melds", None)  # optional: else the judge's best arrangement
         hand.log(state.knock(card, choose(view, card) if choose is not None else None))
         hand.thrown_by(seat, card)
@@ -307,7 +305,7 @@ def play_game(variant: Variant, bots: Sequence[Bot], *, seed: int, deal: int, ro
         rng = random.Random(f"deal:{seed}:{deal}:{hands_played}")
         hand = _Hand(variant, game, sheet, names, dealer, rng, record, cards)
         state = hand.state
-        if game.knocks:
+        if state.can_pass():  # a first upcard on offer (gin): taken or passed before any draw
             _gin_upcard(hand, bots)
         how: str | None = None
         turns = 0
@@ -329,7 +327,7 @@ def play_game(variant: Variant, bots: Sequence[Bot], *, seed: int, deal: int, ro
                 seats[s].points.append(0)
         else:
             result = score_hand(sheet, end)
-            if result.busted and game.players_bust and buybacks:
+            if result.busted and game.BUYBACK and buybacks:
                 back = tuple(n for n in result.busted if bought[names.index(n)] < buybacks)
                 if back and result.after.still_in() and any(
                         not p.out for p in result.after.players if p.name not in back):
@@ -339,7 +337,7 @@ def play_game(variant: Variant, bots: Sequence[Bot], *, seed: int, deal: int, ro
                         bought[names.index(n)] += 1
             if how == "dead":
                 dead += 1
-            _count(result, seats, playing, names, state, how)
+            _count(game, result, seats, playing, names, state, how)
             sheet = result.after
         if record:
             assert hand.deal_record is not None
@@ -372,11 +370,12 @@ def _next_dealer(sheet: Sheet, dealer: int) -> int:
     return dealer
 
 
-def _count(result: HandScore, seats: list[_Seat], playing: list[int], names: tuple[str, ...], state: GameState,
-           how: str) -> None:
+def _count(game: Game, result: HandScore, seats: list[_Seat], playing: list[int], names: tuple[str, ...],
+           state: GameState, how: str) -> None:
     caught = dict.fromkeys(names, 0)
+    not_caught = game.NOT_CAUGHT  # the game's end, busts and buy-backs are not points caught
     for line in result.lines:
-        if line.player is not None and line.rule not in _NOT_CAUGHT:
+        if line.player is not None and line.rule not in not_caught:
             caught[line.player] += line.points
     for s in playing:
         seats[s].points.append(caught[names[s]])
