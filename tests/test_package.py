@@ -117,9 +117,6 @@ FLAG_EXCEPTIONS = {
     "sim/bots.py": "a bot says which kind of game it plays (fits) from the game's shape",
     "analysis/facts.py": "which facts a game has (knock chances, meld turns)",
     "review.py": "which decisions a knocking game's review grades",
-    "sim/engine.py": "the per-game counters (knocks), next to move into the game",
-    "sim/report.py": "the per-game counters' columns, next to move into the game",
-    "sim/runner.py": "the per-game counters (knocks), next to move into the game",
 }
 
 

@@ -8,8 +8,6 @@ import typer
 
 from rummycheck.cli.common import PresetOpt, RuleOpt, app, emit_json, fail, guarded, say
 
-DEFAULT_BOTS = {"bing": "early,common,sandbag,common", "gin": "knock,gin", "basic": "eager,patient"}
-
 
 @app.command()
 def simulate(
@@ -45,11 +43,11 @@ def simulate(
     """Play whole games with bots and compare them: paired deals, every seat rotation, intervals."""
     from rummycheck.sim.record_out import game_to_record_dict
     from rummycheck.sim.report import result_json, result_table, save_plot
-    from rummycheck.sim.runner import SimSpec
+    from rummycheck.sim.runner import SimSpec, default_bots
     from rummycheck.sim.runner import simulate as run
     from rummycheck.variants import parse_override
 
-    names = [b.strip() for b in (bots or DEFAULT_BOTS.get(variant, "random,random")).split(",") if b.strip()]
+    names = [b.strip() for b in bots.split(",") if b.strip()] if bots else list(default_bots(variant))
     names += list(bot or [])
     if players is not None:
         if len(names) > players:

@@ -31,9 +31,8 @@ if TYPE_CHECKING:  # loaded where used: a solve needs neither a scenario nor a s
     from rummycheck.games.scoring import HandEnd, HandScore, Sheet
     from rummycheck.position import Scenario
 
-__all__ = ["Game", "LimitCheck", "PlayerView", "QuickSolve", "TableView", "game_names", "game_of", "register_game",
-           "score_hand", "unregister_game",
-           "score_hands"]
+__all__ = ["Game", "LimitCheck", "PlayerView", "QuickSolve", "SeatCount", "TableView", "game_names", "game_of",
+           "register_game", "score_hand", "score_hands", "unregister_game"]
 
 # a game's lean path for the exact solver's common hands: (hand, score, opened) -> Solution or None
 QuickSolve = Callable[[tuple[Card, ...], int, bool], "Solution | None"]
@@ -116,6 +115,19 @@ class TableView(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class SeatCount:
+    """A count the simulator keeps for each seat of a game (``Game.COUNTERS``) and how its report
+    shows it: ``column`` in the table, ``key`` (and ``key_rate``) in the JSON.  ``per_game``: the
+    bot's total is the number of seat-games with any (a rate per seat-game), else the sum over
+    its hands (a rate per seat-hand)."""
+
+    name: str
+    column: str
+    key: str
+    per_game: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class LimitCheck:
     """A points-limit verdict (BING-LIMIT and BING-LIMIT-HOLD): allowed or not, and the numbers."""
 
@@ -153,9 +165,9 @@ class Game:
     #: score-sheet rules whose lines are not points caught in the hand itself (the game's end, a
     #: bust, a buy-back): the simulator leaves them out of a seat's points per hand
     NOT_CAUGHT: ClassVar[frozenset[str]] = frozenset()
-    #: what the simulator counts for each seat beyond hands and points, by name (``sim_counts``
-    #: gives a hand's counts); the report shows each as a rate with its interval
-    COUNTERS: ClassVar[tuple[str, ...]] = ()
+    #: what the simulator counts for each seat beyond hands and points (``hand_counts`` gives a
+    #: hand's counts by name); the report shows each as a rate with its interval
+    COUNTERS: ClassVar[tuple[SeatCount, ...]] = ()
     #: the bots ``rummycheck simulate`` seats when none are named
     default_bots: ClassVar[tuple[str, ...]] = ("random", "random")
     #: laying melds down opens a player (the table's melds belong to players who opened); gin's
@@ -510,6 +522,10 @@ class Game:
             ended=state.phase == "over" or player.out, knocker=seat == state.knocker, cut=player.cut is not None)
 
     # -- scoring -------------------------------------------------------------------------
+    def hand_counts(self, state: TableView, result: HandScore) -> list[tuple[str, str]]:
+        """(player, counter name) once for each count a scored hand adds to ``COUNTERS``."""
+        return []
+
     def score_hand(self, sheet: Sheet, end: HandEnd) -> HandScore:
         """Apply one hand's end to ``sheet``."""
         raise NotImplementedError

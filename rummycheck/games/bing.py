@@ -18,6 +18,7 @@ from rummycheck.games.base import (
     Game,
     LimitCheck,
     PlayerView,
+    SeatCount,
     TableView,
     arrange,
     solution_of,
@@ -63,7 +64,8 @@ class Bing(Game):
     BUYBACK = "BING-BUYBACK"
     STRATEGY = "BING-STRATEGY"
     NOT_CAUGHT = frozenset({"BING-BUYBACK", "BING-WIN", "BING-BUST"})
-    COUNTERS = ("busts", "buybacks")
+    COUNTERS = (SeatCount("busts", "bust rate", "bust_games", per_game=True),
+                SeatCount("buybacks", "buy-back rate", "buyback_games", per_game=True))
     points_words = "points caught"
     hand_won_words = "went out"
     default_bots = ("early", "common", "sandbag", "common")
@@ -345,6 +347,10 @@ class Bing(Game):
             reasons.append(Reason("BING-OUT", "every card is melded or laid off: this goes out"))
         return table_solution(variant, hand, melds, layoffs, deadwood, legal=legal, reasons=reasons, score=score,
                          opened=opened, facts={"melds_needed": needed, "goes_out": not deadwood and legal})
+
+    def hand_counts(self, state: TableView, result: HandScore) -> list[tuple[str, str]]:
+        """BING-BUST and BING-BUYBACK: who busted, who bought back in."""
+        return [(n, "busts") for n in result.busted] + [(n, "buybacks") for n in result.bought_back]
 
     def score_hand(self, sheet: Sheet, end: HandEnd) -> HandScore:
         from rummycheck.games.scoring import HandScore, Ledger, check_player, counted, finish_sheet, unexpected

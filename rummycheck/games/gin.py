@@ -21,6 +21,7 @@ from rummycheck.games.base import (
     Game,
     PlayerView,
     QuickSolve,
+    SeatCount,
     TableView,
     arrange,
     missing_hand,
@@ -222,7 +223,8 @@ class Gin(Game):
     WIN = "GIN-GAME"
     HAND_WIN = ("GIN-SCORE", "GIN-UNDERCUT")
     NOT_CAUGHT = frozenset({"GIN-GAME"})
-    COUNTERS = ("knocks", "gins", "undercuts")
+    COUNTERS = (SeatCount("knocks", "knocks/hand", "knocks"), SeatCount("gins", "gins/hand", "gins"),
+                SeatCount("undercuts", "undercuts/hand", "undercuts"))
     melds_open = False
     default_bots = ("knock", "gin")
 
@@ -595,6 +597,18 @@ class Gin(Game):
         return table_solution(variant, hand, melds, layoffs, deadwood, legal=True, reasons=reasons,
                               score=defender.score, opened=False,
                               facts={"defender": defender.name, "knocker": knocker.name})
+
+    def hand_counts(self, state: TableView, result: HandScore) -> list[tuple[str, str]]:
+        """The knocker's knock and gin, or the defender's undercut (GIN-KNOCK, GIN-GIN, GIN-UNDERCUT)."""
+        if state.knocker is None:
+            return []
+        knocker = state.players[state.knocker].name
+        found = [(knocker, "knocks")]
+        if state.gin:
+            found.append((knocker, "gins"))
+        elif result.hand_winner is not None and result.hand_winner != knocker:
+            found.append((result.hand_winner, "undercuts"))
+        return found
 
     def score_hand(self, sheet: Sheet, end: HandEnd) -> HandScore:
         variant = sheet.variant

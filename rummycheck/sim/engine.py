@@ -61,20 +61,24 @@ MAX_TURNS = 2000
 
 @dataclass(frozen=True, slots=True)
 class SeatResult:
-    """One seat's game: points caught in each hand it played, and its counts."""
+    """One seat's game: points caught in each hand it played, and its counts (``counts``: the
+    game's own, ``Game.COUNTERS``, by name)."""
 
     points: tuple[int, ...]
     hands_won: int = 0
-    busts: int = 0
-    buybacks: int = 0
-    knocks: int = 0
-    gins: int = 0
-    undercuts: int = 0
+    counts: tuple[tuple[str, int], ...] = ()
     final_score: int = 0
 
     @property
     def hands(self) -> int:
         return len(self.points)
+
+    def count(self, name: str) -> int:
+        """The seat's count ``name`` (0 when the game has no such count)."""
+        for key, value in self.counts:
+            if key == name:
+                return value
+        return 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,11 +100,7 @@ class GameOutcome:
 class _Seat:
     points: list[int] = field(default_factory=list)
     hands_won: int = 0
-    busts: int = 0
-    buybacks: int = 0
-    knocks: int = 0
-    gins: int = 0
-    undercuts: int = 0
+    counts: dict[str, int] = field(default_factory=dict)
 
 
 class _Hand:
@@ -295,7 +295,7 @@ def play_game(variant: Variant, bots: Sequence[Bot], *, seed: int, deal: int, ro
         bot.setup(seat=seat, variant=variant, rng=random.Random(f"bot:{seed}:{deal}:{rotation}:{seat}"))
     sheet = new_sheet(variant, names)
     cards = tuple(shoe(variant))
-    seats = [_Seat() for _ in range(count)]
+    seats = [_Seat(counts=dict.fromkeys([c.name for c in game.COUNTERS], 0)) for _ in range(count)]
     hands_played = 0
     dead = 0
     dealer = count - 1
@@ -337,7 +337,7 @@ def play_game(variant: Variant, bots: Sequence[Bot], *, seed: int, deal: int, ro
                         bought[names.index(n)] += 1
             if how == "dead":
                 dead += 1
-            _count(game, result, seats, playing, names, state, how)
+            _count(game, result, seats, playing, names, state)
             sheet = result.after
         if record:
             assert hand.deal_record is not None
@@ -348,8 +348,7 @@ def play_game(variant: Variant, bots: Sequence[Bot], *, seed: int, deal: int, ro
             })
         dealer = _next_dealer(sheet, dealer)
     winner = names.index(sheet.winner) if sheet.winner is not None else None
-    results = tuple(SeatResult(points=tuple(s.points), hands_won=s.hands_won, busts=s.busts, buybacks=s.buybacks,
-                               knocks=s.knocks, gins=s.gins, undercuts=s.undercuts,
+    results = tuple(SeatResult(points=tuple(s.points), hands_won=s.hands_won, counts=tuple(s.counts.items()),
                                final_score=sheet.players[i].score) for i, s in enumerate(seats))
     game_record = None
     if record:
@@ -371,7 +370,7 @@ def _next_dealer(sheet: Sheet, dealer: int) -> int:
 
 
 def _count(game: Game, result: HandScore, seats: list[_Seat], playing: list[int], names: tuple[str, ...],
-           state: GameState, how: str) -> None:
+           state: GameState) -> None:
     caught = dict.fromkeys(names, 0)
     not_caught = game.NOT_CAUGHT  # the game's end, busts and buy-backs are not points caught
     for line in result.lines:
@@ -381,14 +380,6 @@ def _count(game: Game, result: HandScore, seats: list[_Seat], playing: list[int]
         seats[s].points.append(caught[names[s]])
     if result.hand_winner is not None:
         seats[names.index(result.hand_winner)].hands_won += 1
-    for n in result.busted:
-        seats[names.index(n)].busts += 1
-    for n in result.bought_back:
-        seats[names.index(n)].buybacks += 1
-    if how == "knock" and state.knocker is not None:
-        knocker = seats[state.knocker]
-        knocker.knocks += 1
-        if state.gin:
-            knocker.gins += 1
-        elif result.hand_winner is not None and result.hand_winner != names[state.knocker]:
-            seats[names.index(result.hand_winner)].undercuts += 1
+    for name, counter in game.hand_counts(state, result):  # busts, knocks, ...: the game's own counts
+        counts = seats[names.index(name)].counts
+        counts[counter] = counts.get(counter, 0) + 1
