@@ -494,8 +494,8 @@ class Game:
         found = self.cut_problems(state)
         if state.upcard is not None:
             found.append(f"a first upcard ({state.upcard}) is not part of {self.variant.title}")
-        if state.phase == "layoff":
-            found.append(f"the lay-off phase comes only after a knock, which {self.variant.title} does not have")
+        if state.phase == "layoff" and state.knocker is None:
+            found.append("the lay-off phase comes only after a knock, and nobody knocked")
         players = {p.name: p for p in state.players}
         for t in state.table:
             owner = players.get(t.owner) if t.owner is not None else None
@@ -515,6 +515,8 @@ class Game:
     def seat_size_problem(self, state: TableView, seat: int) -> str | None:
         """Why the player in ``seat`` cannot hold the cards he holds at this point, or None."""
         player = state.players[seat]
+        if state.knocker is not None:  # a knock laid melds down and lay-offs may follow: the knock judged them
+            return None
         on_turn = seat == state.current and state.phase == "play"
         return self.hand_size_problem(
             players=len(state.players), size=player.size, opened=player.opened,
@@ -522,6 +524,18 @@ class Game:
             ended=state.phase == "over" or player.out, knocker=seat == state.knocker, cut=player.cut is not None)
 
     # -- scoring -------------------------------------------------------------------------
+    def knock_end(self, state: TableView) -> HandEnd | None:
+        """What the score engine reads of a hand a knock closed (None: a hand not fully known): by
+        default the knocker goes out and every other player still in counts what he holds."""
+        from rummycheck.games.scoring import HandEnd
+
+        assert state.knocker is not None
+        knocker = state.players[state.knocker]
+        others = [p for p in state.players if p.name != knocker.name and not p.out]
+        if not knocker.known or not all(p.known for p in others):
+            return None
+        return HandEnd(out=knocker.name, cards={p.name: p.hand for p in others})
+
     def hand_counts(self, state: TableView, result: HandScore) -> list[tuple[str, str]]:
         """(player, counter name) once for each count a scored hand adds to ``COUNTERS``."""
         return []

@@ -236,10 +236,6 @@ class Gin(Game):
             found.append("gin melds go down only with a knock, but the table holds melds and nobody knocked")
         return found
 
-    def seat_size_problem(self, state: TableView, seat: int) -> str | None:
-        """After a knock the lay-offs shrink the defender's hand: the sizes are the knock's to judge."""
-        return None if state.knocker is not None else super().seat_size_problem(state, seat)
-
     def turn_problems(self, *, drew: str, melded: bool, knocked: bool) -> list[tuple[str, str]]:
         found = []
         if melded:
@@ -597,6 +593,19 @@ class Gin(Game):
         return table_solution(variant, hand, melds, layoffs, deadwood, legal=True, reasons=reasons,
                               score=defender.score, opened=False,
                               facts={"defender": defender.name, "knocker": knocker.name})
+
+    def knock_end(self, state: TableView) -> HandEnd | None:
+        """GIN-SCORE: the knocker's and the defender's deadwood (what each still holds: the knocker's
+        melds went down with the knock, the defender's with his lay-offs), big gin when the knock laid
+        every card down (GIN-BIGGIN), and the upcard (Oklahoma)."""
+        assert state.knocker is not None
+        knocker = state.players[state.knocker]
+        defender = next(p for p in state.players if p.name != knocker.name)
+        if not knocker.known or not defender.known:
+            return None
+        big = sum(len(t.meld) for t in state.knock_table) == self.variant.hand_size + 1
+        points = {knocker.name: self.variant.points(knocker.hand), defender.name: self.variant.points(defender.hand)}
+        return HandEnd(knocker=knocker.name, points=points, big_gin=big, upcard=state.upcard)
 
     def hand_counts(self, state: TableView, result: HandScore) -> list[tuple[str, str]]:
         """The knocker's knock and gin, or the defender's undercut (GIN-KNOCK, GIN-GIN, GIN-UNDERCUT)."""

@@ -226,6 +226,8 @@ class GameState:
             return True
         if self.phase != "play" or self.drew != "none":
             return False
+        if self.melded:  # after a meld turn's melds: its end or discard is still to come
+            return not self.legal_actions()
         return not (self.can_draw_stock() or self.can_take_discard() or self.can_pass()
                     or (self.game.lays_down(self) and self.player.known and bool(self._lay_downs())))
 
