@@ -482,6 +482,11 @@ class Game:
                                      f"(variant {self.variant.name!r})"))
         return found
 
+    def after_pass(self, state: TableView) -> tuple[Reason, str, bool]:
+        """What a legal pass does: the reason, the first-upcard offer after it, and whether it ends
+        the hand dead (only a game whose ``pass_problems`` allows a pass is asked)."""
+        raise NotImplementedError
+
     def pass_problems(self, state: TableView) -> list[Reason]:
         """What forbids a pass now (the turn order and the phase are judged before); a game
         without a first-upcard offer or a wall never passes."""

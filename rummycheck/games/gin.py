@@ -339,6 +339,9 @@ class Gin(Game):
         """GIN-DEAD (``wall_take_knocks``): at the wall the discard may be taken only to knock with it,
         so a take after which no knock is possible is refused (as OpenSpiel's wall phase does)."""
         problems = super().take_problems(state, then=then)
+        if state.offer == "declined":
+            problems.append(Reason(self.DEAL, "both players passed the first upcard: "
+                                              f"{state.player.name} draws from the stock"))
         if problems or not self.variant.option("wall_take_knocks") or not self._at_wall(state):
             return problems
         player = state.player
@@ -399,10 +402,30 @@ class Gin(Game):
         return problems
 
     def draw_problems(self, state: TableView) -> list[Reason]:
+        problems = self._offer_problems(state)
         dead = int(self.variant.option("dead_stock") or 0)
         if state.stock is not None and state.stock <= dead:
-            return [Reason("GIN-DEAD", f"{state.stock} cards left in the stock: the hand is dead")]
+            problems.append(Reason("GIN-DEAD", f"{state.stock} cards left in the stock: the hand is dead"))
+        return problems
+
+    def _offer_problems(self, state: TableView) -> list[Reason]:
+        """GIN-DEAL: while the first upcard is on offer nobody draws from the stock."""
+        if state.offer in ("non-dealer", "dealer"):
+            return [Reason(self.DEAL, f"the first upcard is on offer to the {state.offer}: "
+                                      f"{state.player.name} takes it or passes before any draw")]
         return []
+
+    def after_pass(self, state: TableView) -> tuple[Reason, str, bool]:
+        """GIN-DEAL: a pass of the first upcard moves the offer to the dealer, and after his pass
+        the non-dealer draws; GIN-DEAD: a pass at the wall ends the hand dead."""
+        name = state.player.name
+        if state.offer == "non-dealer":
+            return Reason(self.DEAL, f"{name} passes the first upcard: the dealer may take it"), "dealer", False
+        if state.offer == "dealer":
+            return (Reason(self.DEAL, f"{name} passes the first upcard too: the non-dealer draws from the stock"),
+                    "declined", False)
+        return (Reason(self.DEAD, f"{name} passes at the wall ({state.stock} cards left in the stock): "
+                                  "the hand is dead"), state.offer, True)
 
     def lay_down_rules(self, state: TableView, melds: Sequence[Meld], layoffs: Sequence[LayOff],
                        after: PlayerView, table: Sequence[TableMeld], problems: list[Reason],

@@ -461,9 +461,6 @@ class GameState:
                 problems.append(Reason(game.TURN, f"{self.player.name} already drew this turn"))
             if self.melded:
                 problems.append(Reason(game.draw_after_meld_rule, "the draw comes first in a turn, before melding"))
-            if self.offer in ("non-dealer", "dealer"):
-                problems.append(Reason(game.DEAL, f"the first upcard is on offer to the {self.offer}: "
-                                                  f"{self.player.name} takes it or passes before any draw"))
             if self.stock is not None:
                 problems.extend(game.draw_problems(self))
         if problems:
@@ -522,9 +519,6 @@ class GameState:
                 problems.append(Reason(game.TURN, f"{self.player.name} already drew this turn"))
             if self.melded:
                 problems.append(Reason(game.draw_after_meld_rule, "the draw comes first in a turn, before melding"))
-            if self.offer == "declined":
-                problems.append(Reason(game.DEAL, "both players passed the first upcard: "
-                                                  f"{self.player.name} draws from the stock"))
             if not self.discard_pile:
                 problems.append(Reason(game.TURN, "the discard pile is empty (or not given)"))
             else:
@@ -770,19 +764,12 @@ class GameState:
         draws from the stock), or at the wall, which ends the hand dead (GIN-DEAD)."""
         self.verify_pass()
         name = self.player.name
-        if self.offer == "non-dealer":
-            self.offer = "dealer"
-            self.current = self._next_seat(self.current)
-            reason = Reason(self.game.DEAL, f"{name} passes the first upcard: the dealer may take it")
-        elif self.offer == "dealer":
-            self.offer = "declined"
-            self.current = self._next_seat(self.current)
-            reason = Reason(self.game.DEAL, f"{name} passes the first upcard too: the non-dealer draws from the stock")
-        else:
+        reason, self.offer, ends = self.game.after_pass(self)
+        if ends:
             self.phase = "over"
             self.dead = True
-            reason = Reason(self.game.DEAD or self.game.TURN,
-                            f"{name} passes at the wall ({self.stock} cards left in the stock): the hand is dead")
+        else:
+            self.current = self._next_seat(self.current)
         return self._record(PlayRecord(ActionKind.PASS, name, reasons=(reason,)))
 
     # -- gin: knocking and finishing ------------------------------------------------------------
