@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rummycheck.sim.bots import bot_class  # noqa: E402
-from rummycheck.sim.engine import play_game  # noqa: E402
+from rummycheck.sim.engine import SeatResult, play_game  # noqa: E402
 from rummycheck.variants import get_variant  # noqa: E402
 
 #: (variant, preset, bots, buybacks)
@@ -36,13 +36,26 @@ MATCHES: list[tuple[str, str | None, tuple[str, ...], int]] = [
 ]
 
 
+#: the counts a seat's result held as fields before they became the game's own
+#: (``SeatResult.counts``, ``Game.COUNTERS``), in that order: each seat is hashed in the text its
+#: repr had then, so the hashes stay comparable with the baseline (all: 805ed09791b16fb7)
+_FIRST_COUNTS = ("busts", "buybacks", "knocks", "gins", "undercuts")
+
+
+def _seat_text(seat: SeatResult) -> str:
+    counts = ", ".join(f"{name}={seat.count(name)!r}" for name in _FIRST_COUNTS)
+    return (f"SeatResult(points={seat.points!r}, hands_won={seat.hands_won!r}, {counts}, "
+            f"final_score={seat.final_score!r})")
+
+
 def match_hash(name: str, preset: str | None, bots: tuple[str, ...], buybacks: int, games: int) -> str:
     variant = get_variant(name, preset=preset)
     digest = hashlib.sha256()
     for deal in range(games):
         outcome = play_game(variant, [bot_class(b)() for b in bots], seed=1, deal=deal, labels=bots,
                             buybacks=buybacks, record=True)
-        digest.update(repr((outcome.winner, outcome.hands, outcome.dead_hands, outcome.seats)).encode())
+        seats = "(" + ", ".join(_seat_text(s) for s in outcome.seats) + ("," if len(outcome.seats) == 1 else "") + ")"
+        digest.update(f"({outcome.winner!r}, {outcome.hands!r}, {outcome.dead_hands!r}, {seats})".encode())
         digest.update(json.dumps(outcome.record, sort_keys=True, default=str).encode())
     return digest.hexdigest()[:16]
 

@@ -176,6 +176,6 @@ def crosscheck_tables(*, variant: Variant, situations: int, seed: int, solvers: 
             disagreements.append(Disagreement(me.hand, tuple(outcomes), table))
         if progress is not None:
             progress(1)
-    kind = "table" + (" (opened)" if opened and not game_of(variant).knocks else "")
+    kind = "table" + (" (opened)" if opened and game_of(variant).melds_open else "")
     return Crosscheck(variant, kind, seed, situations, tuple(solvers), agreements, tuple(disagreements),
                       tuple(failures), tuple((name, tuple(t)) for name, t in times.items()))

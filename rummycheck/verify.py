@@ -375,17 +375,30 @@ def _evaluate_scores(subject: Subject, expected: Any) -> list[Outcome]:
     return [compare("scores", dict(expected), shown, dict.fromkeys(_all_line_rules(subject)), rules_for=rules_for)]
 
 
-def _names_key(key: str, read: Callable[[Subject], Sequence[str]], rules: tuple[str, ...]) -> Evaluator:
+def _game_rules(subject: Subject, *roles: str) -> tuple[str, ...]:
+    """The rule ids the game of ``subject`` gives the roles (``Game.WIN``, ``Game.HAND_WIN``, ...)."""
+    from rummycheck.games import game_of
+
+    game = game_of(subject.variant)
+    found: list[str] = []
+    for role in roles:
+        value = getattr(game, role)
+        found.extend([value] if isinstance(value, str) else value)
+    return tuple(r for r in found if r)
+
+
+def _names_key(key: str, read: Callable[[Subject], Sequence[str]], roles: tuple[str, ...]) -> Evaluator:
     def evaluate(subject: Subject, expected: Any) -> list[Outcome]:
-        return [compare(key, sorted(_want_names(key, expected)), sorted(read(subject)), rules)]
+        return [compare(key, sorted(_want_names(key, expected)), sorted(read(subject)),
+                        _game_rules(subject, *roles))]
     return evaluate
 
 
-def _optional_name(key: str, read: Callable[[Subject], str | None], rules: tuple[str, ...]) -> Evaluator:
+def _optional_name(key: str, read: Callable[[Subject], str | None], roles: tuple[str, ...]) -> Evaluator:
     def evaluate(subject: Subject, expected: Any) -> list[Outcome]:
         if not isinstance(expected, str):
             raise ExpectValueError(f'{key} expects a player name, or "" for nobody, got {expected!r}')
-        return [compare(key, expected or None, read(subject), rules)]
+        return [compare(key, expected or None, read(subject), _game_rules(subject, *roles))]
     return evaluate
 
 
@@ -394,7 +407,7 @@ def _evaluate_buyback(subject: Subject, expected: Any) -> list[Outcome]:
         want = None
     else:
         want = _want_int("buyback", expected)
-    return [compare("buyback", want, subject.last().buyback_level, ("BING-BUYBACK",))]
+    return [compare("buyback", want, subject.last().buyback_level, _game_rules(subject, "BUYBACK"))]
 
 
 def _evaluate_score_rules(subject: Subject, expected: Any) -> list[Outcome]:
@@ -409,7 +422,10 @@ def _evaluate_score_rules(subject: Subject, expected: Any) -> list[Outcome]:
 
 def _evaluate_score_error(subject: Subject, expected: Any) -> list[Outcome]:
     if not isinstance(expected, str):
-        raise ExpectValueError(f"score_error expects a rule id like \"GIN-KNOCK\", got {expected!r}")
+        from rummycheck.games import game_of
+
+        raise ExpectValueError(f"score_error expects a rule id like \"{game_of(subject.variant).TURN}\", "
+                               f"got {expected!r}")
     try:
         subject.scored()
     except RummyError as error:
@@ -441,12 +457,13 @@ def _evaluate_plays(subject: Subject, expected: Any) -> list[Outcome]:
 
     ``legal = "cannot tell"`` expects the verdict to depend on cards the scenario does not
     name (``check`` exits 2 saying so); ``rule`` is then the rule it depends on."""
+    from rummycheck.games import game_of
     from rummycheck.table.disputes import check_play
 
     scenario = subject._need_scenario("plays")
     if not isinstance(expected, list) or not all(isinstance(item, dict) for item in expected):
         raise ExpectValueError(f"{subject.where('expect', 'plays')}: plays must be a list of tables like "
-                               "{ play = \"discard Kc\", legal = true, rule = \"BING-TURN\" }")
+                               f"{{ play = \"discard Kc\", legal = true, rule = \"{game_of(subject.variant).TURN}\" }}")
     outcomes = []
     for index, item in enumerate(expected):
         label = f"plays[{index + 1}]"
@@ -533,16 +550,19 @@ def _evaluate_strategies(subject: Subject, expected: Any) -> list[Outcome]:
         if not result.ok:
             illegal.append(f"deal {deal}: {result.illegal or result.mismatches}")
         problems += [f"deal {deal}: {p}" for p in strategy_problems(game, variant)]
-    rules = ("BING-STRATEGY",)
+    from rummycheck.games import game_of
+
+    game_rules = game_of(variant)
+    rules = tuple(r for r in (game_rules.STRATEGY,) if r)
     outcomes = []
     if "legal" in expected:
         outcomes.append(compare("strategies: the simulated games replay as legal records", expected["legal"],
-                                not illegal, rules + ("BING-TURN",)))
+                                not illegal, rules + (game_rules.TURN,)))
         if illegal:
             outcomes[-1] = _failed("strategies legal", expected["legal"], "; ".join(illegal[:3]), rules)
     if "follow" in expected:
         outcomes.append(compare("strategies: each bot's openings follow its strategy", expected["follow"],
-                                not problems, rules + ("BING-OPEN",)))
+                                not problems, rules + (game_rules.OPEN,)))
         if problems and expected["follow"]:
             outcomes[-1] = _failed("strategies follow", expected["follow"], "; ".join(problems[:3]), rules)
     return outcomes
@@ -568,14 +588,14 @@ def _register_builtins() -> None:
     register_expectation("melds", _evaluate_melds, replace=True)
     register_expectation("hand_points", _evaluate_hand_points, replace=True)
     register_expectation("scores", _evaluate_scores, replace=True)
-    register_expectation("busted", _names_key("busted", lambda s: s.last().busted, ("BING-BUST",)), replace=True)
+    register_expectation("busted", _names_key("busted", lambda s: s.last().busted, ("BUST",)), replace=True)
     register_expectation("eliminated", _names_key("eliminated", lambda s: s.last().eliminated,
-                                                  ("BING-BUST", "BING-BUYBACK")), replace=True)
+                                                  ("BUST", "BUYBACK")), replace=True)
     register_expectation("buyback", _evaluate_buyback, replace=True)
     register_expectation("winner", _optional_name("winner", lambda s: s.last().winner,
-                                                  ("BING-WIN", "BASIC-TARGET", "GIN-GAME")), replace=True)
+                                                  ("WIN",)), replace=True)
     register_expectation("hand_winner", _optional_name("hand_winner", lambda s: s.last().hand_winner,
-                                                       ("BING-OUT", "BASIC-OUT", "GIN-SCORE", "GIN-UNDERCUT")),
+                                                       ("HAND_WIN",)),
                          replace=True)
     register_expectation("score_rules", _evaluate_score_rules, replace=True)
     register_expectation("score_error", _evaluate_score_error, replace=True)

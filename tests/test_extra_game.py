@@ -5,13 +5,15 @@ four players, seven cards each, sets and runs as in basic rummy (ace low); a tur
 draw and a discard; a player whose deadwood after discarding is at most ``knock_limit``
 may knock, and the hand ends.  Each other player pays the knocker the points he holds.
 The test registers it and runs ``solve``, ``check`` and ``score`` on it through the
-command line, so the package must not assume it knows every game.
+command line, so the package must not assume it knows every game; the conformance suite
+(``tests/conformance/``) plays it through the engine (deal, random legal hands that knock or
+run the stock out, replay, scoring) like the shipped games.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -20,11 +22,14 @@ from typer.testing import CliRunner
 from rummycheck.cards import Card
 from rummycheck.cli import app
 from rummycheck.errors import VariantError
-from rummycheck.games.base import Game, register_game, solution_of, unregister_game
+from rummycheck.games.base import Game, PlayerView, TableView, register_game, solution_of, unregister_game
 from rummycheck.games.scoring import HandEnd, HandScore, Ledger, Sheet, check_player, counted, finish_sheet
 from rummycheck.games.solve import best_discard
-from rummycheck.results import Reason, Solution
+from rummycheck.melds import Meld, TableMeld, meld_problems
+from rummycheck.results import LayOff, Reason, Solution
 from rummycheck.solvers.base import Finder
+from rummycheck.solvers.deadwood import min_deadwood
+from rummycheck.solvers.exact import search
 
 VARIANT = """
 name = "sevens"
@@ -55,7 +60,7 @@ options = [
 
 [[rules]]
 id = "SEVENS-TURN"
-text = "A turn is a draw (stock or discard pile) and a discard."
+text = "A turn is a draw and a discard; melds go down only with a knock; an empty stock ends the hand unscored."
 
 [[rules]]
 id = "SEVENS-KNOCK"
@@ -86,9 +91,63 @@ class Sevens(Game):
     OUT = "SEVENS-KNOCK"
     LAYOFF = "SEVENS-TURN"
     END_KEYS = ("out",)
+    melds_open = False  # the knocker's melds go down with the knock; nobody opens
 
     def limit(self) -> int:
         return int(self.variant.option("knock_limit") or 0)
+
+    # -- the hand in play (the engine asks these) ------------------------------------------------
+    def lays_down(self, state: TableView) -> bool:
+        return False
+
+    def lay_down_rules(self, state: TableView, melds: Sequence[Meld], layoffs: Sequence[LayOff],
+                       after: PlayerView, table: Sequence[TableMeld], problems: list[Reason],
+                       passed: list[Reason]) -> None:
+        problems.append(Reason("SEVENS-TURN", "melds go down only with a knock, and nobody lays off"))
+
+    def exhausted(self, state: TableView) -> Reason | None:
+        return Reason("SEVENS-TURN", "the stock is empty: the hand ends and nobody scores")
+
+    def may_knock(self, state: TableView) -> bool:
+        return state.drew != "none" and state.phase == "play"
+
+    def knock_candidates(self, state: TableView) -> list[Card | None]:
+        hand = list(state.player.hand)
+        if not self.may_knock(state) or not state.player.known:
+            return []
+        found: list[Card | None] = []
+        for card in dict.fromkeys(hand):
+            rest = list(hand)
+            rest.remove(card)
+            if min_deadwood(rest, variant=self.variant) <= self.limit():
+                found.append(card)
+        return found
+
+    def knock_arrangement(self, state: TableView, discard: Card | None, melds: Sequence[Meld] | None
+                          ) -> tuple[list[Reason], list[Reason], tuple[Meld, ...], tuple[Card, ...]]:
+        player = state.player
+        if not self.may_knock(state):
+            return [Reason("SEVENS-TURN", f"{player.name} knocks after drawing")], [], (), ()
+        if discard is None or discard not in player.hand:
+            return [Reason("SEVENS-KNOCK", f"{player.name} knocks with a discard he holds")], [], (), ()
+        rest = list(player.hand)
+        rest.remove(discard)
+        if melds is None:
+            best = search(rest, variant=self.variant)
+            melds = best.melds if best is not None else ()
+        left = list(rest)
+        for meld in melds:
+            for card in meld.cards:
+                if card not in left:
+                    return [Reason("SEVENS-KNOCK", f"{player.name} does not hold {card} for {meld}")], [], (), ()
+                left.remove(card)
+            if meld_problems(meld, self.variant):
+                return [Reason("SEVENS-MELD", f"{meld}: {'; '.join(meld_problems(meld, self.variant))}")], [], (), ()
+        points = self.variant.points(left)
+        if points > self.limit():
+            return [Reason("SEVENS-KNOCK", f"deadwood {points} > {self.limit()}: may not knock")], [], (), ()
+        return [], [Reason("SEVENS-KNOCK", f"deadwood {points} <= {self.limit()}: may knock")], tuple(melds), \
+            tuple(left)
 
     def solve_hand(self, hand: tuple[Card, ...], *, score: int, opened: bool, find: Finder, solver: str,
                    mask: int = 0) -> Solution:

@@ -99,7 +99,7 @@ def _net(final: GameState, ending: Ending, seat: int) -> float:
     names = [p.name for p in final.players]
     sheet = new_sheet(final.variant, names, scores={p.name: p.score for p in final.players},
                       out=[p.name for p in final.players if p.out])
-    points = hand_points(score_hand(sheet, ending.end), names)
+    points = hand_points(final.game, score_hand(sheet, ending.end), names)
     me = names[seat]
     others = [points[p.name] for i, p in enumerate(final.players) if i != seat and not p.out]
     net = points[me] - (sum(others) / len(others) if others else 0.0)

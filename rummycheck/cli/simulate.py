@@ -19,8 +19,6 @@ from rummycheck.cli.common import (
     write_file,
 )
 
-DEFAULT_BOTS = {"bing": "early,common,sandbag,common", "gin": "knock,gin", "basic": "eager,patient"}
-
 
 @app.command()
 def simulate(
@@ -60,7 +58,7 @@ def simulate(
     """Play whole games with bots and compare them: paired deals, every seat rotation, intervals."""
     from rummycheck.sim.record_out import game_to_record_dict
     from rummycheck.sim.report import result_json, result_table, save_plot
-    from rummycheck.sim.runner import SimSpec, check_scheduler
+    from rummycheck.sim.runner import SimSpec, check_scheduler, default_bots
     from rummycheck.sim.runner import simulate as run
     from rummycheck.variants import parse_override
 
@@ -72,7 +70,7 @@ def simulate(
     if picture is not None and importlib.util.find_spec("matplotlib") is None:
         fail("--plot needs matplotlib: pip install 'rummycheck[plot]'")
 
-    names = [b.strip() for b in (bots or DEFAULT_BOTS.get(variant, "random,random")).split(",") if b.strip()]
+    names = [b.strip() for b in bots.split(",") if b.strip()] if bots else list(guarded(lambda: default_bots(variant)))
     names += list(bot or [])
     if players is not None:
         if len(names) > players:

@@ -269,10 +269,10 @@ def _hand(r: _Reader, raw: dict[str, Any], index: int, players: list[str],
     if upcard is None and "upcard" not in raw:
         r.problem(path, f"hand {index + 1} needs upcard = \"...\" (the card turned up to start the discard pile)",
                   key=True)
-    cut = _one_card(r, raw, "cut", path, "the deuce the cutter kept, BING-DEAL")
     game = game_of(variant) if variant is not None else None
-    if cut is not None and game is not None and not game.cuts:
-        r.problem((*path, "cut"), f"nobody cuts for a deuce in {variant.title if variant else ''} (BING-DEAL)")
+    cut = _one_card(r, raw, "cut", path, "the deuce the cutter kept" + (f", {game.CUT}" if game and game.CUT else ""))
+    if cut is not None and game is not None and not game.CUT:
+        r.problem((*path, "cut"), f"nobody cuts for a deuce in {variant.title if variant else ''}")
     stock = r.cards(raw.get("stock", ""), (*path, "stock")) or ()
     restock: list[tuple[Card | None, ...]] = []
     raw_restock = raw.get("restock", [])
@@ -283,8 +283,8 @@ def _hand(r: _Reader, raw: dict[str, Any], index: int, players: list[str],
             renewed = r.cards(value, (*path, "restock", i))
             if renewed is not None:
                 restock.append(renewed)
-        if raw_restock and game is not None and not game.renews_stock:
-            r.problem((*path, "restock"), "restock (the renewed stock, BASIC-STOCK) is for a game whose stock "
+        if raw_restock and game is not None and not game.STOCK:
+            r.problem((*path, "restock"), "restock (the renewed stock) is for a game whose stock "
                                           f"is renewed, not {variant.title if variant else ''}")
     actions = _actions(r, raw.get("actions", []), (*path, "actions"), players)
     buyback: list[str] = []
@@ -297,7 +297,7 @@ def _hand(r: _Reader, raw: dict[str, Any], index: int, players: list[str],
                 r.problem((*path, "buyback", i), f"buyback names {name!r}, who is not one of the players")
             buyback.append(name)
         if raw_buyback and game is not None and "buyback" not in game.END_KEYS:
-            r.problem((*path, "buyback"), f"buying back in (BING-BUYBACK) is not part of "
+            r.problem((*path, "buyback"), "buying back in is not part of "
                                           f"{variant.title if variant else ''}")
     scores = _scores(r, raw["scores"], (*path, "scores"), players) if "scores" in raw else None
     _copies(r, variant, path, cards, upcard, stock)

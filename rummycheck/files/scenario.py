@@ -365,7 +365,7 @@ def _players(b: _Builder, data: dict[str, Any], variant: Variant | None) -> list
         elif size is None and "hand" not in entry:
             b.problem(path, f"player {name!r} needs a hand (the cards) or a hand_size (how many)",
                       value=False)
-        if out and variant is not None and not game_of(variant).players_bust:
+        if out and variant is not None and not game_of(variant).BUST:
             b.problem((*path, "out"), "out (busted out of the game) "
                       f"does not apply to {variant.title} (variant {variant.name!r})")
         cut = _cut(b, entry, path, variant, name, hand)
@@ -374,8 +374,9 @@ def _players(b: _Builder, data: dict[str, Any], variant: Variant | None) -> list
             hand=None if hand is None else tuple(p.card for p in hand),
             hand_size=len(hand) if hand is not None else (size or 0), out=out, cut=cut))
     cutters = [index for index, entry in enumerate(raw) if "cut" in entry]
+    cut_rule = game_of(variant).CUT if variant is not None else ""
     for index in cutters[1:]:
-        b.problem(("players", index, "cut"), "only one player cuts for a deuce (BING-DEAL): the one on the "
+        b.problem(("players", index, "cut"), f"only one player cuts for a deuce ({cut_rule}): the one on the "
                                              "dealer's right")
     if variant is not None and players:
         low, high = int(variant.option("min_players") or 2), int(variant.option("max_players") or 2)
@@ -396,11 +397,11 @@ def _cut(b: _Builder, entry: Mapping[str, Any], path: Path_, variant: Variant | 
         b.problem((*path, "cut"), f"cut must be one card (the deuce kept from the cut), got {entry.get('cut')!r}")
         return None
     card = placed[0].card
-    if variant is not None and not game_of(variant).cuts:
+    if variant is not None and not game_of(variant).CUT:
         b.problem((*path, "cut"), f"cutting for a card does not apply to {variant.title} (variant {variant.name!r})")
         return None
     if variant is not None and not variant.is_wild(card):
-        b.problem((*path, "cut"), f"only a deuce is kept from the cut (BING-DEAL), got {card}")
+        b.problem((*path, "cut"), f"only a deuce is kept from the cut ({game_of(variant).CUT}), got {card}")
         return None
     return card
 
@@ -435,7 +436,7 @@ def _table(b: _Builder, data: dict[str, Any], variant: Variant | None, names: li
         meld = _meld_from(b, placed, kind, variant, (*path, "cards"), label)
         if meld is not None:
             melds.append(TableMeld(number=index + 1, meld=meld, owner=owner))
-        if owner is not None and not game_of(variant).knocks and owner in b.unopened:
+        if owner is not None and game_of(variant).melds_open and owner in b.unopened:
             b.problem((*path, "owner"), f"{label} belongs to {owner!r}, who has not opened: a player with "
                                         "melds on the table has opened (set opened = true)")
     return melds
@@ -477,20 +478,11 @@ def _turn(b: _Builder, data: dict[str, Any], variant: Variant | None,
         b.problem((*path, "took"), f"the card taken, {took}, is not in {name}'s hand")
     if variant is not None:
         game = game_of(variant)
-        if game.melds_instead_of_drawing and melded and drew != "none":
-            b.problem((*path, "melded"), "a player who drew this turn may not meld in it "
-                                         f"({game.draw_after_meld_rule})")
+        for key, why in game.turn_problems(drew=drew, melded=melded, knocked=knocked):
+            b.problem((*path, key), why)
         if game.has_opening and melded and player is not None and not player.opened:
             b.problem((*path, "melded"), f"{name} melded this turn, so {name} has opened: set opened = true "
                                          "for that player")
-        if game.knocks and melded:
-            b.problem((*path, "melded"), "gin has no melding during play; melds are shown when knocking "
-                                         "(use knocked)")
-        if not game.knocks and knocked:
-            b.problem((*path, "knocked"), f"knocked does not apply to {variant.title} (variant {variant.name!r})")
-        if game.knocks and knocked and drew == "none":
-            b.problem((*path, "knocked"), "a knock comes after drawing and discarding (GIN-KNOCK): "
-                                          "set drew")
     return TurnInfo(player=name, drew=drew, took=took, melded=melded, knocked=knocked)
 
 
@@ -558,7 +550,7 @@ def _end(b: _Builder, data: dict[str, Any], variant: Variant | None, names: list
         if rummy and out is None:
             b.problem((*path, "rummy"), "rummy needs out = \"<name>\" (who went rummy)")
         if dead and knocker is not None:
-            b.problem((*path, "dead"), "a dead hand has no knocker (GIN-DEAD): drop knocker or dead")
+            b.problem((*path, "dead"), f"a dead hand has no knocker ({game.DEAD}): drop knocker or dead")
         if big_gin and knocker is None:
             b.problem((*path, "big_gin"), "big_gin needs knocker = \"<name>\" (who went big gin)")
     return EndInfo(out=out, knocker=knocker, rummy=rummy, stalemate=stalemate, points=tuple(points),
@@ -588,7 +580,7 @@ def _check_counts(b: _Builder, variant: Variant, players: list[ScenarioPlayer], 
                   end: EndInfo | None) -> None:
     """Hand sizes that cannot occur in the variant at this point of the hand (``state.hand_size_problem``)."""
     for index, player in enumerate(players):
-        if player.name in b.unreliable or (player.out and game_of(variant).players_bust):
+        if player.name in b.unreliable or (player.out and game_of(variant).BUST):
             continue
         on_turn = turn is not None and turn.player == player.name
         problem = game_of(variant).hand_size_problem(

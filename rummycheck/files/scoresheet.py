@@ -291,7 +291,7 @@ def _status(result: HandScore, name: str) -> str:
     parts = []
     row = result.after.player(name)
     if name == result.hand_winner:
-        parts.append("went out" if game_of(result.after.variant).players_bust else "won the hand")
+        parts.append(game_of(result.after.variant).hand_won_words)
     if name in result.busted:
         parts.append("busted")
     if name in result.bought_back:
@@ -318,7 +318,7 @@ def hand_text(result: HandScore, *, note: str = "") -> str:
     sheet = tabulate(rows, headers=["player", "before", "hand", "total", "status"], tablefmt="simple")
     extra = []
     if result.busted and result.buyback_level is not None:
-        extra.append(f"buy-back level: {result.buyback_level} (BING-BUYBACK)")
+        extra.append(f"buy-back level: {result.buyback_level} ({game_of(result.after.variant).BUYBACK})")
     if result.after.finished:
         extra.append(f"game over: {result.winner} wins" if result.winner else "game over: no winner")
     return "\n".join([head, lines, "", sheet, *extra])

@@ -31,9 +31,8 @@ if TYPE_CHECKING:  # loaded where used: a solve needs neither a scenario nor a s
     from rummycheck.games.scoring import HandEnd, HandScore, Sheet
     from rummycheck.position import Scenario
 
-__all__ = ["Game", "LimitCheck", "PlayerView", "QuickSolve", "TableView", "game_names", "game_of", "register_game",
-           "score_hand", "unregister_game",
-           "score_hands"]
+__all__ = ["Game", "LimitCheck", "PlayerView", "QuickSolve", "SeatCount", "TableView", "game_names", "game_of",
+           "register_game", "score_hand", "score_hands", "unregister_game"]
 
 # a game's lean path for the exact solver's common hands: (hand, score, opened) -> Solution or None
 QuickSolve = Callable[[tuple[Card, ...], int, bool], "Solution | None"]
@@ -56,6 +55,10 @@ class PlayerView(Protocol):
     def size(self) -> int: ...
     @property
     def known(self) -> bool: ...
+    @property
+    def out(self) -> bool: ...
+    @property
+    def cut(self) -> Card | None: ...
 
 
 class TableView(Protocol):
@@ -103,10 +106,25 @@ class TableView(Protocol):
     def throwbacks(self) -> int: ...
     @property
     def knock_table(self) -> Sequence[TableMeld]: ...
+    @property
+    def winner(self) -> int | None: ...
 
     def unknown_cards(self, player: PlayerView) -> str: ...
 
     def after_removing(self, player: PlayerView, cards: Sequence[Card]) -> PlayerView: ...
+
+
+@dataclass(frozen=True, slots=True)
+class SeatCount:
+    """A count the simulator keeps for each seat of a game (``Game.COUNTERS``) and how its report
+    shows it: ``column`` in the table, ``key`` (and ``key_rate``) in the JSON.  ``per_game``: the
+    bot's total is the number of seat-games with any (a rate per seat-game), else the sum over
+    its hands (a rate per seat-hand)."""
+
+    name: str
+    column: str
+    key: str
+    per_game: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +157,26 @@ class Game:
     BUST: ClassVar[str] = ""  # a player out of the game (Bing)
     STOCK: ClassVar[str] = ""  # renewing an empty stock (basic)
     DEAD: ClassVar[str] = ""  # a hand that ends with no score at the wall (gin)
+    WIN: ClassVar[str] = ""  # the rule that ends the game with its winner
+    #: the rules that give a hand its winner (a score line of each names him)
+    HAND_WIN: ClassVar[tuple[str, ...]] = ()
+    BUYBACK: ClassVar[str] = ""  # a busted player buying back in (Bing)
+    STRATEGY: ClassVar[str] = ""  # the strategies the rules text names, which the bots must play (Bing)
+    #: score-sheet rules whose lines are not points caught in the hand itself (the game's end, a
+    #: bust, a buy-back): the simulator leaves them out of a seat's points per hand
+    NOT_CAUGHT: ClassVar[frozenset[str]] = frozenset()
+    #: what the simulator counts for each seat beyond hands and points (``hand_counts`` gives a
+    #: hand's counts by name); the report shows each as a rate with its interval
+    COUNTERS: ClassVar[tuple[SeatCount, ...]] = ()
+    #: the bots ``rummycheck simulate`` seats when none are named
+    default_bots: ClassVar[tuple[str, ...]] = ("random", "random")
+    #: laying melds down opens a player (the table's melds belong to players who opened); gin's
+    #: melds go down with a knock instead
+    melds_open: ClassVar[bool] = True
+    #: what the points a seat gets from a hand are called (the simulator's report)
+    points_words: ClassVar[str] = "points won"
+    #: what the winner of a hand did (the score sheet's status column)
+    hand_won_words: ClassVar[str] = "won the hand"
     #: lay-down problems that a later meld or lay-off of the same turn can still put right (records
     #: judge a player's consecutive melds and lay-offs as one lay-down)
     REPAIRABLE: ClassVar[frozenset[str]] = frozenset()
@@ -412,7 +450,103 @@ class Game:
         """(problems, passed, melds, deadwood) of a knock; only knocking games knock."""
         return [Reason(self.TURN, f"knocking is a gin play, the variant is {self.variant.name}")], [], (), ()
 
+    def first_upcard(self, upcard: Card | None) -> tuple[Card | None, str]:
+        """The first upcard as the state keeps it (None: the game has no notion of it) and to whom it
+        is offered before any draw ("": to nobody)."""
+        return None, ""
+
+    def lays_down(self, state: TableView) -> bool:
+        """Whether the player to move may lay melds down at this point of his turn (the judge decides
+        which): after the draw in a draw-and-discard rummy."""
+        return state.drew != "none"
+
+    def may_knock(self, state: TableView) -> bool:
+        """Whether the player to move may end his turn with a knock now (``knock_candidates`` says with
+        which discards); only knocking games knock."""
+        return False
+
+    def stock_renewal(self, state: TableView) -> Reason | None:
+        """The rule by which a draw from the empty stock renews it from the discard pile, or None
+        when the game never renews it."""
+        return None
+
+    def seat_status(self, state: TableView, seat: int) -> str:
+        """A seat's standing in words, for the state's description."""
+        return "opened" if state.players[seat].opened else "not opened"
+
+    def turn_problems(self, *, drew: str, melded: bool, knocked: bool) -> list[tuple[str, str]]:
+        """What a scenario's ``[turn]`` (drew, melded, knocked) cannot say in this game: (key, why)."""
+        found = []
+        if self.draw_after_meld_rule != self.TURN and melded and drew != "none":
+            found.append(("melded", f"a player who drew this turn may not meld in it ({self.draw_after_meld_rule})"))
+        if knocked:
+            found.append(("knocked", f"knocked does not apply to {self.variant.title} "
+                                     f"(variant {self.variant.name!r})"))
+        return found
+
+    def after_pass(self, state: TableView) -> tuple[Reason, str, bool]:
+        """What a legal pass does: the reason, the first-upcard offer after it, and whether it ends
+        the hand dead (only a game whose ``pass_problems`` allows a pass is asked)."""
+        raise NotImplementedError
+
+    def pass_problems(self, state: TableView) -> list[Reason]:
+        """What forbids a pass now (the turn order and the phase are judged before); a game
+        without a first-upcard offer or a wall never passes."""
+        return [Reason(self.TURN, f"{self.variant.title} has no pass (a pass declines a first upcard on offer, "
+                                  "or ends a hand at a wall)")]
+
+    # -- whole-state validation (``GameState.problems`` asks after its own checks) ----------------
+    def state_problems(self, state: TableView) -> list[str]:
+        """Every inconsistency of ``state`` that this game's rules decide, each naming its rule."""
+        found = self.cut_problems(state)
+        if state.upcard is not None:
+            found.append(f"a first upcard ({state.upcard}) is not part of {self.variant.title}")
+        if state.phase == "layoff" and state.knocker is None:
+            found.append("the lay-off phase comes only after a knock, and nobody knocked")
+        players = {p.name: p for p in state.players}
+        for t in state.table:
+            owner = players.get(t.owner) if t.owner is not None else None
+            if owner is not None and not owner.opened and self.melds_open:
+                found.append(f"table meld {t.number} belongs to {owner.name}, who has not opened")
+        if state.phase == "over" and state.winner is not None and state.players[state.winner].size != 0:
+            found.append(f"{state.players[state.winner].name} went out but holds cards")
+        return found
+
+    def cut_problems(self, state: TableView) -> list[str]:
+        """A card kept from a cut, in a game without one (``CUT`` names the rule of a game with one)."""
+        cutters = [p for p in state.players if p.cut is not None]
+        if cutters:
+            return [f"{cutters[0].name} cut for a card, which {self.variant.title} does not do"]
+        return []
+
+    def seat_size_problem(self, state: TableView, seat: int) -> str | None:
+        """Why the player in ``seat`` cannot hold the cards he holds at this point, or None."""
+        player = state.players[seat]
+        if state.knocker is not None:  # a knock laid melds down and lay-offs may follow: the knock judged them
+            return None
+        on_turn = seat == state.current and state.phase == "play"
+        return self.hand_size_problem(
+            players=len(state.players), size=player.size, opened=player.opened,
+            drew=on_turn and state.drew != "none", knocked=state.knocker is not None,
+            ended=state.phase == "over" or player.out, knocker=seat == state.knocker, cut=player.cut is not None)
+
     # -- scoring -------------------------------------------------------------------------
+    def knock_end(self, state: TableView) -> HandEnd | None:
+        """What the score engine reads of a hand a knock closed (None: a hand not fully known): by
+        default the knocker goes out and every other player still in counts what he holds."""
+        from rummycheck.games.scoring import HandEnd
+
+        assert state.knocker is not None
+        knocker = state.players[state.knocker]
+        others = [p for p in state.players if p.name != knocker.name and not p.out]
+        if not knocker.known or not all(p.known for p in others):
+            return None
+        return HandEnd(out=knocker.name, cards={p.name: p.hand for p in others})
+
+    def hand_counts(self, state: TableView, result: HandScore) -> list[tuple[str, str]]:
+        """(player, counter name) once for each count a scored hand adds to ``COUNTERS``."""
+        return []
+
     def score_hand(self, sheet: Sheet, end: HandEnd) -> HandScore:
         """Apply one hand's end to ``sheet``."""
         raise NotImplementedError

@@ -78,6 +78,21 @@ class Basic(Game):
     PLAYERS = "BASIC-DECK"
     renews_stock = True
     turn_starts_with_draw = True
+    WIN = "BASIC-TARGET"
+    HAND_WIN = ("BASIC-OUT",)
+    NOT_CAUGHT = frozenset({"BASIC-TARGET"})
+    default_bots = ("eager", "patient")
+
+    def stock_renewal(self, state: TableView) -> Reason | None:
+        """BASIC-STOCK: the empty stock is the discard pile less its top card, turned over."""
+        return Reason(self.STOCK, "the discard pile becomes the new stock")
+
+    def state_problems(self, state: TableView) -> list[str]:
+        found = super().state_problems(state)
+        most = int(self.variant.option("stock_reshuffles") or 0)
+        if state.stock is not None and state.reshuffles > most:
+            found.append(f"the stock was renewed {state.reshuffles} times, more than {self.STOCK} allows ({most})")
+        return found
     END_KEYS = ("out", "rummy", "stalemate")
 
     def layoff_rule_problems(self, solution: Solution, scenario: Scenario) -> list[str]:

@@ -18,6 +18,7 @@ from rummycheck.games.base import (
     Game,
     LimitCheck,
     PlayerView,
+    SeatCount,
     TableView,
     arrange,
     solution_of,
@@ -59,7 +60,34 @@ class Bing(Game):
     cuts = True
     melds_instead_of_drawing = True
     CUT = "BING-DEAL"
+    WIN = "BING-WIN"
+    HAND_WIN = ("BING-OUT",)
+    BUYBACK = "BING-BUYBACK"
+    STRATEGY = "BING-STRATEGY"
+    NOT_CAUGHT = frozenset({"BING-BUYBACK", "BING-WIN", "BING-BUST"})
+    COUNTERS = (SeatCount("busts", "bust rate", "bust_games", per_game=True),
+                SeatCount("buybacks", "buy-back rate", "buyback_games", per_game=True))
+    points_words = "points caught"
+    hand_won_words = "went out"
+    default_bots = ("early", "common", "sandbag", "common")
     END_KEYS = ("out", "buyback")
+
+    def lays_down(self, state: TableView) -> bool:
+        return True  # a meld turn instead of the draw (BING-MELD-TURN), or melds after it
+
+    def cut_problems(self, state: TableView) -> list[str]:
+        """BING-DEAL: only the player on the dealer's right cuts, and he keeps only a deuce."""
+        cutters = [p for p in state.players if p.cut is not None]
+        found = [f"{p.name} kept {p.cut} from the cut, but only a deuce is kept ({self.CUT})"
+                 for p in cutters if p.cut is not None and not self.variant.is_wild(p.cut)]
+        if len(cutters) > 1:
+            found.append(f"{len(cutters)} players cut for a deuce; only the one on the dealer's right cuts "
+                         f"({self.CUT})")
+        return found
+
+    def seat_size_problem(self, state: TableView, seat: int) -> str | None:
+        """A player out of the game (BING-BUST) holds no hand to judge."""
+        return None if state.players[seat].out else super().seat_size_problem(state, seat)
 
     def layoff_rule_problems(self, solution: Solution, scenario: Scenario) -> list[str]:
         problems = []
@@ -320,6 +348,10 @@ class Bing(Game):
             reasons.append(Reason("BING-OUT", "every card is melded or laid off: this goes out"))
         return table_solution(variant, hand, melds, layoffs, deadwood, legal=legal, reasons=reasons, score=score,
                          opened=opened, facts={"melds_needed": needed, "goes_out": not deadwood and legal})
+
+    def hand_counts(self, state: TableView, result: HandScore) -> list[tuple[str, str]]:
+        """BING-BUST and BING-BUYBACK: who busted, who bought back in."""
+        return [(n, "busts") for n in result.busted] + [(n, "buybacks") for n in result.bought_back]
 
     def score_hand(self, sheet: Sheet, end: HandEnd) -> HandScore:
         from rummycheck.games.scoring import HandScore, Ledger, check_player, counted, finish_sheet, unexpected

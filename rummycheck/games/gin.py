@@ -21,6 +21,7 @@ from rummycheck.games.base import (
     Game,
     PlayerView,
     QuickSolve,
+    SeatCount,
     TableView,
     arrange,
     missing_hand,
@@ -219,6 +220,52 @@ class Gin(Game):
 
     PLAYERS = "GIN-DEAL"
     END_KEYS = ("knocker", "dead", "big_gin", "upcard")
+    WIN = "GIN-GAME"
+    HAND_WIN = ("GIN-SCORE", "GIN-UNDERCUT")
+    NOT_CAUGHT = frozenset({"GIN-GAME"})
+    COUNTERS = (SeatCount("knocks", "knocks/hand", "knocks"), SeatCount("gins", "gins/hand", "gins"),
+                SeatCount("undercuts", "undercuts/hand", "undercuts"))
+    melds_open = False
+    default_bots = ("knock", "gin")
+
+    def state_problems(self, state: TableView) -> list[str]:
+        found = self.cut_problems(state)
+        if state.phase == "layoff" and state.knocker is None:
+            found.append(f"the lay-off phase comes only after a gin knock ({self.LAYOFF})")
+        if state.table and state.knocker is None and state.phase == "play":
+            found.append("gin melds go down only with a knock, but the table holds melds and nobody knocked")
+        return found
+
+    def turn_problems(self, *, drew: str, melded: bool, knocked: bool) -> list[tuple[str, str]]:
+        found = []
+        if melded:
+            found.append(("melded", "gin has no melding during play; melds are shown when knocking (use knocked)"))
+        if knocked and drew == "none":
+            found.append(("knocked", f"a knock comes after drawing and discarding ({self.OUT}): set drew"))
+        return found
+
+    def first_upcard(self, upcard: Card | None) -> tuple[Card | None, str]:
+        """GIN-DEAL: the first upcard is offered to the non-dealer (Oklahoma reads the knock limit from it)."""
+        return upcard, "" if upcard is None else "non-dealer"
+
+    def lays_down(self, state: TableView) -> bool:
+        return False  # the melds go down with the knock; the defender's lay-offs follow it
+
+    def may_knock(self, state: TableView) -> bool:
+        return state.drew != "none"
+
+    def seat_status(self, state: TableView, seat: int) -> str:
+        return "knocker" if seat == state.knocker else ""
+
+    def pass_problems(self, state: TableView) -> list[Reason]:
+        """GIN-DEAL: the first upcard on offer may be passed; GIN-DEAD: so may a turn at the wall."""
+        wall = int(self.variant.option("dead_stock") or 0)
+        if state.drew != "none":
+            return [Reason(self.TURN, f"{state.player.name} drew this turn and discards next")]
+        if state.offer not in ("non-dealer", "dealer") and (state.stock is None or state.stock > wall):
+            return [Reason(self.TURN, "a pass declines the first upcard or ends the hand at the wall "
+                                      f"({wall} cards left in the stock); {state.player.name} draws")]
+        return []
 
     def sample_table(self, rng: random.Random, *, opened: bool = False) -> Scenario:
         """"knocker" has knocked with the table melds and one card of deadwood (gin, with none, one
@@ -292,6 +339,9 @@ class Gin(Game):
         """GIN-DEAD (``wall_take_knocks``): at the wall the discard may be taken only to knock with it,
         so a take after which no knock is possible is refused (as OpenSpiel's wall phase does)."""
         problems = super().take_problems(state, then=then)
+        if state.offer == "declined":
+            problems.append(Reason(self.DEAL, "both players passed the first upcard: "
+                                              f"{state.player.name} draws from the stock"))
         if problems or not self.variant.option("wall_take_knocks") or not self._at_wall(state):
             return problems
         player = state.player
@@ -352,10 +402,30 @@ class Gin(Game):
         return problems
 
     def draw_problems(self, state: TableView) -> list[Reason]:
+        problems = self._offer_problems(state)
         dead = int(self.variant.option("dead_stock") or 0)
         if state.stock is not None and state.stock <= dead:
-            return [Reason("GIN-DEAD", f"{state.stock} cards left in the stock: the hand is dead")]
+            problems.append(Reason("GIN-DEAD", f"{state.stock} cards left in the stock: the hand is dead"))
+        return problems
+
+    def _offer_problems(self, state: TableView) -> list[Reason]:
+        """GIN-DEAL: while the first upcard is on offer nobody draws from the stock."""
+        if state.offer in ("non-dealer", "dealer"):
+            return [Reason(self.DEAL, f"the first upcard is on offer to the {state.offer}: "
+                                      f"{state.player.name} takes it or passes before any draw")]
         return []
+
+    def after_pass(self, state: TableView) -> tuple[Reason, str, bool]:
+        """GIN-DEAL: a pass of the first upcard moves the offer to the dealer, and after his pass
+        the non-dealer draws; GIN-DEAD: a pass at the wall ends the hand dead."""
+        name = state.player.name
+        if state.offer == "non-dealer":
+            return Reason(self.DEAL, f"{name} passes the first upcard: the dealer may take it"), "dealer", False
+        if state.offer == "dealer":
+            return (Reason(self.DEAL, f"{name} passes the first upcard too: the non-dealer draws from the stock"),
+                    "declined", False)
+        return (Reason(self.DEAD, f"{name} passes at the wall ({state.stock} cards left in the stock): "
+                                  "the hand is dead"), state.offer, True)
 
     def lay_down_rules(self, state: TableView, melds: Sequence[Meld], layoffs: Sequence[LayOff],
                        after: PlayerView, table: Sequence[TableMeld], problems: list[Reason],
@@ -546,6 +616,31 @@ class Gin(Game):
         return table_solution(variant, hand, melds, layoffs, deadwood, legal=True, reasons=reasons,
                               score=defender.score, opened=False,
                               facts={"defender": defender.name, "knocker": knocker.name})
+
+    def knock_end(self, state: TableView) -> HandEnd | None:
+        """GIN-SCORE: the knocker's and the defender's deadwood (what each still holds: the knocker's
+        melds went down with the knock, the defender's with his lay-offs), big gin when the knock laid
+        every card down (GIN-BIGGIN), and the upcard (Oklahoma)."""
+        assert state.knocker is not None
+        knocker = state.players[state.knocker]
+        defender = next(p for p in state.players if p.name != knocker.name)
+        if not knocker.known or not defender.known:
+            return None
+        big = sum(len(t.meld) for t in state.knock_table) == self.variant.hand_size + 1
+        points = {knocker.name: self.variant.points(knocker.hand), defender.name: self.variant.points(defender.hand)}
+        return HandEnd(knocker=knocker.name, points=points, big_gin=big, upcard=state.upcard)
+
+    def hand_counts(self, state: TableView, result: HandScore) -> list[tuple[str, str]]:
+        """The knocker's knock and gin, or the defender's undercut (GIN-KNOCK, GIN-GIN, GIN-UNDERCUT)."""
+        if state.knocker is None:
+            return []
+        knocker = state.players[state.knocker].name
+        found = [(knocker, "knocks")]
+        if state.gin:
+            found.append((knocker, "gins"))
+        elif result.hand_winner is not None and result.hand_winner != knocker:
+            found.append((result.hand_winner, "undercuts"))
+        return found
 
     def score_hand(self, sheet: Sheet, end: HandEnd) -> HandScore:
         variant = sheet.variant

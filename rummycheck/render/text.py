@@ -86,8 +86,9 @@ def presets_table(variant: Variant) -> str:
             rows.append(row)
     names = [name for name, _ in variant.presets]
     note = ""
-    if any(spec.name == "oklahoma" for _, spec in variant.specs()):
-        note = "\nOklahoma (GIN-KNOCK) goes with any preset: --rule oklahoma=true"
+    oklahoma = next((rule.id for rule, spec in variant.specs() if spec.name == "oklahoma"), None)
+    if oklahoma is not None:
+        note = f"\nOklahoma ({oklahoma}) goes with any preset: --rule oklahoma=true"
     return "\n\npresets (--preset NAME; the first is the default):\n" + tabulate(
         rows, headers=["id", "option", *names], tablefmt="simple") + note
 
@@ -221,14 +222,11 @@ def advice_text(advice: Advice) -> str:
 
 def table_lines(snapshot: Snapshot) -> list[str]:
     """The table of a hand in progress, a line a player, a meld, the pile and the turn (replay, check)."""
-    knocks = game_of(snapshot.variant).knocks
     lines = []
     for seat, p in enumerate(snapshot.players):
         marker = "*" if seat == snapshot.current and snapshot.phase != "over" else " "
         cards = " ".join(x for x in (format_cards(p.hand), f"+{p.unknown} unknown" if p.unknown else "") if x)
-        status = "opened" if p.opened else "not opened"
-        if knocks:
-            status = "knocker" if seat == snapshot.knocker else ""
+        status = snapshot.statuses[seat]
         points = f" ({snapshot.variant.points(p.hand)} points)" if p.known else ""
         lines.append(f"{marker} {p.name}: score {p.score}, {status}; hand {cards or '-'}{points}".replace(
             ", ;", ";"))

@@ -6,8 +6,8 @@ lifecycle every driver shares).
 Every action a bot chooses goes through ``GameState`` (``draw_stock``, ``take_discard``,
 ``lay_down``, ``discard``, ``end_turn``, ``knock``, ``finish``), so the rules judge each
 play; the hand's end is scored by the games' own score engine (``score_hand``).  The
-engine adds only what a whole game needs beyond one hand, asking the game's flags rather
-than its name:
+engine adds only what a whole game needs beyond one hand, asking the game (``Game``'s
+hooks) rather than its name:
 
 * the deal: a seeded shuffle; the Bing cut for a deuce (BING-DEAL: the player at the
   dealer's right keeps a deuce cut from the deck and is dealt one card fewer); the upcard
@@ -57,27 +57,29 @@ from rummycheck.variants import Variant
 
 __all__ = ["GameOutcome", "SeatResult", "hand_points", "play_game", "play_out", "seat_names"]
 
-#: score-sheet rules that are not points caught in the hand itself
-_NOT_CAUGHT = frozenset({"GIN-GAME", "BING-BUYBACK", "BASIC-TARGET", "BING-WIN", "BING-BUST"})
 MAX_TURNS = 2000
 
 
 @dataclass(frozen=True, slots=True)
 class SeatResult:
-    """One seat's game: points caught in each hand it played, and its counts."""
+    """One seat's game: points caught in each hand it played, and its counts (``counts``: the
+    game's own, ``Game.COUNTERS``, by name)."""
 
     points: tuple[int, ...]
     hands_won: int = 0
-    busts: int = 0
-    buybacks: int = 0
-    knocks: int = 0
-    gins: int = 0
-    undercuts: int = 0
+    counts: tuple[tuple[str, int], ...] = ()
     final_score: int = 0
 
     @property
     def hands(self) -> int:
         return len(self.points)
+
+    def count(self, name: str) -> int:
+        """The seat's count ``name`` (0 when the game has no such count)."""
+        for key, value in self.counts:
+            if key == name:
+                return value
+        return 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,11 +101,7 @@ class GameOutcome:
 class _Seat:
     points: list[int] = field(default_factory=list)
     hands_won: int = 0
-    busts: int = 0
-    buybacks: int = 0
-    knocks: int = 0
-    gins: int = 0
-    undercuts: int = 0
+    counts: dict[str, int] = field(default_factory=dict)
 
 
 class _Hand:
@@ -237,7 +235,7 @@ class _Hand:
 def _start_options(hand: _Hand) -> tuple[str, ...]:
     state = hand.state
     options = []
-    if hand.game.melds_instead_of_drawing:
+    if hand.game.lays_down(state):  # at the start of a turn: a meld turn instead of the draw (Bing)
         options.append("meld")
     if state.can_draw_stock():
         options.append("stock")
@@ -298,7 +296,7 @@ def _turn(hand: _Hand, bots: Sequence[Bot]) -> str | None:
                 return "dead"
     view = hand.view(seat, "play")
     card = bot.discard(view)
-    if game.knocks and bot.knock(view, card):
+    if game.may_knock(state) and bot.knock(view, card):
         choose = getattr(bot, "knock_melds", None)  # optional: else the judge's best arrangement
         hand.log(state.knock(card, choose(view, card) if choose is not None else None))
         hand.thrown_by(seat, card)
@@ -322,7 +320,6 @@ def play_out(state: GameState, bots: Sequence[Bot], *, seed: int | str) -> tuple
     for seat, bot in enumerate(bots):
         bot.setup(seat=seat, variant=variant, rng=random.Random(f"rollout:{seed}:{seat}"))
     hand = _Hand.around(state, random.Random(f"rollout:{seed}"))
-    game = hand.game
     how: str | None = None
     if state.phase == "over":
         return state, hand_end(state)
@@ -331,7 +328,7 @@ def play_out(state: GameState, bots: Sequence[Bot], *, seed: int | str) -> tuple
         hand.lay(bots[defender].lay_down(hand.view(defender, "layoff")))
         state.finish()
         return state, hand_end(state)
-    if game.knocks and state.offer in ("non-dealer", "dealer"):
+    if state.offer in ("non-dealer", "dealer"):  # gin: the first upcard still on offer
         _gin_upcard(hand, bots)
         if state.phase == "over":
             return state, hand_end(state, stuck=True)
@@ -370,7 +367,7 @@ def play_game(variant: Variant, bots: Sequence[Bot], *, seed: int, deal: int, ro
         bot.setup(seat=seat, variant=variant, rng=random.Random(f"bot:{seed}:{deal}:{rotation}:{seat}"))
     sheet = new_sheet(variant, names)
     cards = tuple(shoe(variant))
-    seats = [_Seat() for _ in range(count)]
+    seats = [_Seat(counts=dict.fromkeys([c.name for c in game.COUNTERS], 0)) for _ in range(count)]
     hands_played = 0
     dead = 0
     dealer = count - 1
@@ -380,7 +377,7 @@ def play_game(variant: Variant, bots: Sequence[Bot], *, seed: int, deal: int, ro
         rng = random.Random(f"deal:{seed}:{deal}:{hands_played}")
         hand = _Hand(variant, game, sheet, names, dealer, rng, record, cards)
         state = hand.state
-        if game.knocks:
+        if state.can_pass():  # a first upcard on offer (gin): taken or passed before any draw
             _gin_upcard(hand, bots)
         how: str | None = None
         turns = 0
@@ -402,7 +399,7 @@ def play_game(variant: Variant, bots: Sequence[Bot], *, seed: int, deal: int, ro
                 seats[s].points.append(0)
         else:
             result = score_hand(sheet, end)
-            if result.busted and game.players_bust and buybacks:
+            if result.busted and game.BUYBACK and buybacks:
                 back = tuple(n for n in result.busted if bought[names.index(n)] < buybacks)
                 if back and result.after.still_in() and any(
                         not p.out for p in result.after.players if p.name not in back):
@@ -412,7 +409,7 @@ def play_game(variant: Variant, bots: Sequence[Bot], *, seed: int, deal: int, ro
                         bought[names.index(n)] += 1
             if how == "dead":
                 dead += 1
-            _count(result, seats, playing, names, state, how)
+            _count(game, result, seats, playing, names, state)
             sheet = result.after
         if record:
             assert hand.deal_record is not None
@@ -423,8 +420,7 @@ def play_game(variant: Variant, bots: Sequence[Bot], *, seed: int, deal: int, ro
             })
         dealer = _next_dealer(sheet, dealer)
     winner = names.index(sheet.winner) if sheet.winner is not None else None
-    results = tuple(SeatResult(points=tuple(s.points), hands_won=s.hands_won, busts=s.busts, buybacks=s.buybacks,
-                               knocks=s.knocks, gins=s.gins, undercuts=s.undercuts,
+    results = tuple(SeatResult(points=tuple(s.points), hands_won=s.hands_won, counts=tuple(s.counts.items()),
                                final_score=sheet.players[i].score) for i, s in enumerate(seats))
     game_record = None
     if record:
@@ -445,30 +441,23 @@ def _next_dealer(sheet: Sheet, dealer: int) -> int:
     return dealer
 
 
-def hand_points(result: HandScore, names: Sequence[str]) -> dict[str, int]:
-    """The points each player was given by the hand itself (game bonuses, buy-backs and busts left out)."""
+def hand_points(game: Game, result: HandScore, names: Sequence[str]) -> dict[str, int]:
+    """The points each player was given by the hand itself (the game's end, busts and buy-backs left out)."""
     caught = dict.fromkeys(names, 0)
+    not_caught = game.NOT_CAUGHT  # the game's end, busts and buy-backs are not points caught
     for line in result.lines:
-        if line.player is not None and line.rule not in _NOT_CAUGHT:
+        if line.player is not None and line.rule not in not_caught:
             caught[line.player] += line.points
     return caught
 
 
-def _count(result: HandScore, seats: list[_Seat], playing: list[int], names: tuple[str, ...], state: GameState,
-           how: str) -> None:
-    caught = hand_points(result, names)
+def _count(game: Game, result: HandScore, seats: list[_Seat], playing: list[int], names: tuple[str, ...],
+           state: GameState) -> None:
+    caught = hand_points(game, result, names)
     for s in playing:
         seats[s].points.append(caught[names[s]])
     if result.hand_winner is not None:
         seats[names.index(result.hand_winner)].hands_won += 1
-    for n in result.busted:
-        seats[names.index(n)].busts += 1
-    for n in result.bought_back:
-        seats[names.index(n)].buybacks += 1
-    if how == "knock" and state.knocker is not None:
-        knocker = seats[state.knocker]
-        knocker.knocks += 1
-        if state.gin:
-            knocker.gins += 1
-        elif result.hand_winner is not None and result.hand_winner != names[state.knocker]:
-            seats[names.index(result.hand_winner)].undercuts += 1
+    for name, counter in game.hand_counts(state, result):  # busts, knocks, ...: the game's own counts
+        counts = seats[names.index(name)].counts
+        counts[counter] = counts.get(counter, 0) + 1

@@ -44,29 +44,23 @@ def _interval_json(interval: Interval) -> dict[str, float | None]:
 
 
 def _extras(result: SimResult) -> list[tuple[str, str, str]]:
-    """(column, tally field, per) for the counts a game has: busts and buy-backs, or knocks."""
+    """(column, count key, per) for the counts the game keeps (``Game.COUNTERS``): busts, knocks, ..."""
     game = game_of(result.spec.build_variant())
-    extras = []
-    if game.players_bust:
-        extras += [("bust rate", "bust_games", "seat_games"), ("buy-back rate", "buyback_games", "seat_games")]
-    if game.knocks:
-        extras += [("knocks/hand", "knocks", "seat_hands"), ("gins/hand", "gins", "seat_hands"),
-                   ("undercuts/hand", "undercuts", "seat_hands")]
-    return extras
+    return [(c.column, c.key, "seat_games" if c.per_game else "seat_hands") for c in game.COUNTERS]
 
 
 def result_table(result: SimResult) -> str:
     """The per-bot table, the paired differences, and the counts behind them."""
     spec = result.spec
     extras = _extras(result)
-    points_name = "points caught/hand" if game_of(spec.build_variant()).players_bust else "points won/hand"
+    points_name = f"{game_of(spec.build_variant()).points_words}/hand"
     headers = ["bot", "seat-games", "games won", "hands won", points_name] + [e[0] for e in extras]
     rows = []
     for label in result.labels:
         tally = result.tallies[label]
         row = [label, tally.seat_games, _pct(result.win_rate(label)), _pct(result.hand_rate(label)),
                _num(result.points_per_hand(label))]
-        row += [_pct(wilson(getattr(tally, name), getattr(tally, per))) for _, name, per in extras]
+        row += [_pct(wilson(tally.counts[key], getattr(tally, per))) for _, key, per in extras]
         rows.append(row)
     lines = [f"{spec.variant}: {len(spec.bots)} players ({', '.join(spec.bots)}), seed {spec.seed}: "
              f"{result.games} games ({result.deals} deals x {len(spec.bots)} seat rotations), "
@@ -99,9 +93,9 @@ def result_json(result: SimResult) -> dict[str, Any]:
             "hand_win_rate": _interval_json(result.hand_rate(label)),
             "points_per_hand": _interval_json(result.points_per_hand(label)),
         }
-        for _, name, per in extras:
-            entry[name] = getattr(tally, name)
-            entry[f"{name}_rate"] = _interval_json(wilson(getattr(tally, name), getattr(tally, per)))
+        for _, key, per in extras:
+            entry[key] = tally.counts[key]
+            entry[f"{key}_rate"] = _interval_json(wilson(tally.counts[key], getattr(tally, per)))
         bots[label] = entry
     return {
         "variant": spec.variant,
@@ -149,8 +143,7 @@ def save_plot(result: SimResult, path: str) -> None:
         data.append([value for value, count in sorted(histogram.items()) for _ in range(count)] or [0])
     right.boxplot(data, showfliers=False)
     right.set_xticks(range(1, len(labels) + 1), labels)
-    caught = game_of(result.spec.build_variant()).players_bust
-    right.set_ylabel("points caught per hand" if caught else "points won per hand")
+    right.set_ylabel(f"{game_of(result.spec.build_variant()).points_words} per hand")
     right.set_title(f"points per hand ({result.hands} hands; whiskers 1.5 IQR)")
     figure.suptitle(f"{result.spec.variant}: {', '.join(result.spec.bots)} (seed {result.spec.seed})")
     figure.tight_layout()

@@ -24,8 +24,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from rummycheck.errors import BotError, SimulationError
+from rummycheck.errors import BotError, RummyError, SimulationError
 from rummycheck.games import game_of
+from rummycheck.games.base import SeatCount
 from rummycheck.sim.bots import BaseBot, Bot, bot_class, bot_label
 from rummycheck.sim.engine import GameOutcome, play_game
 from rummycheck.sim.guard import (
@@ -42,7 +43,16 @@ from rummycheck.table.state import IllegalPlay
 from rummycheck.textsafe import shorten
 from rummycheck.variants import Variant, get_variant
 
-__all__ = ["DealSummary", "SimResult", "SimSpec", "Tally", "run_batch", "simulate"]
+__all__ = ["DealSummary", "SimResult", "SimSpec", "Tally", "default_bots", "run_batch", "simulate"]
+
+
+def default_bots(variant: str) -> tuple[str, ...]:
+    """The bots seated when none are named: the game's own (``Game.default_bots``), or two random
+    bots for a name that is no variant (``SimSpec.check`` then says so)."""
+    try:
+        return game_of(get_variant(variant)).default_bots
+    except RummyError:
+        return ("random", "random")
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,17 +109,14 @@ class Tally:
     seat_hands: int = 0
     hands_won: int = 0
     points: int = 0
-    bust_games: int = 0
-    buyback_games: int = 0
-    knocks: int = 0
-    gins: int = 0
-    undercuts: int = 0
+    #: the game's own counts (``Game.COUNTERS``) by their report key: seat-games with a bust, knocks
+    counts: Counter[str] = field(default_factory=Counter)
     histogram: Counter[int] = field(default_factory=Counter)
 
     def add(self, other: Tally) -> None:
-        for name in ("seat_games", "wins", "seat_hands", "hands_won", "points", "bust_games", "buyback_games",
-                     "knocks", "gins", "undercuts"):
+        for name in ("seat_games", "wins", "seat_hands", "hands_won", "points"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.counts.update(other.counts)
         self.histogram.update(other.histogram)
 
 
@@ -134,7 +141,7 @@ class DealSummary:
         return tally.points / tally.seat_hands if tally.seat_hands else 0.0
 
 
-def _summarise(deal: int, outcomes: Sequence[GameOutcome]) -> DealSummary:
+def _summarise(deal: int, outcomes: Sequence[GameOutcome], counters: Sequence[SeatCount]) -> DealSummary:
     summary = DealSummary(deal)
     for outcome in outcomes:
         summary.games += 1
@@ -148,11 +155,9 @@ def _summarise(deal: int, outcomes: Sequence[GameOutcome]) -> DealSummary:
             tally.seat_hands += result.hands
             tally.hands_won += result.hands_won
             tally.points += sum(result.points)
-            tally.bust_games += 1 if result.busts else 0
-            tally.buyback_games += 1 if result.buybacks else 0
-            tally.knocks += result.knocks
-            tally.gins += result.gins
-            tally.undercuts += result.undercuts
+            for counter in counters:
+                value = result.count(counter.name)
+                tally.counts[counter.key] += (1 if value else 0) if counter.per_game else value
             tally.histogram.update(result.points)
     return summary
 
@@ -186,7 +191,7 @@ def run_batch(spec: SimSpec, first: int, count: int, record_below: int = 0) -> l
                         isinstance(error, SimulationError) and not isinstance(error, BotError)):
                     raise
                 raise _in_game(error, asked, spec, deal, rotation) from None
-        summary = _summarise(deal, outcomes)
+        summary = _summarise(deal, outcomes, game_of(variant).COUNTERS)
         summary.records = [o.record for o in outcomes if o.record is not None]
         summaries.append(summary)
     return summaries

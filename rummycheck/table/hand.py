@@ -136,10 +136,9 @@ def start_state(variant: Variant, *, names: Sequence[str], scores: Sequence[int]
     players = [PlayerState(name=n, score=s, hand=tuple(sorted(h, key=_index)), out=o,
                            cut=cut if seat == cutter else None)
                for seat, (n, s, o, h) in enumerate(zip(names, scores, out, hands))]
-    knocks = game.knocks
+    kept, offer = game.first_upcard(upcard)  # gin's first upcard, on offer to the non-dealer
     state = state_class(variant=variant, players=players, discard_pile=[upcard] if upcard is not None else [],
-                        stock=stock, upcard=upcard if knocks else None,
-                        offer="non-dealer" if knocks and upcard is not None else "")
+                        stock=stock, upcard=kept, offer=offer)
     state.current = first
     if stock_cards is not None:
         state.stock_order = list(reversed(stock_cards))
@@ -201,15 +200,10 @@ def hand_end(state: GameState, *, buyback: Sequence[str] = (), stuck: bool = Fal
             r.message for r in last.reasons if r.rule == game.DEAD)
         return Ending("dead", HandEnd(dead=True, why=why))
     if state.phase == "over" and state.knocker is not None:
-        knocker = state.players[state.knocker]
-        defender = next(p for p in state.players if p.name != knocker.name)
-        if not knocker.known or not defender.known:
+        knocked = game.knock_end(state)  # the game says what its score engine reads of a knock
+        if knocked is None:
             return Ending("knock", None, "the hands are not fully known: the hand cannot be scored")
-        # what each still holds is his deadwood: the knocker's melds went down with the knock,
-        # the defender's with his own meld actions (cards he did not show count)
-        big = any(r.kind is ActionKind.KNOCK and r.fact("big_gin") for r in state.history)
-        points = {knocker.name: variant.points(knocker.hand), defender.name: variant.points(defender.hand)}
-        return Ending("knock", HandEnd(knocker=knocker.name, points=points, big_gin=big, upcard=state.upcard))
+        return Ending("knock", knocked)
     if state.phase == "over":
         assert state.winner is not None
         winner = state.players[state.winner]

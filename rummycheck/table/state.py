@@ -185,9 +185,9 @@ class GameState:
                                hand=tuple(p.hand) if p.hand is not None else (),
                                unknown=0 if p.hand is not None else p.hand_size, out=p.out, cut=p.cut)
                    for p in scenario.players]
+        upcard, _ = game_of(scenario.variant).first_upcard(scenario.pile.first_upcard)
         state = cls(variant=scenario.variant, players=players, table=list(scenario.table),
-                    discard_pile=list(scenario.pile.discard), stock=scenario.pile.stock,
-                    upcard=scenario.pile.first_upcard if game_of(scenario.variant).knocks else None)
+                    discard_pile=list(scenario.pile.discard), stock=scenario.pile.stock, upcard=upcard)
         turn = scenario.turn
         if turn is None and players[0].out:
             state.current = state._next_seat(0)  # no turn given: the first seat still in the game
@@ -234,8 +234,10 @@ class GameState:
             return True
         if self.phase != "play" or self.drew != "none":
             return False
+        if self.melded:  # after a meld turn's melds: its end or discard is still to come
+            return not self.legal_actions()
         return not (self.can_draw_stock() or self.can_take_discard() or self.can_pass()
-                    or (self.game.melds_instead_of_drawing and self.player.known and bool(self._lay_downs())))
+                    or (self.game.lays_down(self) and self.player.known and bool(self._lay_downs())))
 
     @property
     def to_move(self) -> int | None:
@@ -303,16 +305,17 @@ class GameState:
                 found.append(Action(ActionKind.TAKE, name))
             if self.can_pass():
                 found.append(Action(ActionKind.PASS, name))
-            if self.game.melds_instead_of_drawing and self.player.known:
+            if self.game.lays_down(self) and self.player.known:
                 found.extend(self._lay_downs())
             return found
         player = self.player
+        game = self.game
         cards = list(dict.fromkeys(player.hand))
-        if self.drew != "none" and not self.game.knocks and player.known:
+        if self.drew != "none" and game.lays_down(self) and player.known:
             found.extend(self._lay_downs())
         found.extend(Action(ActionKind.DISCARD, name, c) for c in cards if self.can_discard(c))
-        if self.game.knocks and self.drew != "none":
-            found.extend(Action(ActionKind.KNOCK, name, c) for c in self.game.knock_candidates(self)
+        if game.may_knock(self):
+            found.extend(Action(ActionKind.KNOCK, name, c) for c in game.knock_candidates(self)
                          if self.can_knock(c))
         if self.can_end_turn():
             found.append(Action(ActionKind.END, name))
@@ -466,9 +469,6 @@ class GameState:
                 problems.append(Reason(game.TURN, f"{self.player.name} already drew this turn"))
             if self.melded:
                 problems.append(Reason(game.draw_after_meld_rule, "the draw comes first in a turn, before melding"))
-            if self.offer in ("non-dealer", "dealer"):
-                problems.append(Reason(game.DEAL, f"the first upcard is on offer to the {self.offer}: "
-                                                  f"{self.player.name} takes it or passes before any draw"))
             if self.stock is not None:
                 problems.extend(game.draw_problems(self))
         if problems:
@@ -482,7 +482,8 @@ class GameState:
         self.verify_draw_stock()
         game = self.game
         order = self.stock_order
-        if order == [] and self.stock == 0 and game.renews_stock and self.renew_seed is not None:
+        renewal = game.stock_renewal(self) if self.stock == 0 else None  # the discard pile becomes the stock
+        if order == [] and renewal is not None and self.renew_seed is not None:
             # a renewal of a stock whose order was known: shuffled here, seeded (BASIC-STOCK)
             renewed: list[Card | None] = list(self.discard_pile[:-1])
             random.Random(f"{self.renew_seed}:renewal:{self.reshuffles}").shuffle(renewed)
@@ -492,12 +493,12 @@ class GameState:
             if card is not None and known is not None and card != known:
                 raise IllegalPlay([Reason(game.TURN, f"the next card of the stock is {known}, not {card}")])
         reasons = [Reason(game.TURN, f"{self.player.name} draws from the stock")]
-        if self.stock == 0 and game.renews_stock:
+        if renewal is not None:
             top = self.discard_pile[-1]
             self.stock = len(self.discard_pile) - 1
             self.discard_pile = [top]
             self.reshuffles += 1
-            reasons.append(Reason(game.STOCK or game.TURN, "the discard pile becomes the new stock"))
+            reasons.append(renewal)
         if order:
             drawn = order.pop()
             if card is None:
@@ -526,9 +527,6 @@ class GameState:
                 problems.append(Reason(game.TURN, f"{self.player.name} already drew this turn"))
             if self.melded:
                 problems.append(Reason(game.draw_after_meld_rule, "the draw comes first in a turn, before melding"))
-            if self.offer == "declined":
-                problems.append(Reason(game.DEAL, "both players passed the first upcard: "
-                                                  f"{self.player.name} draws from the stock"))
             if not self.discard_pile:
                 problems.append(Reason(game.TURN, "the discard pile is empty (or not given)"))
             else:
@@ -643,15 +641,15 @@ class GameState:
         problems, passed, table, after = self._check_lay_down(melds, layoffs)
         if problems:
             raise IllegalPlay(problems, passed=passed)
-        knocks = self.game.knocks
-        if not self.player.opened and not knocks:
+        layoffs_after_knock = self.phase == "layoff"  # the defender's: they neither open nor go out
+        if not self.player.opened and not layoffs_after_knock:
             after = replace(after, opened=True)
             self.opened_this_turn = True
         self.players[self.current] = after
         self.table = table
         self.melded = True
         self.melds_this_turn += len(melds)
-        went_out = after.size == 0 and not knocks
+        went_out = after.size == 0 and not layoffs_after_knock
         if went_out:
             passed.append(Reason(self.game.OUT, f"{after.name} has no cards left and goes out"))
             self.phase = "over"
@@ -762,16 +760,7 @@ class GameState:
         """Gin: decline the first upcard (GIN-DEAL), or pass at the wall (GIN-DEAD)."""
         problems = self._need_phase("pass")
         if not problems:
-            walled = self.variant.get("dead_stock") is not None  # gin: a stock with a wall (GIN-DEAD)
-            wall = int(self.variant.get("dead_stock") or 0) if walled else -1
-            if not walled:
-                problems.append(Reason(self._turn_rule(), "passing is a gin play (the first upcard, the wall)"))
-            elif self.drew != "none":
-                problems.append(Reason(self.game.TURN, f"{self.player.name} drew this turn and discards next"))
-            elif self.offer not in ("non-dealer", "dealer") and (self.stock is None or self.stock > wall):
-                problems.append(Reason(self.game.TURN, "a pass declines the first upcard or ends the hand at the "
-                                                   f"wall ({wall} cards left in the stock); "
-                                                   f"{self.player.name} draws"))
+            problems.extend(self.game.pass_problems(self))
         if problems:
             raise IllegalPlay(problems)
 
@@ -783,19 +772,12 @@ class GameState:
         draws from the stock), or at the wall, which ends the hand dead (GIN-DEAD)."""
         self.verify_pass()
         name = self.player.name
-        if self.offer == "non-dealer":
-            self.offer = "dealer"
-            self.current = self._next_seat(self.current)
-            reason = Reason(self.game.DEAL, f"{name} passes the first upcard: the dealer may take it")
-        elif self.offer == "dealer":
-            self.offer = "declined"
-            self.current = self._next_seat(self.current)
-            reason = Reason(self.game.DEAL, f"{name} passes the first upcard too: the non-dealer draws from the stock")
-        else:
+        reason, self.offer, ends = self.game.after_pass(self)
+        if ends:
             self.phase = "over"
             self.dead = True
-            reason = Reason(self.game.DEAD or self.game.TURN,
-                            f"{name} passes at the wall ({self.stock} cards left in the stock): the hand is dead")
+        else:
+            self.current = self._next_seat(self.current)
         return self._record(PlayRecord(ActionKind.PASS, name, reasons=(reason,)))
 
     # -- gin: knocking and finishing ------------------------------------------------------------
@@ -881,20 +863,8 @@ class GameState:
         if len({p.name for p in self.players}) != len(self.players):
             found.append("two players share a name")
         if self.player.out and self.phase != "over":
-            found.append(f"the turn belongs to {self.player.name}, who is out of the game (BING-BUST)")
-        cutters = [p for p in self.players if p.cut is not None]
-        if cutters and not game.cuts:
-            found.append(f"{cutters[0].name} cut for a deuce, a bing rule (BING-DEAL)")
-        for p in cutters:
-            if game.cuts and p.cut is not None and not variant.is_wild(p.cut):
-                found.append(f"{p.name} kept {p.cut} from the cut, but only a deuce is kept (BING-DEAL)")
-        if len(cutters) > 1:
-            found.append(f"{len(cutters)} players cut for a deuce; only the one on the dealer's right cuts "
-                         "(BING-DEAL)")
-        if self.upcard is not None and not game.knocks:
-            found.append(f"a first upcard ({self.upcard}) is a gin notion (GIN-DEAL)")
-        if self.phase == "layoff" and (not game.knocks or self.knocker is None):
-            found.append("the lay-off phase comes only after a gin knock (GIN-LAYOFF)")
+            found.append(f"the turn belongs to {self.player.name}, who is out of the game"
+                         + (f" ({game.BUST})" if game.BUST else ""))
         if self.phase not in ("play", "layoff", "over"):
             found.append(f"phase is {self.phase!r}")
         everything = Counter(c for p in self.players for c in p.hand)
@@ -913,11 +883,6 @@ class GameState:
                 found.append(f"table meld {t.number} ({t.meld}): {problem}")
             if t.owner is not None and t.owner not in names:
                 found.append(f"table meld {t.number} belongs to {t.owner!r}, who is not playing")
-            owner = next((p for p in self.players if p.name == t.owner), None)
-            if owner is not None and not game.knocks and not owner.opened:
-                found.append(f"table meld {t.number} belongs to {owner.name}, who has not opened")
-        if game.knocks and self.table and self.knocker is None and self.phase == "play":
-            found.append("gin melds go down only with a knock, but the table holds melds and nobody knocked")
         total = sum(p.size for p in self.players) + sum(len(t.meld) for t in self.table) \
             + len(self.discard_pile) + (self.stock or 0)
         if total > 52 * variant.decks:
@@ -929,38 +894,27 @@ class GameState:
                 found.append(f"{player.name} holds a negative number of unknown cards")
             if player.score < 0:
                 found.append(f"{player.name} has a negative score {player.score}")
-            on_turn = seat == self.current and self.phase == "play"
-            size_problem = game.hand_size_problem(
-                players=len(self.players), size=player.size, opened=player.opened,
-                drew=on_turn and self.drew != "none",
-                knocked=self.knocker is not None, ended=self.phase == "over" or player.out,
-                knocker=seat == self.knocker, cut=player.cut is not None)
-            if player.out and game.players_bust:
-                size_problem = None
-            if size_problem is not None and not (game.knocks and self.knocker is not None):  # lay-offs shrink hands
+            size_problem = game.seat_size_problem(self, seat)
+            if size_problem is not None:
                 found.append(f"{player.name} holds {size_problem}")
         if self.drew not in ("none", "stock", "discard"):
             found.append(f"drew is {self.drew!r}")
         if self.took is not None and self.drew != "discard":
             found.append(f"{self.player.name} took {self.took} from the discard pile, but drew is {self.drew!r}")
-        if self.stock is not None and game.renews_stock and self.reshuffles > int(
-                variant.get("stock_reshuffles", 0) or 0):
-            found.append(f"the stock was renewed {self.reshuffles} times, more than BASIC-STOCK allows")
         if self.drew == "discard" and self.took is not None and self.took not in self.player.hand \
                 and self.player.known and not self.melded:  # a card taken may go down in a meld at once
             found.append(f"{self.player.name} took {self.took} but does not hold it")
         if game.draw_after_meld_rule != game.TURN and self.melded and self.drew != "none" and self.phase == "play":
             found.append(f"{self.player.name} drew and melded in one turn ({game.draw_after_meld_rule})")
-        if self.phase == "over" and self.winner is not None and self.players[self.winner].size != 0 \
-                and not game.knocks:
-            found.append(f"{self.players[self.winner].name} went out but holds cards")
+        found.extend(game.state_problems(self))
         return found
 
     # -- a frozen picture of the table ---------------------------------------------------------------
     def snapshot(self) -> Snapshot:
         """The table as it is now, as a frozen value (renderers draw it: ``render.text.table_lines``)."""
+        statuses = tuple(self.game.seat_status(self, seat) for seat in range(len(self.players)))
         return Snapshot(self.variant, tuple(self.players), tuple(self.table), tuple(self.discard_pile), self.stock,
-                        self.current, self.phase, self.drew, self.melded, self.knocker)
+                        self.current, self.phase, self.drew, self.melded, self.knocker, statuses)
 
     def to_json(self) -> dict[str, Any]:
         return self.snapshot().to_json()
@@ -980,6 +934,7 @@ class Snapshot:
     drew: str
     melded: bool
     knocker: int | None
+    statuses: tuple[str, ...]  # each seat's standing in the game's words ("opened", "knocker", ...)
 
     @property
     def player(self) -> PlayerState:
