@@ -491,6 +491,64 @@ def _evaluate_plays(subject: Subject, expected: Any) -> list[Outcome]:
     return outcomes
 
 
+_FACT_KEYS = ("deadwood", "outs", "gin_outs", "p_knock_next", "p_gin_next", "p_out_next", "p_open_next")
+
+
+def _evaluate_facts(subject: Subject, expected: Any) -> list[Outcome]:
+    """``facts = [{ discard = "Qc", deadwood = 20, outs = "5s 5h 6h Th", p_knock_next = "4/41" }]``: the
+    advisor's exact facts of each discard of the player on turn, who has drawn (``docs/advise.md``);
+    chances are fractions over the cards he has not seen, written ``"4/41"``."""
+    from rummycheck.analysis.facts import discard_facts
+    from rummycheck.cards import parse_cards
+    from rummycheck.games import game_of
+    from rummycheck.table.observation import observe
+    from rummycheck.table.state import GameState
+
+    scenario = subject._need_scenario("facts")
+    if not isinstance(expected, list) or not all(isinstance(item, dict) for item in expected):
+        raise ExpectValueError(f"{subject.where('expect', 'facts')}: facts must be a list of tables like "
+                               "{ discard = \"Kd\", deadwood = 20, outs = \"5s 5h\", p_knock_next = \"4/41\" }")
+    state = GameState.from_scenario(scenario)
+    player = state.player
+    if not player.known or state.drew == "none":
+        raise ExpectValueError(f"{subject.where('expect', 'facts')}: facts are those of a player on turn who has "
+                               "drawn and whose hand is given ([turn] drew = \"stock\" or \"discard\")")
+    found = discard_facts(player.hand, unseen=observe(state, state.current).unseen(), variant=state.variant,
+                          score=player.score, opened=player.opened, upcard=state.upcard,
+                          took=state.took if state.drew == "discard" else None)
+    game = game_of(scenario.variant)
+    rules = tuple(r for r in (game.OUT, game.VALUES, game.OPEN) if r)
+    outcomes = []
+    for index, item in enumerate(expected):
+        unknown = sorted(set(item) - {"discard", *_FACT_KEYS})
+        if unknown or not isinstance(item.get("discard"), str):
+            raise ExpectValueError(f"{subject.where('expect', 'facts', index)}: each entry needs discard = \"Kd\" "
+                                   f"and some of {', '.join(_FACT_KEYS)}"
+                                   + (f"; unknown keys: {', '.join(unknown)}" if unknown else ""))
+        card = parse_cards(item["discard"])[0]
+        try:
+            facts = found.of(card)
+        except KeyError:
+            raise ExpectValueError(f"{subject.where('expect', 'facts', index)}: {card} is not a discard "
+                                   f"of {subject.title or 'this hand'}") from None
+        want: dict[str, Any] = {}
+        got: dict[str, Any] = {}
+        for key in _FACT_KEYS:
+            if key not in item:
+                continue
+            value = getattr(facts, key)
+            if key in ("outs", "gin_outs"):
+                want[key] = " ".join(str(c) for c in sorted(parse_cards(str(item[key])))) if item[key] else ""
+                got[key] = " ".join(str(c) for c in value or ())
+            elif key == "deadwood":
+                want[key], got[key] = item[key], value
+            else:
+                want[key] = str(item[key])
+                got[key] = None if value is None else f"{value.numerator}/{value.denominator}"
+        outcomes.append(compare(f"facts[{index + 1}] discard {card}", want, got, rules))
+    return outcomes
+
+
 def _evaluate_deal(subject: Subject, expected: Any) -> list[Outcome]:
     """``deal = { dealt = 14, decks = 2, players = "2-8" }``: what the game deals to this table."""
     from rummycheck.games import game_of
@@ -571,6 +629,7 @@ def _evaluate_strategies(subject: Subject, expected: Any) -> list[Outcome]:
 def _register_builtins() -> None:
     register_expectation("plays", _evaluate_plays)
     register_expectation("deal", _evaluate_deal)
+    register_expectation("facts", _evaluate_facts)
     register_expectation("strategies", _evaluate_strategies)
     solver_keys: dict[str, tuple[Callable[[Solution], Any], Callable[[str, Any], Any]]] = {
         "deadwood": (lambda s: s.deadwood_points, _want_int),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -109,7 +110,7 @@ def test_the_same_seed_gives_the_same_answer_with_or_without_workers() -> None:
     assert one == two == three
 
 
-def test_advise_command_json_names_unit_samples_seed_and_candidates(tmp_path: object) -> None:
+def test_advise_command_json_names_unit_samples_seed_and_candidates() -> None:
     runner = CliRunner()
     result = runner.invoke(app, ["advise", "scenarios/gin-knock.toml", "--samples", "64", "--json"])
     assert result.exit_code == 0, result.output
@@ -132,3 +133,15 @@ def test_advise_a_record_needs_at_and_names_the_mover() -> None:
 
 def test_card_text_in_json_is_record_notation() -> None:
     assert str(Card.parse("10h")) == "Th"
+
+
+def test_verify_checks_the_advisors_exact_facts(tmp_path: Path) -> None:
+    """The shipped scenario passes; the same file with one wrong chance fails (exit 1)."""
+    runner = CliRunner()
+    shipped = "scenarios/gin-facts-one-from-gin.toml"
+    assert runner.invoke(app, ["verify", shipped]).exit_code == 0
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text(Path(shipped).read_text(encoding="utf-8").replace('p_knock_next = "4/41" }',
+                                                                       'p_knock_next = "5/41" }'), encoding="utf-8")
+    result = runner.invoke(app, ["verify", str(wrong)])
+    assert result.exit_code == 1 and "FAIL" in result.output
