@@ -657,3 +657,22 @@ PAPERCUT_CASES = [
 @pytest.mark.parametrize("case", PAPERCUT_CASES, ids=[c.id for c in PAPERCUT_CASES])
 def test_papercuts(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     check_case(case, tmp_path, monkeypatch)
+
+
+def test_simulate_gives_up_on_a_server_that_never_answers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A TCP server that accepts the connection and says nothing (not a Dask scheduler): the client's
+    handshake used to wait for ever; now one line after the connect timeout."""
+    import socket
+
+    pytest.importorskip("dask.distributed")
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)  # connections wait in the backlog, accepted by the kernel, never answered
+    port = server.getsockname()[1]
+    try:
+        case = Case("scheduler-that-never-answers", [*SIM, "--scheduler", f"tcp://127.0.0.1:{port}"], 2,
+                    [rf"cannot connect to the scheduler at 'tcp://127\.0\.0\.1:{port}' within 5 seconds: .*"],
+                    proc=True)
+        check_case(case, tmp_path, monkeypatch)
+    finally:
+        server.close()
