@@ -178,6 +178,11 @@ class EndsTheProcess(Base):
         os._exit(3)
 
 
+class Interrupts(Base):
+    def discard(self, view):
+        raise KeyboardInterrupt
+
+
 class Stubborn(Base):
     def discard(self, view):
         while True:
@@ -190,6 +195,7 @@ class Stubborn(Base):
 
 FILES = {"mybots.py": BOTS, "syntax_bots.py": "class Bot(:\n", "zero_bots.py": "x = 1 / 0\n",
          "exit_bots.py": "import sys\nsys.exit(4)\n", "clubs.py": "VALUE = 1\n"}
+INTERRUPTED = r"interrupted: the simulation stopped before it finished \(Ctrl-C, or a --bot raised KeyboardInterrupt\)"
 GIN = ["simulate", "--variant", "gin", "--bots", "knock", "--games", "4", "--workers", "1"]
 WHO = r"bot '{bot}' in seat [AB]: {method}: {what} \(seed 1, deal 0, rotation [01]\)"
 
@@ -247,6 +253,10 @@ BOT_CASES = [
     Case("bot-ends-a-worker-process", [*GIN[:-1], "2", "--games", "20", "--bot", "mybots:EndsTheProcess"], 2,
          [r"a worker process ended abruptly \(a --bot that calls os._exit, or a process killed from outside\); "
           r"run with --workers 1 to find the game"], files=FILES, proc=True, script=True),
+    Case("bot-raises-keyboard-interrupt", [*GIN, "--bot", "mybots:Interrupts"], 130, [INTERRUPTED], files=FILES,
+         proc=True, script=True),
+    Case("bot-raises-keyboard-interrupt-two-workers", [*GIN[:-1], "2", "--games", "20", "--bot", "mybots:Interrupts"],
+         130, [INTERRUPTED], files=FILES, proc=True, script=True),
     bot_case("bot-loops", "Loops", "discard", r"no answer within 0.3 seconds \(the limit of one decision, "
                                               r"--bot-time\)", args=("--bot-time", "0.3")),
     bot_case("bot-loops-two-workers", "Loops", "discard", r"no answer within 0.3 seconds .*",
