@@ -193,7 +193,8 @@ class Stubborn(Base):
                 pass
 '''
 
-FILES = {"mybots.py": BOTS, "syntax_bots.py": "class Bot(:\n", "zero_bots.py": "x = 1 / 0\n",
+FILES = {"mybots.py": BOTS, "loud_bots.py": 'print("\\x1b[2Jloud module")\nfrom mybots import Fine\n',
+         "syntax_bots.py": "class Bot(:\n", "zero_bots.py": "x = 1 / 0\n",
          "exit_bots.py": "import sys\nsys.exit(4)\n", "clubs.py": "VALUE = 1\n"}
 INTERRUPTED = r"interrupted: the simulation stopped before it finished \(Ctrl-C, or a --bot raised KeyboardInterrupt\)"
 GIN = ["simulate", "--variant", "gin", "--bots", "knock", "--games", "4", "--workers", "1"]
@@ -237,6 +238,10 @@ BOT_CASES = [
     bot_case("bot-sys-exit-3", "ExitsThree", "discard", r"the bot called sys.exit\(3\)"),
     Case("bot-prints-kept-out-of-the-json", [*GIN, "--bot", "mybots:Talks", "--json"], 0, files=FILES,
          proc=True, script=True, out=r'"Talks"', not_out="chatty|more chat"),
+    Case("bot-module-prints-on-import", [*GIN, "--bot", "loud_bots:Fine", "--json"], 0, files=FILES, proc=True,
+         script=True, out=r'"Fine"', not_out="loud module"),
+    Case("bot-module-prints-on-import-two-workers", [*GIN[:-1], "2", "--games", "20", "--bot", "loud_bots:Fine"],
+         0, files=FILES, proc=True, script=True, out=r"Fine", not_out="loud module"),
     Case("bot-prints-kept-out-of-the-table", [*GIN, "--bot", "mybots:Talks"], 0, files=FILES, proc=True,
          script=True, out=r"Talks", not_out="chatty|more chat"),
     bot_case("bot-answer-compares-badly", "ComparesBadly", "start",
