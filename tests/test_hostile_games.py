@@ -178,6 +178,11 @@ class EndsTheProcess(Base):
         os._exit(3)
 
 
+class Interrupts(Base):
+    def discard(self, view):
+        raise KeyboardInterrupt
+
+
 class Stubborn(Base):
     def discard(self, view):
         while True:
@@ -188,8 +193,10 @@ class Stubborn(Base):
                 pass
 '''
 
-FILES = {"mybots.py": BOTS, "syntax_bots.py": "class Bot(:\n", "zero_bots.py": "x = 1 / 0\n",
+FILES = {"mybots.py": BOTS, "loud_bots.py": 'print("\\x1b[2Jloud module")\nfrom mybots import Fine\n',
+         "syntax_bots.py": "class Bot(:\n", "zero_bots.py": "x = 1 / 0\n",
          "exit_bots.py": "import sys\nsys.exit(4)\n", "clubs.py": "VALUE = 1\n"}
+INTERRUPTED = r"interrupted: the simulation stopped before it finished \(Ctrl-C, or a --bot raised KeyboardInterrupt\)"
 GIN = ["simulate", "--variant", "gin", "--bots", "knock", "--games", "4", "--workers", "1"]
 WHO = r"bot '{bot}' in seat [AB]: {method}: {what} \(seed 1, deal 0, rotation [01]\)"
 
@@ -231,6 +238,10 @@ BOT_CASES = [
     bot_case("bot-sys-exit-3", "ExitsThree", "discard", r"the bot called sys.exit\(3\)"),
     Case("bot-prints-kept-out-of-the-json", [*GIN, "--bot", "mybots:Talks", "--json"], 0, files=FILES,
          proc=True, script=True, out=r'"Talks"', not_out="chatty|more chat"),
+    Case("bot-module-prints-on-import", [*GIN, "--bot", "loud_bots:Fine", "--json"], 0, files=FILES, proc=True,
+         script=True, out=r'"Fine"', not_out="loud module"),
+    Case("bot-module-prints-on-import-two-workers", [*GIN[:-1], "2", "--games", "20", "--bot", "loud_bots:Fine"],
+         0, files=FILES, proc=True, script=True, out=r"Fine", not_out="loud module"),
     Case("bot-prints-kept-out-of-the-table", [*GIN, "--bot", "mybots:Talks"], 0, files=FILES, proc=True,
          script=True, out=r"Talks", not_out="chatty|more chat"),
     bot_case("bot-answer-compares-badly", "ComparesBadly", "start",
@@ -247,6 +258,10 @@ BOT_CASES = [
     Case("bot-ends-a-worker-process", [*GIN[:-1], "2", "--games", "20", "--bot", "mybots:EndsTheProcess"], 2,
          [r"a worker process ended abruptly \(a --bot that calls os._exit, or a process killed from outside\); "
           r"run with --workers 1 to find the game"], files=FILES, proc=True, script=True),
+    Case("bot-raises-keyboard-interrupt", [*GIN, "--bot", "mybots:Interrupts"], 130, [INTERRUPTED], files=FILES,
+         proc=True, script=True),
+    Case("bot-raises-keyboard-interrupt-two-workers", [*GIN[:-1], "2", "--games", "20", "--bot", "mybots:Interrupts"],
+         130, [INTERRUPTED], files=FILES, proc=True, script=True),
     bot_case("bot-loops", "Loops", "discard", r"no answer within 0.3 seconds \(the limit of one decision, "
                                               r"--bot-time\)", args=("--bot-time", "0.3")),
     bot_case("bot-loops-two-workers", "Loops", "discard", r"no answer within 0.3 seconds .*",
@@ -657,3 +672,22 @@ PAPERCUT_CASES = [
 @pytest.mark.parametrize("case", PAPERCUT_CASES, ids=[c.id for c in PAPERCUT_CASES])
 def test_papercuts(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     check_case(case, tmp_path, monkeypatch)
+
+
+def test_simulate_gives_up_on_a_server_that_never_answers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A TCP server that accepts the connection and says nothing (not a Dask scheduler): the client's
+    handshake used to wait for ever; now one line after the connect timeout."""
+    import socket
+
+    pytest.importorskip("dask.distributed")
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)  # connections wait in the backlog, accepted by the kernel, never answered
+    port = server.getsockname()[1]
+    try:
+        case = Case("scheduler-that-never-answers", [*SIM, "--scheduler", f"tcp://127.0.0.1:{port}"], 2,
+                    [rf"cannot connect to the scheduler at 'tcp://127\.0\.0\.1:{port}' within 5 seconds: .*"],
+                    proc=True)
+        check_case(case, tmp_path, monkeypatch)
+    finally:
+        server.close()

@@ -100,9 +100,9 @@ def simulate(
                 speed = bar.tasks[task].speed
                 bar.update(task, completed=done, total=total, rate=f"{speed:.1f} games/s" if speed else "")
 
-            result = guarded(lambda: go(update))
+            result = _interruptible(lambda: go(update))
     else:
-        result = guarded(go)
+        result = _interruptible(go)
     if folder is not None:
         from rummycheck.files.record import write_record
         from rummycheck.sim.as_record import to_record
@@ -124,3 +124,13 @@ def simulate(
         emit_json(result_json(result))
     else:
         say(result_table(result))
+
+
+def _interruptible(action: Any) -> Any:
+    """``guarded(action)``; Ctrl-C, or a plug-in bot raising ``KeyboardInterrupt``, ends the run with one
+    line and exit code 130 (Typer would end it silently)."""
+    try:
+        return guarded(action)
+    except KeyboardInterrupt:
+        fail("interrupted: the simulation stopped before it finished (Ctrl-C, or a --bot raised "
+             "KeyboardInterrupt)", 130)

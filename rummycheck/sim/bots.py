@@ -36,7 +36,9 @@ melds down (basic eager, patient).
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import io
 import os
 import random
 import re
@@ -1230,7 +1232,8 @@ def _import_bot_module(name: str) -> object:
     if folder not in sys.path and "" not in sys.path:
         sys.path.append(folder)  # after the installed packages: a file here never hides one of them
     try:
-        return importlib.import_module(name)
+        with contextlib.redirect_stdout(io.StringIO()):  # what the module prints never reaches our output
+            return importlib.import_module(name)
     except KeyboardInterrupt:
         raise
     except SyntaxError as error:

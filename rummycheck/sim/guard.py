@@ -255,7 +255,8 @@ def _layoffs(layoffs: object) -> bool:
 def fits(cls: type[Any], label: str, game: Any) -> bool:
     """A plug-in ``BaseBot`` subclass's own ``fits(game)``, its failure told in one line."""
     try:
-        return bool(cls.fits(game))
+        with redirect_stdout(_Discard()):
+            return bool(cls.fits(game))
     except KeyboardInterrupt:
         raise
     except BaseException as error:  # the user's code

@@ -16,6 +16,7 @@ import importlib
 import logging
 import os
 import re
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -300,6 +301,29 @@ def _first_line(error: BaseException) -> str:
     return lines[0] if lines else type(error).__name__
 
 
+def _connect(client_class: Any, scheduler: str) -> Any:
+    """A Dask client of ``scheduler``, or a ``SimulationError`` within ``CONNECT_TIMEOUT_S`` (and a
+    little): a server that accepts the connection and never answers (not a Dask scheduler) would
+    otherwise hold the client's handshake for ever, so it is made in a thread that is given up on."""
+    found: list[Any] = []
+    failed: list[BaseException] = []
+
+    def connect() -> None:
+        try:
+            found.append(client_class(scheduler, timeout=CONNECT_TIMEOUT_S))
+        except BaseException as error:  # handed back to the caller below
+            failed.append(error)
+
+    worker = threading.Thread(target=connect, name="rummycheck-connect", daemon=True)
+    worker.start()
+    worker.join(CONNECT_TIMEOUT_S + 2)
+    if found:
+        return found[0]
+    reason = _first_line(failed[0]) if failed else "no answer (is it a Dask scheduler?)"
+    raise SimulationError(f"cannot connect to the scheduler at {scheduler!r} within {CONNECT_TIMEOUT_S} seconds: "
+                          f"{reason}")
+
+
 @contextmanager
 def executor_for(workers: int | None, scheduler: str | None) -> Iterator[Executor]:
     """Local processes (``workers``; all cores by default; 1: in this process), or a Dask
@@ -323,11 +347,7 @@ def executor_for(workers: int | None, scheduler: str | None) -> Iterator[Executo
                 client.close()
                 cluster.close()
         else:
-            try:
-                client = Client(scheduler, timeout=CONNECT_TIMEOUT_S)
-            except (OSError, TimeoutError, ValueError) as error:
-                raise SimulationError(f"cannot connect to the scheduler at {scheduler!r} within {CONNECT_TIMEOUT_S} "
-                                      f"seconds: {_first_line(error)}") from None
+            client = _connect(Client, scheduler)
             try:
                 yield client.get_executor()
             finally:
