@@ -44,7 +44,7 @@ def deal(
     from rummycheck.errors import ScenarioError
     from rummycheck.files.record import name_problem, rebase_house_rules, write_record
     from rummycheck.table.deal import deal_record
-    from rummycheck.variants import get_variant, is_house_rules_name, parse_override
+    from rummycheck.variants import is_house_rules_name, parse_override
 
     chosen = seed if seed is not None else random.SystemRandom().randrange(2**31)
 
@@ -56,11 +56,6 @@ def deal(
                 if name_problem(name):
                     raise ScenarioError(f"--names: {name_problem(name)}")
         overrides = [parse_override(r) for r in rule or []]
-        if isinstance(seats, int):  # counted before seats are named A, B, C, ...
-            resolved = get_variant(variant, preset=preset, **dict(overrides))
-            low, high = int(resolved.option("min_players") or 2), int(resolved.option("max_players") or 2)
-            if not low <= seats <= high:
-                raise ScenarioError(f"{resolved.title} is played by {low} to {high} players, not {seats}")
         return deal_record(variant, players=seats, seed=chosen, dealer=dealer, preset=preset, rules=overrides)
 
     house_rules = [variant] if is_house_rules_name(variant) else []

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from rummycheck.errors import ScenarioError
 from rummycheck.games import game_of
-from rummycheck.table.hand import cutter_of, deal_hand, seat_names
+from rummycheck.table.hand import cutter_of, deal_hand, seat_names, seats_for
 from rummycheck.table.record import Record
 from rummycheck.variants import OptionValue, Variant, get_variant
 
@@ -28,12 +28,7 @@ def deal_record(variant: Variant | str, *, players: int | Sequence[str] = 2, see
     """A record holding one seeded deal and no actions (see the module docstring)."""
     name = variant.name if isinstance(variant, Variant) else variant
     resolved = get_variant(name, preset=preset, **dict(rules))
-    seats = seat_names(players) if isinstance(players, int) else tuple(players)
-    low, high = int(resolved.option("min_players") or 2), int(resolved.option("max_players") or 2)
-    if not low <= len(seats) <= high:
-        raise ScenarioError(f"{resolved.title} is played by {low} to {high} players, not {len(seats)}")
-    if len(set(seats)) != len(seats):
-        raise ScenarioError("two players share a name")
+    seats = seats_for(resolved, players)
     size = game_of(resolved).dealt_size(len(seats))
     needed = size * len(seats) + 1
     if needed > 52 * resolved.decks:

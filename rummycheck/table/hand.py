@@ -40,7 +40,7 @@ from rummycheck.table.state import GameState, PlayerState
 from rummycheck.variants import Variant, get_variant
 
 __all__ = ["Dealt", "Ending", "cutter_of", "deal_hand", "deal_shuffled", "hand_end", "new_hand", "seat_names",
-           "start_state"]
+           "seats_for", "start_state"]
 
 _index = attrgetter("index")  # a card's sort key
 
@@ -54,6 +54,19 @@ def cutter_of(seats: Sequence[str], dealer: str) -> str:
     """BING-DEAL: the player on the dealer's right cuts for a deuce (play passes to the left,
     in seat order, so the dealer's right is the seat before him)."""
     return seats[(seats.index(dealer) - 1) % len(seats)]
+
+
+def seats_for(variant: Variant, players: int | Sequence[str]) -> tuple[str, ...]:
+    """The seats of a new hand: ``players`` names, or a count named A, B, C, ... (checked against the
+    variant's players before any name is made); two players may not share a name."""
+    count = players if isinstance(players, int) else len(players)
+    low, high = int(variant.option("min_players") or 2), int(variant.option("max_players") or 2)
+    if not low <= count <= high:
+        raise ScenarioError(f"{variant.title} is played by {low} to {high} players, not {count}")
+    seats = seat_names(count) if isinstance(players, int) else tuple(players)
+    if len(set(seats)) != len(seats):
+        raise ScenarioError("two players share a name")
+    return seats
 
 
 # -- dealing ---------------------------------------------------------------------------------
@@ -154,10 +167,7 @@ def new_hand(variant: Variant | str, *, players: int | Sequence[str] = 2, seed: 
     (10, 31, 31)
     """
     resolved = get_variant(variant) if isinstance(variant, str) else variant
-    seats = seat_names(players) if isinstance(players, int) else tuple(players)
-    low, high = int(resolved.option("min_players") or 2), int(resolved.option("max_players") or 2)
-    if not low <= len(seats) <= high:
-        raise ScenarioError(f"{resolved.title} is played by {low} to {high} players, not {len(seats)}")
+    seats = seats_for(resolved, players)
     chosen = dealer if dealer is not None else seats[-1]
     if chosen not in seats:
         raise ScenarioError(f"the dealer {chosen!r} is not one of the players ({', '.join(seats)})")
