@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 
+from rummycheck.errors import SimulationError
 from rummycheck.games.base import score_hand
 from rummycheck.games.scoring import new_sheet
 from rummycheck.sim.bots import bot_class
@@ -43,6 +44,8 @@ from rummycheck.table.state import GameState
 __all__ = ["UNIT", "Evaluation", "MoveValue", "evaluate", "rollout_values"]
 
 UNIT = "expected net points for the hand"
+#: a rollout still going after this many turns (bots taking and throwing the same cards) counts as 0
+ROLLOUT_TURNS = 400
 Z95 = 1.959964
 
 #: the rollout bots by game, the strongest of the shipped ones in ``docs/simulate.md``
@@ -117,7 +120,12 @@ def rollout_values(observation: Observation, candidates: Sequence[Action], *, se
         sample = observation.determinize(random.Random(f"sample:{seed}:{index}"))
         for k, action in enumerate(candidates):
             state = sample.apply(action)
-            final, ending = play_out(state, [factory() for _ in range(players)], seed=f"{seed}:{index}")
+            try:
+                final, ending = play_out(state, [factory() for _ in range(players)], seed=f"{seed}:{index}",
+                                         max_turns=ROLLOUT_TURNS)
+            except SimulationError:  # the bots take and throw for ever: a hand nobody ends scores nothing
+                values[k].append(0.0)
+                continue
             values[k].append(_net(final, ending, seat))
     return values
 

@@ -1,4 +1,4 @@
-"""``rummycheck review``: each decision of a record against the best choice the solvers find."""
+"""``rummycheck review``: each decision of a record against the best choice."""
 
 from typing import Annotated
 
@@ -13,16 +13,42 @@ def review(
                                           show_default=False)],
     player: Annotated[list[str] | None, typer.Option("--player", "-p", help="Review only this player "
                                                                             "(repeatable; default: all).")] = None,
+    rollouts: Annotated[bool, typer.Option("--rollouts", help="Judge every decision by rollouts on one scale "
+                                                              "(expected net points for the hand, with intervals) "
+                                                              "instead of the one-step solver review.")] = False,
+    samples: Annotated[int, typer.Option("--samples", help="With --rollouts: most rollouts per move.", min=1,
+                                         max=100000)] = 96,
+    seed: Annotated[int, typer.Option("--seed", help="With --rollouts: the seed.")] = 1,
+    workers: Annotated[int | None, typer.Option("--workers", "-w", help="With --rollouts: local processes "
+                                                                        "(default 1).", min=1, max=256)] = None,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help="With --rollouts: a Dask scheduler, "
+                                                                      "tcp://HOST:8786, or 'local'.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Review a record: for each decision of a player, the better choice and the points lost,
     graded (docs/review.md). Exit 0 with or without findings, 1 when an action is illegal
     (its hand, number, file:line:col and rule, as replay says), 2 on bad input."""
     from rummycheck.files.record import load_record
+
+    loaded = guarded(lambda: load_record(record))
+    if rollouts:
+        from rummycheck.analysis.decisions import review_decisions
+        from rummycheck.render.json import decisions_json
+        from rummycheck.render.text import decisions_text
+        from rummycheck.sim.runner import executor_for
+
+        with executor_for(workers or 1, scheduler) as executor:
+            pool = None if (workers or 1) <= 1 and not scheduler else executor
+            judged = guarded(lambda: review_decisions(loaded, players=player, samples=samples, seed=seed,
+                                                      executor=pool))
+        if as_json:
+            emit_json(decisions_json(judged))
+        else:
+            say(decisions_text(judged))
+        raise typer.Exit(0 if judged.illegal is None else 1)
     from rummycheck.render.text import review_text
     from rummycheck.review import review as run_review
 
-    loaded = guarded(lambda: load_record(record))
     result = guarded(lambda: run_review(loaded, players=player))
     if as_json:
         emit_json(result.to_json())

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from rummycheck.analysis.advisor import Advice
+from rummycheck.analysis.decisions import DecisionReview
 from rummycheck.analysis.evaluate import MoveValue
 
-__all__ = ["advice_json", "best_line"]
+__all__ = ["advice_json", "best_line", "decisions_json"]
 
 
 def _finite(value: float) -> float | None:
@@ -57,4 +58,25 @@ def advice_json(advice: Advice) -> dict[str, Any]:
         "forced": evaluation.forced,
         "best": best_line(advice),
         "candidates": [row(v, i) for i, v in enumerate(evaluation.candidates)],
+    }
+
+
+def decisions_json(review: DecisionReview) -> dict[str, Any]:
+    """``rummycheck review --rollouts --json``: every decision and each player's rates (docs/review.md)."""
+    return {
+        "source": review.source,
+        "unit": review.unit,
+        "samples": review.samples,
+        "seed": review.seed,
+        "legal": review.illegal is None,
+        "illegal": None if review.illegal is None else review.illegal.to_json(),
+        "decisions": [{"hand": d.hand, "action": d.action, "player": d.player,
+                       "played": " ".join(str(d.played).split(" ")[1:]), "best": " ".join(str(d.best).split(" ")[1:]),
+                       "rank": d.rank, "moves": d.moves, "forced": d.forced, "value": _finite(d.value),
+                       "loss": _finite(d.loss), "loss_ci": [_finite(d.loss_low), _finite(d.loss_high)],
+                       "samples": d.samples, "grade": d.grade} for d in review.decisions],
+        "players": [{"name": p.name, "decisions": p.decisions, "forced": p.forced,
+                     "error_rate": _finite(p.error_rate), "accuracy": _finite(p.accuracy),
+                     "inaccuracies": p.inaccuracies, "mistakes": p.mistakes, "blunders": p.blunders}
+                    for p in review.players],
     }

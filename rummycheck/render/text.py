@@ -14,6 +14,7 @@ from rummycheck.variants import Variant
 
 if TYPE_CHECKING:
     from rummycheck.analysis.advisor import Advice
+    from rummycheck.analysis.decisions import DecisionReview
     from rummycheck.crosscheck import Crosscheck
     from rummycheck.games.prove import OptimalPlay
     from rummycheck.review import Review
@@ -245,3 +246,33 @@ def table_lines(snapshot: Snapshot) -> list[str]:
             done.append("melded")
     lines.append("  " + turn + (f" ({', '.join(done)})" if done else ""))
     return lines
+
+
+def decisions_text(review: DecisionReview) -> str:
+    """``rummycheck review --rollouts``: the graded decisions, then each player's rates."""
+    from tabulate import tabulate
+
+    if review.illegal is not None:
+        return review.illegal.line()
+    rows = []
+    for d in review.decisions:
+        if d.grade is None:
+            continue
+        played = " ".join(str(d.played).split(" ")[1:])
+        best = " ".join(str(d.best).split(" ")[1:])
+        rows.append([f"{d.hand}.{d.action}", d.player, played, best, d.grade,
+                     f"{d.loss:.2f} [{d.loss_low:.2f}, {d.loss_high:.2f}]", d.samples])
+    lines = [f"{review.source}: every decision valued in {review.unit} by rollouts (up to {review.samples} per "
+             f"move, seed {review.seed}); a grade only where the loss's whole 95% interval clears 2 "
+             "(inaccuracy), 5 (mistake) or 10 (blunder) points", ""]
+    if rows:
+        lines.append(tabulate(rows, headers=["hand.action", "player", "played", "best", "grade",
+                                             "points behind [95%]", "rollouts"], tablefmt="simple"))
+    else:
+        lines.append("no decision is graded")
+    lines.append("")
+    lines.append(tabulate([[p.name, p.decisions, p.forced, f"{100 * p.accuracy:.0f}%", f"{p.error_rate:.2f}",
+                            p.inaccuracies, p.mistakes, p.blunders] for p in review.players],
+                          headers=["player", "decisions", "forced", "accuracy", "error rate (points)",
+                                   "inaccuracies", "mistakes", "blunders"], tablefmt="simple"))
+    return "\n".join(lines)

@@ -310,7 +310,8 @@ def _turn(hand: _Hand, bots: Sequence[Bot]) -> str | None:
     return None
 
 
-def play_out(state: GameState, bots: Sequence[Bot], *, seed: int | str) -> tuple[GameState, Ending]:
+def play_out(state: GameState, bots: Sequence[Bot], *, seed: int | str,
+             max_turns: int = MAX_TURNS) -> tuple[GameState, Ending]:
     """Play the hand of ``state`` to its end with ``bots`` (one per seat), in place; return the final
     state and how the hand ended (``table.hand.hand_end``).  ``state`` may stand anywhere: at a
     turn's start, after a draw, after a Bing meld turn's lay-down, during gin's first-upcard offer
@@ -343,8 +344,8 @@ def play_out(state: GameState, bots: Sequence[Bot], *, seed: int | str) -> tuple
     turns = 0
     while how is None:
         turns += 1
-        if turns > MAX_TURNS:
-            raise SimulationError(f"{variant.name}: a rollout found no end in {MAX_TURNS} turns with cards still "
+        if turns > max_turns:
+            raise SimulationError(f"{variant.name}: a rollout found no end in {max_turns} turns with cards still "
                                   "in the stock; the bots repeat themselves")
         how = _turn(hand, bots)
     return state, hand_end(state, stuck=how == "dead")

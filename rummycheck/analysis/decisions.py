@@ -1,0 +1,152 @@
+"""A record reviewed on one scale: each decision's move against every legal move, by rollouts.
+
+``review_decisions(record)`` replays the record and, at every decision of the reviewed
+players, values every legal move and the move played with ``evaluate`` (expected net
+points for the hand, determinized rollouts over what the player could know, common
+random numbers, the race).  Each decision gives one ``Decision``: the move played, its
+rank among the moves, and how many points it is behind the best, with that loss's paired
+95% interval.  A grade is given only where the whole interval clears its threshold:
+
+=========== ====================================
+grade       the loss's 95% interval is above
+=========== ====================================
+inaccuracy  2 points
+mistake     5 points
+blunder     10 points
+=========== ====================================
+
+(points of the one scale, as backgammon programs grade equity lost at fixed steps).  A
+decision with one legal move is forced: listed, not graded, left out of the rates.  Per
+player: the decisions, the error rate (the mean loss per decision that was not forced)
+and the accuracy (the share of those where the move played was not shown behind the
+best).  Memory is one table at a time; the record's length is bounded as ``review``'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+
+from rummycheck.analysis.evaluate import UNIT, evaluate
+from rummycheck.errors import RecordError
+from rummycheck.table.actions import Action, ActionKind
+from rummycheck.table.plays import read_action
+from rummycheck.table.replay import HandRun, IllegalAction, Record, replay
+from rummycheck.table.state import GameState
+
+__all__ = ["GRADES", "Decision", "DecisionReview", "PlayerRates", "review_decisions"]
+
+#: (grade, the points the loss's whole interval must clear), worst first
+GRADES: tuple[tuple[str, float], ...] = (("blunder", 10.0), ("mistake", 5.0), ("inaccuracy", 2.0))
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision: where, who, the move played and the best, the loss with its interval."""
+
+    hand: int
+    action: int  # 1-based number of the (first) action of the move in its hand
+    player: str
+    played: Action
+    best: Action
+    rank: int  # 1 + the number of moves valued above the move played
+    moves: int  # legal moves
+    loss: float
+    loss_low: float
+    loss_high: float
+    value: float  # the move played, expected net points
+    samples: int
+    grade: str | None
+
+    @property
+    def forced(self) -> bool:
+        return self.moves == 1
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRates:
+    name: str
+    decisions: int  # not forced
+    forced: int
+    error_rate: float  # mean loss per decision not forced (points)
+    accuracy: float  # share of decisions not forced where the move played was not shown behind the best
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionReview:
+    source: str
+    unit: str
+    samples: int
+    seed: int
+    decisions: tuple[Decision, ...]
+    players: tuple[PlayerRates, ...]
+    illegal: IllegalAction | None = None
+
+
+def _grade(low: float) -> str | None:
+    for grade, points in GRADES:
+        if low > points:
+            return grade
+    return None
+
+
+def _as_played(action: Action) -> Action:
+    """The move as ``legal_actions`` lists it: a draw or take without its card, a knock with the
+    judge's melds when it declares none."""
+    if action.kind in (ActionKind.DRAW, ActionKind.TAKE):
+        return Action(action.kind, action.player)
+    return action
+
+
+def review_decisions(record: Record, *, players: Sequence[str] | None = None, samples: int = 96, seed: int = 1,
+                     rollout: str | None = None, executor: Executor | None = None,
+                     max_actions: int = 10000) -> DecisionReview:
+    """Review every decision of ``players`` (default: all) in ``record`` (see the module docstring)."""
+    unknown = [n for n in players or () if n not in record.players]
+    if unknown:
+        raise RecordError(f"{record.source}: no player {unknown[0]!r} in the record "
+                          f"(players: {', '.join(record.players)})")
+    names = tuple(n for n in record.players if not players or n in players)
+    total = sum(len(hand.actions) for hand in record.hands)
+    if total > max_actions:
+        raise RecordError(f"{record.source}: the record holds {total} actions; a review judges at most "
+                          f"{max_actions}")
+    played = replay(record)
+    if played.illegal is not None:
+        return DecisionReview(record.source, UNIT, samples, seed, (), (), played.illegal)
+    decisions: list[Decision] = []
+    sheet = played.start
+    for index, hand in enumerate(played.hands):
+        run = HandRun(record, index, sheet, hand.dealer)
+        for first, end in run.steps():
+            state: GameState = run.state
+            actor = run.hand.actions[first].actor
+            if actor not in names or state.is_over or state.player.name != actor or not state.player.known:
+                continue
+            text = "; ".join(a.text for a in run.hand.actions[first:end])
+            move = _as_played(read_action(text, state))
+            moves = state.legal_actions()
+            listed = moves if move in moves else [*moves, move]
+            result = evaluate(state, samples=samples, seed=seed, rollout=rollout, executor=executor,
+                              candidates=listed, min_samples=min(32, samples))
+            mine = result.of(move)
+            rank = 1 + sum(1 for c in result.candidates if c.action != move and c.value > mine.value)
+            decisions.append(Decision(index + 1, first + 1, actor, move, result.best.action, rank, len(moves),
+                                      mine.loss, mine.loss_low, mine.loss_high, mine.value, mine.samples,
+                                      None if len(moves) == 1 else _grade(mine.loss_low)))
+        if hand.score is not None:
+            sheet = hand.score.after
+    rates = []
+    for name in names:
+        theirs = [d for d in decisions if d.player == name and not d.forced]
+        forced = sum(1 for d in decisions if d.player == name and d.forced)
+        grades = [d.grade for d in theirs]
+        rates.append(PlayerRates(name, len(theirs), forced,
+                                 sum(d.loss for d in theirs) / len(theirs) if theirs else 0.0,
+                                 sum(1 for d in theirs if d.loss_low <= 0) / len(theirs) if theirs else 1.0,
+                                 grades.count("inaccuracy"), grades.count("mistake"), grades.count("blunder")))
+    return DecisionReview(record.source, UNIT, samples, seed, tuple(decisions), tuple(rates))
