@@ -215,9 +215,9 @@ def advice_text(advice: Advice) -> str:
             "the best move is ahead of every other at 95%" if evaluation.separated
             else "the best move is not yet separated from every other at 95%")
     head = (f"{evaluation.player} to move: best {best_line(advice)}\n"
-            f"value: {evaluation.unit}, up to {evaluation.samples} rollouts per move by the "
-            f"{evaluation.rollout!r} bots (seed {evaluation.seed}); {stop}; chances and outs are exact "
-            "(every unseen card counted)")
+            f"value: {evaluation.unit}; up to {evaluation.samples} rollouts per move by the "
+            f"{evaluation.rollout!r} bots (seed {evaluation.seed})\n"
+            f"{stop}; chances and outs are exact (every unseen card counted)")
     return head + "\n\n" + table
 
 
