@@ -20,10 +20,10 @@ best arrangement with at least ``min_melds`` (and at most ``max_melds``) melds.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from rummycheck.cards import Card
 from rummycheck.melds import Meld, MeldKind
@@ -34,6 +34,25 @@ __all__ = ["Arrangement", "SearchRules", "cost_finder", "search", "search_cost"]
 
 INF = 1 << 40
 NO_LIMIT = 1 << 20
+
+# Inside the search a cost (points, cards, wilds used) is one int, a field of 21 bits each,
+# so that adding and comparing costs is one integer operation (the fields never come near
+# 2**21: at most a few thousand points); PACKED_INF is "no arrangement".
+_FIELD = 21
+PACKED_INF = 1 << 80
+_ROOT = PACKED_INF + 1  # the budget of a question asked from outside: every answer counts
+
+
+def _pack(points: int, cards: int, wilds: int) -> int:
+    # a sum, not a bitwise or: a bound's last field may be negative (cost_finder's at_most)
+    return (points << (2 * _FIELD)) + (cards << _FIELD) + wilds
+
+
+def _unpack(cost: int) -> tuple[int, int, int]:
+    if cost >= PACKED_INF:
+        return INF, INF, INF
+    low = (1 << _FIELD) - 1
+    return cost >> (2 * _FIELD), (cost >> _FIELD) & low, cost & low
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,26 +234,38 @@ def _run_order(cand: Candidate) -> tuple[int, int, int, tuple[int, ...]]:
     return cand.length, cand.wilds, cand.start, cand.naturals
 
 
-_COUNT_HIGH = 0x8888  # the top bit of each suit's 4-bit count field
+_RANKS = (1 << 13) - 1
 
 
-def _suit_counts(cards: Sequence[int]) -> int:
-    """How many of ``cards`` each suit holds, packed in 4 bits per suit (at most 7 copies);
-    ``a`` holds at least ``b`` suit by suit when ``((a | _COUNT_HIGH) - b) & _COUNT_HIGH``
-    keeps every top bit."""
-    counts = 0
-    for x in cards:
-        counts += 1 << (x // 13 * 4)
-    return counts
-
-
-def _rank_bits(cards: Sequence[int], c: int) -> int:
-    """Bit ``rank number`` for each card of ``cards`` other than ``c``."""
-    bits = 0
-    for x in cards:
-        if x != c:
-            bits |= 1 << (x % 13 + 1)
-    return bits
+def _dead_cards(rem: tuple[int, ...], w: int, hand_costs: tuple[int, ...]) -> int:
+    """The cost (packed) of the cards of ``rem`` that no meld can hold with ``w`` (0 or 1)
+    wilds: no other ``2 - w`` cards of their rank, and no run of their suit within reach
+    (three ranks in a row without a wild, a card one or two ranks away with one)."""
+    suits = [0, 0, 0, 0]
+    ranks = [0] * 13
+    for x in rem:
+        suit, rank = divmod(x, 13)
+        suits[suit] |= 1 << rank
+        ranks[rank] += 1
+    need = 3 - w
+    held = []
+    for bits in suits:
+        # bits rotated so that bit r tells of rank r + k (above) or r - k (below), round the ace
+        up1 = (bits >> 1 | bits << 12) & _RANKS
+        up2 = (bits >> 2 | bits << 11) & _RANKS
+        if w == 0:
+            starts = bits & up1 & up2
+            held.append(starts | (starts << 1 | starts >> 12) & _RANKS | (starts << 2 | starts >> 11) & _RANKS)
+        else:
+            down1 = (bits << 1 | bits >> 12) & _RANKS
+            down2 = (bits << 2 | bits >> 11) & _RANKS
+            held.append(bits & (up1 | up2 | down1 | down2))
+    total = 0
+    for x in rem:
+        suit, rank = divmod(x, 13)
+        if ranks[rank] < need and not held[suit] >> rank & 1:
+            total += hand_costs[x]
+    return total
 
 
 def _remove(rem: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
@@ -245,26 +276,33 @@ def _remove(rem: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
 
 
 class _Search:
-    """The memoised search over one hand's natural cards (``universe``) and ``total_wilds``
-    wilds; ``best`` may be asked about any sub-multiset of ``universe`` and fewer wilds."""
+    """The memoised search; ``best`` may be asked about any cards and wilds, and what one
+    question worked out serves the next (the sub-hands of one hand share states)."""
 
-    def __init__(self, rules: SearchRules, total_wilds: int, min_melds: int, max_melds: int | None,
-                 universe: Sequence[int] = ()):
+    def __init__(self, rules: SearchRules, min_melds: int, max_melds: int | None):
         self.rules = rules
-        self.total_wilds = total_wilds
-        self.universe = tuple(sorted(universe))
         self.min_melds = min_melds
         self.max_melds = max_melds
         self.cap_melds = max(min_melds, max_melds or 0)
-        self.memo: dict[tuple[tuple[int, ...], int, int, int], tuple[tuple[int, int, int], object]] = {}
+        # least costs (packed, see _pack) of the states searched to the end, with the choice
+        # that reached each first; lower bounds of the states cut short by a budget
+        self.memo: dict[tuple[tuple[int, ...], int, int, int], int] = {}
+        self.choices: dict[tuple[tuple[int, ...], int, int, int], object] = {}
+        self.bounds: dict[tuple[tuple[int, ...], int, int, int], int] = {}
+        self.hand_costs = tuple(_pack(p, 1, 0) for p in rules.points)
+        self.dead: dict[tuple[tuple[int, ...], int], int] = {}
         self.cand_cache: dict[tuple[int, tuple[int, ...], tuple[int, ...]], list[Candidate]] = {}
-        # per lowest card c: its runs over every card of ``universe`` with ``total_wilds`` wilds
-        self.run_cache: dict[int, tuple[int, list[list[tuple[int, Candidate]]]]] = {}
-        self.set_cache: dict[int, list[list[tuple[int, Candidate]]]] = {}
+        self.set_cache: dict[tuple[int, tuple[int, ...]], list[Candidate]] = {}
+        self.run_cache: dict[tuple[int, tuple[int, ...]], list[Candidate]] = {}
 
     def candidates(self, rem: tuple[int, ...], w: int) -> list[Candidate]:
-        # a meld of the lowest card c only involves cards of c's rank (sets) and of c's
-        # suit (runs), so those two groups and the wild count are the whole key
+        """The melds of the lowest card ``c = rem[0]`` in the search's order: sets, then runs.
+
+        A meld of c only involves cards of c's rank (sets) and of c's suit (runs), so those
+        two groups and the wild count are the whole key.  They are made for each state's own
+        cards and wilds (the search now visits few states, and a list made once for every
+        card of the hand and every wild, then filtered, costs more than it saves: runs that
+        leave out natural cards for wilds grow with the wilds as binomials)."""
         c = rem[0]
         suit, rank = divmod(c, 13)
         same_suit = 1
@@ -272,63 +310,25 @@ class _Search:
             if x // 13 != suit:
                 break
             same_suit += 1
-        key = (w, rem[:same_suit], tuple(x for x in rem[same_suit:] if x % 13 == rank))
+        suited = rem[:same_suit]
+        ranked = tuple(x for x in rem[same_suit:] if x % 13 == rank)
+        key = (w, suited, ranked)
         found = self.cand_cache.get(key)
         if found is None:
-            found = self.set_candidates(rem, w) + self.run_candidates(rem[:same_suit], w)
-            self.cand_cache[key] = found
+            rank_key = (w, (c,) + tuple(x for x in suited[1:] if x % 13 == rank) + ranked)
+            sets = self.set_cache.get(rank_key)
+            if sets is None:
+                sets = self.set_cache[rank_key] = _set_candidates(c, rank_key[1], w, self.rules)
+            runs = self.run_cache.get((w, suited))
+            if runs is None:
+                runs = self.run_cache[(w, suited)] = _run_candidates(c, suited, w, self.rules)
+            found = self.cand_cache[key] = sets + runs
         return found
 
-    def set_candidates(self, rem: tuple[int, ...], w: int) -> list[Candidate]:
-        """The sets of the lowest card ``c = rem[0]``: made once per card over every card of
-        its rank in the hand and every wild, then filtered like the runs (a set for fewer
-        cards is one whose cards of each suit are all still there)."""
-        c = rem[0]
-        made = self.set_cache.get(c)
-        if w > self.total_wilds:  # not asked about a sub-hand of the universe
-            return _set_candidates(c, rem, w, self.rules)
-        if made is None:
-            rank = c % 13
-            cards = tuple(x for x in self.universe if x % 13 == rank and x >= c)
-            if not cards or cards[0] != c:  # not asked about a sub-hand of the universe
-                return _set_candidates(c, rem, w, self.rules)
-            everything = [(_suit_counts(cand.naturals[1:]), cand)
-                          for cand in _set_candidates(c, cards, self.total_wilds, self.rules)]
-            made = [[pair for pair in everything if pair[1].wilds <= k] for k in range(self.total_wilds + 1)]
-            self.set_cache[c] = made
-        rank = c % 13
-        have = _suit_counts([x for x in rem[1:] if x % 13 == rank]) | _COUNT_HIGH
-        return [cand for counts, cand in made[w] if (have - counts) & _COUNT_HIGH == _COUNT_HIGH]
-
-    def run_candidates(self, same_suit: tuple[int, ...], w: int) -> list[Candidate]:
-        """The runs of the lowest card ``c = same_suit[0]`` given the cards of its suit left.
-
-        They are made once per card, over every card of the hand and every wild, and
-        filtered here: the runs for fewer cards and wilds are exactly those whose natural
-        cards are all still there and which need at most ``w`` wilds (a card that is gone
-        is a gap a wild fills, just as an omitted card is), in the same order, with the
-        same layouts."""
-        c = same_suit[0]
-        made = self.run_cache.get(c)
-        if w > self.total_wilds:  # not asked about a sub-hand of the universe
-            return _run_candidates(c, same_suit, w, self.rules)
-        if made is None:
-            suit = c // 13
-            cards = tuple(x for x in self.universe if x // 13 == suit and x >= c)
-            if not cards or cards[0] != c:  # not asked about a sub-hand of the universe
-                return _run_candidates(c, same_suit, w, self.rules)
-            everything = [(_rank_bits(cand.naturals, c), cand)
-                          for cand in _run_candidates(c, cards, self.total_wilds, self.rules)]
-            # one list per number of wilds at hand: the runs needing at most that many
-            made = (_rank_bits(cards, c), [[pair for pair in everything if pair[1].wilds <= k]
-                                           for k in range(self.total_wilds + 1)])
-            self.run_cache[c] = made
-        missing = made[0] & ~_rank_bits(same_suit, c)
-        return [cand for bits, cand in made[1][w] if not bits & missing]
-
-    def terminal(self, w: int, room: int, m: int) -> tuple[tuple[int, int, int], object]:
+    def terminal(self, w: int, room: int, m: int) -> tuple[int, object]:
+        """No natural card left: the ``w`` wilds left join melds with room or make their own."""
         rules = self.rules
-        best: tuple[int, int, int] = (INF, INF, INF)
+        best = PACKED_INF
         choice: object = None
         own_options = range(0, w // 3 + 1)
         for j in own_options:
@@ -344,29 +344,64 @@ class _Search:
                 absorbed = min(w - own_cap, room)
                 left = w - own_cap - absorbed
                 used = absorbed
-            cost = (left * rules.wild_points, left, used)
+            cost = _pack(left * rules.wild_points, left, used)
             if cost < best:
                 best, choice = cost, ("terminal", j)
         return best, choice
 
-    def best(self, rem: tuple[int, ...], w: int, room: int, m: int) -> tuple[int, int, int]:
+    def least(self, rem: tuple[int, ...], w: int) -> int:
+        """A lower bound of the cost of ``rem`` with ``w`` wilds (packed): fewer than 3 wilds
+        cannot meld on their own, so each is used (or left, which costs more); with at most
+        one wild, a card that no meld of the cards left can hold stays in hand.  "Can hold"
+        is judged generously (any suits for a set, a run may wrap round the ace), so the
+        bound never passes the true cost."""
+        floor = w if w < 3 else 0
+        if w > 1 or not rem:
+            return floor
+        key = (rem, w)
+        found = self.dead.get(key)
+        if found is None:
+            found = self.dead[key] = _dead_cards(rem, w, self.hand_costs)
+        return found + floor
+
+    def best(self, rem: tuple[int, ...], w: int, room: int, m: int, budget: int = _ROOT) -> int:
+        """The least cost of a state, packed, when it is below ``budget``; otherwise a lower
+        bound of it that is at least ``budget`` (the state was cut short: nothing in it can
+        beat what the caller already has).  Exact costs go to ``memo`` with their choice,
+        bounds to ``bounds``; a state asked again with a larger budget is searched again.
+
+        Why the answer is the one of the full search: each candidate's cost is its exact cost
+        or a lower bound at least the ``limit`` it was given (the best so far, or the budget),
+        so a candidate cut short never beats the best so far, and the first candidate whose
+        exact cost is the state's least, when that is below the budget, meets a limit above
+        it and so is searched exactly and chosen."""
         key = (rem, w, room, m)
-        hit = self.memo.get(key)
-        if hit is not None:
-            return hit[0]
-        if not rem:
-            result = self.terminal(w, room, m)
-            self.memo[key] = result
-            return result[0]
-        best: tuple[int, int, int] = (INF, INF, INF)
-        choice: object = None
         memo = self.memo
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        bound = self.bounds.get(key)
+        if bound is not None and bound >= budget:
+            return bound
+        if not rem:
+            cost, end = self.terminal(w, room, m)
+            memo[key] = cost
+            self.choices[key] = end
+            return cost
+        floor = self.least(rem, w)
+        best = PACKED_INF
+        choice: object = None
         if self.max_melds is None or m < self.max_melds:
-            floor = w if w < 3 else 0  # see below
             m2 = m + 1 if m < self.cap_melds else m
             for cand in self.candidates(rem, w):
                 _, naturals, wilds, more_room, _, _ = cand
                 w2 = w - wilds
+                limit = best if best < budget else budget
+                least = wilds + (w2 if w2 < 3 else 0)
+                if least >= limit:  # even its least cost cannot beat what is known (ties go to the first)
+                    if least < best:
+                        best = least  # no better than the budget: a lower bound, not an answer
+                    continue
                 room2 = room + more_room
                 if room2 > w2:
                     room2 = w2
@@ -374,27 +409,42 @@ class _Search:
                 rest = list(rem[1:])
                 for x in naturals[1:]:
                     rest.remove(x)
-                sub_key = (tuple(rest), w2, room2, m2)
-                hit = memo.get(sub_key)
-                sub = hit[0] if hit is not None else self.best(*sub_key)
-                if sub[0] >= INF:
-                    continue
-                cost = (sub[0], sub[1], sub[2] + wilds)
+                after = tuple(rest)
+                sub_key = (after, w2, room2, m2)
+                sub = memo.get(sub_key)
+                if sub is None and w2 < 2:
+                    least = wilds + self.least(after, w2)
+                    if least >= limit:
+                        if least < best:
+                            best = least
+                        continue
+                if sub is None:
+                    sub = self.best(*sub_key, limit - wilds)
+                cost = sub + wilds
                 if cost < best:
                     best, choice = cost, cand
-                    if cost[1] == 0 and cost[0] == 0 and cost[2] == floor:
-                        # the least cost this state can have (nothing left in hand; fewer
-                        # than 3 wilds cannot meld on their own, so all of them are used),
-                        # and ties go to the first found: the rest cannot win
-                        memo[key] = (best, choice)
+                    if cost == floor:  # ties go to the first found: the rest cannot win
+                        memo[key] = best
+                        self.choices[key] = choice
                         return best
-        c = rem[0]
-        sub = self.best(rem[1:], w, room, m)
-        if sub[0] < INF:
-            cost = (sub[0] + self.rules.points[c], sub[1] + 1, sub[2])
+        limit = best if best < budget else budget
+        hand = self.hand_costs[rem[0]]
+        least = hand + (self.least(rem[1:], w) if w < 2 else floor)
+        if least < limit:  # leave the lowest card in hand
+            sub_key = (rem[1:], w, room, m)
+            sub = memo.get(sub_key)
+            if sub is None:
+                sub = self.best(*sub_key, limit - hand)
+            cost = sub + hand
             if cost < best:
                 best, choice = cost, "hand"
-        memo[key] = (best, choice)
+        elif least < best:
+            best = least
+        if best < budget:
+            memo[key] = best
+            self.choices[key] = choice
+        else:
+            self.bounds[key] = best
         return best
 
     def walk(self, rem: tuple[int, ...], w: int, room: int, m: int
@@ -403,7 +453,7 @@ class _Search:
         melds: list[Candidate] = []
         left: list[int] = []
         while True:
-            _, choice = self.memo[(rem, w, room, m)]
+            choice = self.choices[(rem, w, room, m)]
             if not rem:
                 assert isinstance(choice, tuple)
                 return melds, left, int(choice[1])
@@ -424,19 +474,28 @@ def search_cost(naturals: Sequence[int], wilds: int, rules: SearchRules, *, min_
                 max_melds: int | None = None) -> tuple[int, int, int]:
     """Only the cost (points, cards, wilds used) of the best arrangement; INF if none."""
     ordered = tuple(sorted(naturals))
-    engine = _Search(rules, wilds, min_melds, max_melds, ordered)
-    return engine.best(ordered, wilds, 0, 0)
+    engine = _Search(rules, min_melds, max_melds)
+    return _unpack(engine.best(ordered, wilds, 0, 0))
 
 
-def cost_finder(rules: SearchRules, universe: Sequence[int], wilds: int, *, min_melds: int = 0,
-                max_melds: int | None = None) -> Callable[[Sequence[int], int], tuple[int, int, int]]:
-    """``search_cost`` for many sub-hands of one hand (natural cards ``universe``, ``wilds``
-    wilds): ``find(naturals, wild_count)``.  The sub-hands share one memo, so what one
-    remainder worked out is not worked out again for the next."""
-    engine = _Search(rules, wilds, min_melds, max_melds, universe)
+class CostFinder(Protocol):
+    def __call__(self, naturals: Sequence[int], wild_count: int, *,
+                 at_most: tuple[int, int, int] | None = None) -> tuple[int, int, int]: ...
 
-    def find(naturals: Sequence[int], wild_count: int) -> tuple[int, int, int]:
-        return engine.best(tuple(sorted(naturals)), wild_count, 0, 0)
+
+def cost_finder(rules: SearchRules, *, min_melds: int = 0, max_melds: int | None = None) -> CostFinder:
+    """``search_cost`` for many sub-hands of one hand: ``find(naturals, wild_count)``.  The
+    sub-hands share one memo, so what one remainder worked out is not worked out again for
+    the next.  With ``at_most`` (compared
+    as tuples; its last number may be negative), a cost above it comes back as INF: the
+    caller wants only those, and the search stops sooner."""
+    engine = _Search(rules, min_melds, max_melds)
+
+    def find(naturals: Sequence[int], wild_count: int, *,
+             at_most: tuple[int, int, int] | None = None) -> tuple[int, int, int]:
+        budget = _ROOT if at_most is None else _pack(*at_most) + 1
+        cost = engine.best(tuple(sorted(naturals)), wild_count, 0, 0, budget)
+        return _unpack(cost) if cost < budget else (INF, INF, INF)
 
     return find
 
@@ -450,8 +509,8 @@ def search(cards: Sequence[Card], *, variant: Variant, rules: SearchRules | None
     rules = rules or SearchRules.from_variant(variant)
     wild_cards = sorted(c for c in cards if variant.is_wild(c))
     naturals = tuple(sorted(c.index for c in cards if not variant.is_wild(c)))
-    engine = _Search(rules, len(wild_cards), min_melds, max_melds, naturals)
-    cost = engine.best(naturals, len(wild_cards), 0, 0)
+    engine = _Search(rules, min_melds, max_melds)
+    cost = _unpack(engine.best(naturals, len(wild_cards), 0, 0))
     if cost[0] >= INF:
         return None
     chosen, left, own = engine.walk(naturals, len(wild_cards), 0, 0)
