@@ -69,13 +69,14 @@ PARTS = ("gin10", "rlcard", "gin11", "bing", "tables", "startup", "z3")
 # the issue's named cases
 TRAP_HAND = "Ac 3c 4s 4c 5h Ad 2h 5c 3h 5s 3s"  # OpenSpiel's 11-card answer is 8, the truth 7
 WORST_BING = "2s 6s 2h Ad 2d 2d 6d 7d 8d 9d Td Jd Qd Kd"
+WORST_BING_20 = "2h 2h 2s 2s Ad 3d 5d 6d 7d 8d 9d Td Jd Qd"  # issue #20's: 14.3 ms not opened then
 # the slowest hands a wider screening found after the changes for issue #12 (a whole suit
 # or nearly, a lone card, 3 to 5 deuces): always timed
 HARD_BING = ("2h 2h Ad 2d 5d 6d 7d 8d 9d Td Jd Qd Kd 6c", "As 3s 5s 6s 7s 8s 9s Ts Js Qs Ks 2h 2d 2c",
              "As 2s 2s 7s 8s 9s Ts Js Qs Ks Jh 2d 2d 2c",
              # issue #20: four deuces and a long one-suit run full of gaps (14 ms then), and the
              # slowest of a wider screen of that family before the change that followed it
-             "2h 2h 2s 2s Ad 3d 5d 6d 7d 8d 9d Td Jd Qd", "Ad 2d 3d 5d 6d 7d 8d 9d Td Jd Qd Kd 2c 2c")
+             WORST_BING_20, "Ad 2d 3d 5d 6d 7d 8d 9d Td Jd Qd Kd 2c 2c")
 WORST_TABLE_HAND = "2s 2s Qs Ah 2h 3h 5h 7h 7h 2d Qd 3c 6c 9c"
 WORST_TABLE = "8h 2c=9h Th Jh Qh / 4c 4c 4d 4s / 7d 7s 7s 7c / 9d 9s 2h=9c"
 
@@ -413,9 +414,11 @@ def part_bing(args: argparse.Namespace, summary: dict[str, Any]) -> bool:
     for name in sorted(medians, key=lambda n: -medians[n]["median"])[:6]:
         print(f"    {fmt(medians[name], 1000, 2)}  {name}")
     named_key = f"{format_cards(named)} not opened"
+    named_20 = format_cards(tuple(sorted(parse_cards(WORST_BING_20))))
     print(f"  worst hand: {fmt(medians[worst_name], 1000, 2, ' ms')} (target <= 5 ms)")
     summary["bing"] = {"worst": medians[worst_name], "worst_hand": worst_name, "screening": screen_stats,
                        "named": medians[named_key], "named_opened": medians[f"{format_cards(named)} opened"],
+                       "named20": medians[f"{named_20} not opened"], "named20_opened": medians[f"{named_20} opened"],
                        "by_deuces_screening": by_deuces, "by_kind_screening": by_kind}
     return True
 
@@ -516,7 +519,7 @@ def part_startup(args: argparse.Namespace, summary: dict[str, Any]) -> bool:
         print(f"  {name:<48} {fmt(row[name], 1000, 1, ' ms')}")
     app_ratio = ratios(times, names[0], names[1])
     typer_ratio = ratios(times, names[0], names[2])
-    print_ratio("rummycheck / minimal Typer app (CPU)", app_ratio, "<= 1.2")
+    print_ratio("rummycheck / minimal Typer app (CPU)", app_ratio, "<= 1.15")
     print_ratio('rummycheck / python -c "import typer"', typer_ratio, "-")
     row.update(vs_minimal_app=app_ratio, vs_import_typer=typer_ratio)
     summary["startup"] = row

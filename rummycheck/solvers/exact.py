@@ -14,6 +14,14 @@ lexicographically; among equal costs the first arrangement in search order wins,
 same hand always gives the same answer.  The search order is: sets before runs, smaller
 melds before larger ones, and leaving the card in hand last.
 
+Branch and bound (issue #20).  Each state is given a budget, what its caller already has:
+a candidate that cannot beat the best so far (or the budget) is not searched further, by
+its least possible cost (wilds it needs; fewer than 3 wilds left are all used; with at
+most one wild, cards no meld can hold stay in hand), and a state stops once it reaches
+its own least cost.  A state cut short keeps a lower bound, not an answer, and is searched
+again if asked with a larger budget.  Ties still go to the first arrangement in search
+order, so the answer is the one the full search gives (``_Search.best`` says why).
+
 The module knows nothing about opening rules or limits: ``solver.py`` asks it for the
 best arrangement with at least ``min_melds`` (and at most ``max_melds``) melds.
 """
@@ -23,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
-from typing import NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple
 
 from rummycheck.cards import Card
 from rummycheck.melds import Meld, MeldKind
@@ -31,6 +39,13 @@ from rummycheck.solvers.base import Arrangement
 from rummycheck.variants import Variant
 
 __all__ = ["Arrangement", "SearchRules", "cost_finder", "search", "search_cost"]
+
+if TYPE_CHECKING:  # a class made at import costs start-up time; only the type checker needs it
+    from typing import Protocol
+
+    class CostFinder(Protocol):
+        def __call__(self, naturals: Sequence[int], wild_count: int, *,
+                     at_most: tuple[int, int, int] | None = None) -> tuple[int, int, int]: ...
 
 INF = 1 << 40
 NO_LIMIT = 1 << 20
@@ -476,11 +491,6 @@ def search_cost(naturals: Sequence[int], wilds: int, rules: SearchRules, *, min_
     ordered = tuple(sorted(naturals))
     engine = _Search(rules, min_melds, max_melds)
     return _unpack(engine.best(ordered, wilds, 0, 0))
-
-
-class CostFinder(Protocol):
-    def __call__(self, naturals: Sequence[int], wild_count: int, *,
-                 at_most: tuple[int, int, int] | None = None) -> tuple[int, int, int]: ...
 
 
 def cost_finder(rules: SearchRules, *, min_melds: int = 0, max_melds: int | None = None) -> CostFinder:
