@@ -181,12 +181,13 @@ def _run_candidates(c: int, rem: tuple[int, ...], w: int, rules: SearchRules) ->
     max_wilds = rules.max_wilds
     min_naturals = rules.min_naturals
     seen: set[tuple[tuple[int, ...], int]] = set()
-    found: list[Candidate] = []
+    found: list[tuple[int, int, int, tuple[int, ...], int]] = []  # (length, wilds, start, naturals, room)
     base = suit * 13 - 1
     run = MeldKind.RUN
     for pc in anchors:
-        # the ends below and above the anchor, nearest first: (position, gaps passed,
-        # naturals passed incl. the end, whether the end may close a run longer than 3)
+        # the ends below and above the anchor, nearest first: (position, gaps passed, card
+        # indices of the naturals passed incl. the end, whether the end may close a run
+        # longer than 3)
         sides: list[list[tuple[int, int, tuple[int, ...], bool]]] = []
         for step, bound in ((-1, max(lo_bound, pc - 12)), (1, min(hi_bound, pc + 12))):
             side: list[tuple[int, int, tuple[int, ...], bool]] = [(pc, 0, (), True)]
@@ -194,8 +195,9 @@ def _run_candidates(c: int, rem: tuple[int, ...], w: int, rules: SearchRules) ->
             naturals: tuple[int, ...] = ()
             p = pc + step
             while (p >= bound) if step < 0 else (p <= bound):
-                if available >> ((p - 1) % 13 + 1) & 1:
-                    naturals = naturals + (p,)
+                rank = (p - 1) % 13 + 1
+                if available >> rank & 1:
+                    naturals = naturals + (base + rank,)
                     side.append((p, gaps, naturals, True))
                 else:
                     gaps += 1
@@ -224,7 +226,9 @@ def _run_candidates(c: int, rem: tuple[int, ...], w: int, rules: SearchRules) ->
                 if spare == 0:
                     choices: list[tuple[int, ...]] | tuple[tuple[int, ...], ...] = (slots,)
                 else:
-                    inner = slots if length == 3 else [q for q in slots if q != low and q != high]
+                    # a natural card may give way to a wild, but not at an end of a run
+                    # longer than 3 (its ends are the last naturals passed on each side)
+                    inner = slots if length == 3 else low_nats[:-1] + high_nats[:-1]
                     choices = [slots]
                     for omit_count in range(1, min(spare, len(inner)) + 1):
                         for omitted in combinations(inner, omit_count):
@@ -234,19 +238,17 @@ def _run_candidates(c: int, rem: tuple[int, ...], w: int, rules: SearchRules) ->
                     need = length - 1 - len(used)
                     if max_wilds is not None and need > max_wilds:
                         continue
-                    naturals_idx = tuple(sorted([c] + [base + (q - 1) % 13 + 1 for q in used]))
+                    naturals_idx = tuple(sorted((c, *used)))
                     key = (naturals_idx, need)
                     if key in seen or len(naturals_idx) < min_naturals:
                         continue
                     seen.add(key)
                     room = room_left if max_wilds is None else min(room_left, max_wilds - need)
-                    found.append(Candidate(run, naturals_idx, need, room, low, length))
-    found.sort(key=_run_order)
-    return found
-
-
-def _run_order(cand: Candidate) -> tuple[int, int, int, tuple[int, ...]]:
-    return cand.length, cand.wilds, cand.start, cand.naturals
+                    found.append((length, need, low, naturals_idx, room))
+    # the search's order of runs: shorter first, then fewer wilds, lower start, naturals (no
+    # two share all four: (naturals, wilds) is made once)
+    found.sort()
+    return [Candidate(run, naturals_idx, need, room, low, length) for length, need, low, naturals_idx, room in found]
 
 
 _RANKS = (1 << 13) - 1
