@@ -133,26 +133,28 @@ def _set_candidates(c: int, rem: tuple[int, ...], w: int, rules: SearchRules) ->
         counts = [0 if s == csuit else min(1, n) for s, n in enumerate(counts)]
     if not any(counts) and w < 2:
         return []
-    found: list[Candidate] = []
-    for choice in product(*(range(n + 1) for n in counts)):
-        size = 1 + sum(choice)
+    cap = rules.set_cap
+    max_wilds = rules.max_wilds
+    min_naturals = rules.min_naturals
+    # per suit, the copies the set may take: (how many, their card indices); suits in
+    # order, so (c, *copies) is sorted (c is the lowest card there is)
+    per_suit = [[(n, (suit * 13 + rank,) * n) for n in range(count + 1)] for suit, count in enumerate(counts)]
+    found: list[tuple[int, tuple[int, ...], int, int]] = []
+    for (n0, t0), (n1, t1), (n2, t2), (n3, t3) in product(*per_suit):
+        size = 1 + n0 + n1 + n2 + n3
         need = 3 - size if size < 3 else 0
-        if need > w or size < rules.min_naturals:
+        if need > w or size < min_naturals:
             continue
-        if rules.max_wilds is not None and need > rules.max_wilds:
+        if max_wilds is not None and need > max_wilds:
             continue
-        cap = rules.set_cap
         if size + need > cap:
             continue
         room = cap - size - need
-        if rules.max_wilds is not None:
-            room = min(room, rules.max_wilds - need)
-        naturals = [c]
-        for suit, n in enumerate(choice):
-            naturals.extend([suit * 13 + rank] * n)
-        found.append(Candidate(MeldKind.SET, tuple(sorted(naturals)), need, room, 0, size + need))
-    found.sort(key=lambda cand: (len(cand.naturals), cand.naturals))
-    return found
+        if max_wilds is not None:
+            room = min(room, max_wilds - need)
+        found.append((size, (c, *t0, *t1, *t2, *t3), need, room))
+    found.sort()  # fewer naturals first, then by the cards (no two share both)
+    return [Candidate(MeldKind.SET, naturals, need, room, 0, size + need) for size, naturals, need, room in found]
 
 
 def _position_rank(position: int) -> int:
