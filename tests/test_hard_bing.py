@@ -15,6 +15,7 @@ not even which of two equally good arrangements is given:
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -124,3 +125,28 @@ def test_cost_finder_within_a_bound_is_exact_or_says_above(case: dict) -> None:
         find = exact.cost_finder(rules, min_melds=case["min_melds"])
         got = find(naturals, wilds, at_most=at_most)
         assert got == (true if true <= at_most else (exact.INF, exact.INF, exact.INF)), at_most
+
+
+OMISSION_SETUPS = [{}, {"ace": "low"}, {"ace": "wrap"}, {"set_max": 4, "set_duplicates": False}, {"wild_points": 0}]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(overrides=st.sampled_from(OMISSION_SETUPS), seed=st.integers(0, 2**32 - 1), size=st.integers(6, 14),
+       deuces=st.integers(1, 8), min_melds=st.sampled_from([0, 1, 3]))
+def test_runs_that_leave_out_a_natural_are_never_needed_where_the_rules_allow(overrides: dict, seed: int, size: int,
+                                                                              deuces: int, min_melds: int) -> None:
+    # with no limit on wilds per meld, no naturals asked for and a wild in hand no dearer
+    # than any card, the search makes no run that puts a spare wild in a natural's place;
+    # making them must not change a single answer
+    variant = get_variant("bing", **overrides)
+    rules = exact.SearchRules.from_variant(variant)
+    assert not rules.omissions
+    hand = long_run_hand(random.Random(seed), size, deuces)
+    everything = dataclasses.replace(rules, omissions=True)
+    assert exact.search(hand, variant=variant, rules=rules, min_melds=min_melds) == \
+        exact.search(hand, variant=variant, rules=everything, min_melds=min_melds)
+
+
+def test_rules_that_make_a_left_out_natural_useful_keep_those_runs() -> None:
+    for overrides in ({"max_wilds": 1}, {"min_naturals": 2}, {"wild_points": 25}, {"face_points": 0}):
+        assert exact.SearchRules.from_variant(get_variant("bing", **overrides)).omissions, overrides

@@ -81,6 +81,10 @@ class SearchRules:
     set_duplicates: bool
     max_wilds: int | None
     min_naturals: int
+    # whether a run may leave out a natural card for a spare wild: only when that can be
+    # cheaper (see _run_candidates); otherwise the run holding the card comes first and is
+    # never worse
+    omissions: bool = True
 
     @property
     def set_cap(self) -> int:
@@ -98,14 +102,17 @@ class SearchRules:
 
     @classmethod
     def _build(cls, variant: Variant) -> SearchRules:
+        points = tuple(variant.card_points(Card.from_index(i)) for i in range(52))
+        wild_points = int(variant.get("wild_points", 0) or 0)
         return cls(
-            points=tuple(variant.card_points(Card.from_index(i)) for i in range(52)),
-            wild_points=int(variant.get("wild_points", 0) or 0),
+            points=points,
+            wild_points=wild_points,
             ace=variant.ace,
             set_max=variant.set_max,
             set_duplicates=variant.set_duplicates,
             max_wilds=variant.max_wilds,
             min_naturals=variant.min_naturals,
+            omissions=variant.max_wilds is not None or variant.min_naturals > 0 or wild_points > min(points),
         )
 
 
@@ -182,6 +189,14 @@ def _run_candidates(c: int, rem: tuple[int, ...], w: int, rules: SearchRules) ->
         anchors, lo_bound, hi_bound = [rc], rc - 12, rc + 12
     max_wilds = rules.max_wilds
     min_naturals = rules.min_naturals
+    # A run that leaves out a natural card x for a spare wild is never better than the same
+    # run holding x, which comes before it (fewer wilds, same length): any arrangement of
+    # the cards left plus x with one wild less becomes one without x and with that wild,
+    # the wild standing for x where x was melded or staying in hand where x stayed, at no
+    # greater cost when no meld limits its wilds or asks for naturals and a wild left in
+    # hand counts no more than any card.  Ties go to the first found, so such runs can be
+    # left out; with other rules they are made.
+    omissions = rules.omissions
     seen: set[tuple[tuple[int, ...], int]] = set()
     found: list[tuple[int, int, int, tuple[int, ...], int]] = []  # (length, wilds, start, naturals, room)
     base = suit * 13 - 1
@@ -224,7 +239,7 @@ def _run_candidates(c: int, rem: tuple[int, ...], w: int, rules: SearchRules) ->
                     continue  # minimal form: both ends natural unless the run is 3 long
                 gaps = low_gaps + high_gaps
                 slots = low_nats + high_nats
-                spare = w - gaps
+                spare = w - gaps if omissions else 0
                 if spare == 0:
                     choices: list[tuple[int, ...]] | tuple[tuple[int, ...], ...] = (slots,)
                 else:
@@ -254,35 +269,39 @@ def _run_candidates(c: int, rem: tuple[int, ...], w: int, rules: SearchRules) ->
 
 
 _RANKS = (1 << 13) - 1
+_SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # a rank bit times this: that rank in every suit
 
 
 def _dead_cards(rem: tuple[int, ...], w: int, hand_costs: tuple[int, ...]) -> int:
     """The cost (packed) of the cards of ``rem`` that no meld can hold with ``w`` (0 or 1)
     wilds: no other ``2 - w`` cards of their rank, and no run of their suit within reach
     (three ranks in a row without a wild, a card one or two ranks away with one)."""
-    suits = [0, 0, 0, 0]
+    present = 0  # bit x: card index x is there
     ranks = [0] * 13
     for x in rem:
-        suit, rank = divmod(x, 13)
-        suits[suit] |= 1 << rank
-        ranks[rank] += 1
+        present |= 1 << x
+        ranks[x % 13] += 1
     need = 3 - w
-    held = []
-    for bits in suits:
+    held = 0  # bit x: a meld may hold card x
+    for rank, count in enumerate(ranks):
+        if count >= need:
+            held |= _SPREAD << rank
+    for shift in (0, 13, 26, 39):
+        bits = present >> shift & _RANKS
+        if not bits:
+            continue
         # bits rotated so that bit r tells of rank r + k (above) or r - k (below), round the ace
         up1 = (bits >> 1 | bits << 12) & _RANKS
         up2 = (bits >> 2 | bits << 11) & _RANKS
         if w == 0:
             starts = bits & up1 & up2
-            held.append(starts | (starts << 1 | starts >> 12) & _RANKS | (starts << 2 | starts >> 11) & _RANKS)
+            cover = starts | (starts << 1 | starts >> 12) & _RANKS | (starts << 2 | starts >> 11) & _RANKS
         else:
-            down1 = (bits << 1 | bits >> 12) & _RANKS
-            down2 = (bits << 2 | bits >> 11) & _RANKS
-            held.append(bits & (up1 | up2 | down1 | down2))
+            cover = bits & (up1 | up2 | (bits << 1 | bits >> 12) & _RANKS | (bits << 2 | bits >> 11) & _RANKS)
+        held |= cover << shift
     total = 0
     for x in rem:
-        suit, rank = divmod(x, 13)
-        if ranks[rank] < need and not held[suit] >> rank & 1:
+        if not held >> x & 1:
             total += hand_costs[x]
     return total
 
@@ -431,8 +450,11 @@ class _Search:
                 after = tuple(rest)
                 sub_key = (after, w2, room2, m2)
                 sub = memo.get(sub_key)
-                if sub is None and w2 < 2:
-                    least = wilds + self.least(after, w2)
+                if sub is None and w2 < 2:  # self.least, inlined: it is asked for most candidates
+                    dead = self.dead.get((after, w2))
+                    if dead is None:
+                        dead = self.dead[(after, w2)] = _dead_cards(after, w2, self.hand_costs) if after else 0
+                    least = wilds + dead + w2
                     if least >= limit:
                         if least < best:
                             best = least
