@@ -22,9 +22,10 @@ Parts:
   gin11   11-card gin, least deadwood after the best discard: rummycheck's exact
           deadwood_counter(discard=True) / best_discard_mask against OpenSpiel's 11-card
           min_deadwood (greedy: the hands where it is wrong are counted and shown).
-  bing    adversarial 14-card Bing hands: a screening pass over seeded deuce-rich,
-          meld-rich and long-run hands with 0..8 deuces (opened and not), then the slowest
-          of them plus the issue's named hand timed over the rounds; the worst median wins.
+  bing    adversarial 14-card Bing hands: a screening pass over seeded plain, meld-rich,
+          long-run and gapped-run hands (one suit or two) with 0..8 deuces (opened and not),
+          then the slowest of them plus the issues' named hands timed over the rounds; the
+          worst median wins.
   tables  Bing table situations with lay-offs (seeded, as ``crosscheck_tables`` deals them,
           plus the issue's worst situation): median, 95th percentile and worst.
   startup whole processes: ``rummycheck solve scenarios/bing-opening.txt``, the minimal Typer
@@ -68,12 +69,19 @@ PARTS = ("gin10", "rlcard", "gin11", "bing", "tables", "startup", "z3")
 # the issue's named cases
 TRAP_HAND = "Ac 3c 4s 4c 5h Ad 2h 5c 3h 5s 3s"  # OpenSpiel's 11-card answer is 8, the truth 7
 WORST_BING = "2s 6s 2h Ad 2d 2d 6d 7d 8d 9d Td Jd Qd Kd"
+WORST_BING_20 = "2h 2h 2s 2s Ad 3d 5d 6d 7d 8d 9d Td Jd Qd"  # issue #20's: 14.3 ms not opened then
 # the slowest hands a wider screening found after the changes for issue #12 (a whole suit
 # or nearly, a lone card, 3 to 5 deuces): always timed
 HARD_BING = ("2h 2h Ad 2d 5d 6d 7d 8d 9d Td Jd Qd Kd 6c", "As 3s 5s 6s 7s 8s 9s Ts Js Qs Ks 2h 2d 2c",
-             "As 2s 2s 7s 8s 9s Ts Js Qs Ks Jh 2d 2d 2c")
+             "As 2s 2s 7s 8s 9s Ts Js Qs Ks Jh 2d 2d 2c",
+             # issue #20: four deuces and a long one-suit run full of gaps (14 ms then), and the
+             # slowest of a wider screen of that family before the change that followed it
+             WORST_BING_20, "Ad 2d 3d 5d 6d 7d 8d 9d Td Jd Qd Kd 2c 2c")
 WORST_TABLE_HAND = "2s 2s Qs Ah 2h 3h 5h 7h 7h 2d Qd 3c 6c 9c"
 WORST_TABLE = "8h 2c=9h Th Jh Qh / 4c 4c 4d 4s / 7d 7s 7s 7c / 9d 9s 2h=9c"
+
+# the kinds of hand the Bing screen deals (adversarial_hand), each with 0 to 8 deuces
+KINDS = ("plain", "meld-rich", "long-run", "gapped-run", "gapped-two-suits")
 
 # what the installed ``rummycheck`` console script runs
 CONSOLE_SCRIPT = "import sys\nfrom rummycheck.cli import main\nsys.exit(main())"
@@ -305,8 +313,9 @@ def bing_pool(variant: Variant) -> list[Card]:
 
 
 def adversarial_hand(rng: random.Random, variant: Variant, deuces: int, kind: str) -> tuple[Card, ...]:
-    """14 cards with exactly ``deuces`` deuces: plain, meld-rich (sets and runs of 3-5) or
-    long-run (6 to 12 of one suit in a row, the kind of hand that is slowest today)."""
+    """14 cards with exactly ``deuces`` deuces: plain, meld-rich (sets and runs of 3-5),
+    long-run (6 to 13 of one suit in a row), gapped-run (8 to 13 positions of one suit with
+    1 to 3 gaps, a card now and then twice) or gapped-two-suits (two such stretches)."""
     pool = bing_pool(variant)
     twos = [c for c in pool if c.number == 2]
     others = [c for c in pool if c.number != 2]
@@ -323,6 +332,22 @@ def adversarial_hand(rng: random.Random, variant: Variant, deuces: int, kind: st
             if card in others and len(hand) < 14:
                 others.remove(card)
                 hand.append(card)
+    elif kind in ("gapped-run", "gapped-two-suits") and room >= 6:
+        # issue #20's family: a long run of one suit (or two) full of gaps, sometimes with a
+        # card twice (two decks), lone cards filling the rest
+        suits = rng.sample(range(4), 1 if kind == "gapped-run" else 2)
+        for suit in suits:
+            length = rng.randint(8, 13)
+            start = rng.randint(1, 14 - length + 1)
+            numbers = [n for n in range(start, start + length) if (n - 1) % 13 + 1 != 2]
+            gaps = set(rng.sample(numbers, min(len(numbers) - 3, rng.randint(1, 3))))
+            for number in numbers:
+                card = Card.from_index(suit * 13 + (number - 1) % 13)
+                copies = 2 if rng.random() < 0.1 else 1
+                for _ in range(0 if number in gaps else copies):
+                    if card in others and len(hand) < 14 - rng.randint(0, 2):
+                        others.remove(card)
+                        hand.append(card)
     elif kind == "meld-rich":
         while 14 - len(hand) >= 3:
             size = rng.randint(3, min(5, 14 - len(hand)))
@@ -350,12 +375,12 @@ def part_bing(args: argparse.Namespace, summary: dict[str, Any]) -> bool:
     rng = random.Random(args.seed)
     cases: list[tuple[tuple[Card, ...], bool]] = []
     for deuces in range(9):
-        for kind in ("plain", "meld-rich", "long-run"):
+        for kind in KINDS:
             for _ in range(args.bing_screen):
                 hand = adversarial_hand(rng, variant, deuces, kind)
                 cases.append((hand, False))
                 cases.append((hand, True))
-    print(f"\nbing: screening {len(cases)} adversarial 14-card cases (0..8 deuces x plain/meld-rich/long-run x "
+    print(f"\nbing: screening {len(cases)} adversarial 14-card cases (0..8 deuces x {'/'.join(KINDS)} x "
           f"{args.bing_screen}, not opened and opened; score 40; seed {args.seed}), one pass each")
     solve(cases[0][0], variant=variant)
     screen = [cpu_once(lambda h=h, o=o: solve(h, variant=variant, score=40, opened=o)) for h, o in cases]
@@ -369,6 +394,10 @@ def part_bing(args: argparse.Namespace, summary: dict[str, Any]) -> bool:
         by_deuces[k] = max(by_deuces.get(k, 0.0), spent)
     print("  screening worst by deuces: " + ", ".join(f"{k}: {v * 1000:.1f}" for k, v in sorted(by_deuces.items()))
           + " ms")
+    per_kind = len(cases) // (9 * len(KINDS))  # cases are dealt deuces-major, then kind
+    by_kind = {kind: max(spent for i, spent in enumerate(screen) if i // per_kind % len(KINDS) == k)
+               for k, kind in enumerate(KINDS)}
+    print("  screening worst by kind: " + ", ".join(f"{k}: {v * 1000:.1f}" for k, v in by_kind.items()) + " ms")
     order = sorted(range(len(cases)), key=lambda i: -screen[i])[:args.bing_top]
     finalists = [cases[i] for i in order]
     named = tuple(sorted(parse_cards(WORST_BING)))
@@ -385,10 +414,12 @@ def part_bing(args: argparse.Namespace, summary: dict[str, Any]) -> bool:
     for name in sorted(medians, key=lambda n: -medians[n]["median"])[:6]:
         print(f"    {fmt(medians[name], 1000, 2)}  {name}")
     named_key = f"{format_cards(named)} not opened"
-    print(f"  worst hand: {fmt(medians[worst_name], 1000, 2, ' ms')} (target <= 10 ms)")
+    named_20 = format_cards(tuple(sorted(parse_cards(WORST_BING_20))))
+    print(f"  worst hand: {fmt(medians[worst_name], 1000, 2, ' ms')} (target <= 5 ms)")
     summary["bing"] = {"worst": medians[worst_name], "worst_hand": worst_name, "screening": screen_stats,
                        "named": medians[named_key], "named_opened": medians[f"{format_cards(named)} opened"],
-                       "by_deuces_screening": by_deuces}
+                       "named20": medians[f"{named_20} not opened"], "named20_opened": medians[f"{named_20} opened"],
+                       "by_deuces_screening": by_deuces, "by_kind_screening": by_kind}
     return True
 
 
@@ -488,7 +519,7 @@ def part_startup(args: argparse.Namespace, summary: dict[str, Any]) -> bool:
         print(f"  {name:<48} {fmt(row[name], 1000, 1, ' ms')}")
     app_ratio = ratios(times, names[0], names[1])
     typer_ratio = ratios(times, names[0], names[2])
-    print_ratio("rummycheck / minimal Typer app (CPU)", app_ratio, "<= 1.2")
+    print_ratio("rummycheck / minimal Typer app (CPU)", app_ratio, "<= 1.15")
     print_ratio('rummycheck / python -c "import typer"', typer_ratio, "-")
     row.update(vs_minimal_app=app_ratio, vs_import_typer=typer_ratio)
     summary["startup"] = row

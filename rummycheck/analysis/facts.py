@@ -345,12 +345,9 @@ class _MeldTurn:
         self.naturals = tuple(sorted(c.index for c in cards if not variant.is_wild(c)))
         self.wilds = sum(1 for c in cards if variant.is_wild(c))
         self.held = sum(self.points[n] for n in self.naturals) + self.wilds * self.wild_value
-        # one search for every hand asked about: the hand plus one copy of each card that may be
-        # drawn holds them all, and what one hand worked out (a remainder's best) serves the others
-        extra = sorted({c.index for c in drawn if not variant.is_wild(c)})
-        may_draw_wild = any(variant.is_wild(c) for c in drawn)
-        self.find = cost_finder(self.rules, tuple(sorted(self.naturals + tuple(extra))),
-                                self.wilds + may_draw_wild, min_melds=self.needed)
+        # one search memo for every hand asked about: what one hand worked out (a remainder's best)
+        # serves the others
+        self.find = cost_finder(self.rules, min_melds=self.needed)
         self.judged: dict[_Hand, tuple[bool, bool]] = {}  # the meld turn's verdict per hand
 
     def within(self, points_left: int, *, hold: bool) -> bool:

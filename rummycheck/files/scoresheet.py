@@ -15,8 +15,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tabulate import tabulate
-
 from rummycheck.cards import CARD_TOKEN, Card, check_copies
 from rummycheck.errors import RummyError, ScenarioError, located
 from rummycheck.files.tomlpos import MAX_NUMBER, Problems
@@ -25,6 +23,7 @@ from rummycheck.games.base import solvable_size_problem
 from rummycheck.position import where
 from rummycheck.reading import parse_toml, read_file
 from rummycheck.table.scoring import HandEnd, HandScore, Sheet, new_sheet, score_hand
+from rummycheck.tabletext import tabulate
 from rummycheck.textsafe import brief
 from rummycheck.variants import Variant, get_variant, is_house_rules_name, resolve_house_rules
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tabulate import tabulate
-
 from rummycheck.cards import format_cards
 from rummycheck.games import game_of
 from rummycheck.results import Solution
+from rummycheck.tabletext import tabulate
 from rummycheck.variants import Variant
 
 if TYPE_CHECKING:

@@ -5,12 +5,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tabulate import tabulate
-
 from rummycheck.games import game_of
 from rummycheck.sim.bots import bot_label
 from rummycheck.sim.runner import SimResult
 from rummycheck.sim.stats import Interval, wilson
+from rummycheck.tabletext import tabulate
 
 __all__ = ["result_json", "result_table", "save_plot"]
 

@@ -14,16 +14,24 @@ lexicographically; among equal costs the first arrangement in search order wins,
 same hand always gives the same answer.  The search order is: sets before runs, smaller
 melds before larger ones, and leaving the card in hand last.
 
+Branch and bound (issue #20).  Each state is given a budget, what its caller already has:
+a candidate that cannot beat the best so far (or the budget) is not searched further, by
+its least possible cost (wilds it needs; fewer than 3 wilds left are all used; with at
+most one wild, cards no meld can hold stay in hand), and a state stops once it reaches
+its own least cost.  A state cut short keeps a lower bound, not an answer, and is searched
+again if asked with a larger budget.  Ties still go to the first arrangement in search
+order, so the answer is the one the full search gives (``_Search.best`` says why).
+
 The module knows nothing about opening rules or limits: ``solver.py`` asks it for the
 best arrangement with at least ``min_melds`` (and at most ``max_melds``) melds.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from rummycheck.cards import Card
 from rummycheck.melds import Meld, MeldKind
@@ -32,8 +40,34 @@ from rummycheck.variants import Variant
 
 __all__ = ["Arrangement", "SearchRules", "cost_finder", "search", "search_cost"]
 
+if TYPE_CHECKING:  # a class made at import costs start-up time; only the type checker needs it
+    from typing import Protocol
+
+    class CostFinder(Protocol):
+        def __call__(self, naturals: Sequence[int], wild_count: int, *,
+                     at_most: tuple[int, int, int] | None = None) -> tuple[int, int, int]: ...
+
 INF = 1 << 40
 NO_LIMIT = 1 << 20
+
+# Inside the search a cost (points, cards, wilds used) is one int, a field of 21 bits each,
+# so that adding and comparing costs is one integer operation (the fields never come near
+# 2**21: at most a few thousand points); PACKED_INF is "no arrangement".
+_FIELD = 21
+PACKED_INF = 1 << 80
+_ROOT = PACKED_INF + 1  # the budget of a question asked from outside: every answer counts
+
+
+def _pack(points: int, cards: int, wilds: int) -> int:
+    # a sum, not a bitwise or: a bound's last field may be negative (cost_finder's at_most)
+    return (points << (2 * _FIELD)) + (cards << _FIELD) + wilds
+
+
+def _unpack(cost: int) -> tuple[int, int, int]:
+    if cost >= PACKED_INF:
+        return INF, INF, INF
+    low = (1 << _FIELD) - 1
+    return cost >> (2 * _FIELD), (cost >> _FIELD) & low, cost & low
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +81,10 @@ class SearchRules:
     set_duplicates: bool
     max_wilds: int | None
     min_naturals: int
+    # whether a run may leave out a natural card for a spare wild: only when that can be
+    # cheaper (see _run_candidates); otherwise the run holding the card comes first and is
+    # never worse
+    omissions: bool = True
 
     @property
     def set_cap(self) -> int:
@@ -64,14 +102,17 @@ class SearchRules:
 
     @classmethod
     def _build(cls, variant: Variant) -> SearchRules:
+        points = tuple(variant.card_points(Card.from_index(i)) for i in range(52))
+        wild_points = int(variant.get("wild_points", 0) or 0)
         return cls(
-            points=tuple(variant.card_points(Card.from_index(i)) for i in range(52)),
-            wild_points=int(variant.get("wild_points", 0) or 0),
+            points=points,
+            wild_points=wild_points,
             ace=variant.ace,
             set_max=variant.set_max,
             set_duplicates=variant.set_duplicates,
             max_wilds=variant.max_wilds,
             min_naturals=variant.min_naturals,
+            omissions=variant.max_wilds is not None or variant.min_naturals > 0 or wild_points > min(points),
         )
 
 
@@ -99,26 +140,28 @@ def _set_candidates(c: int, rem: tuple[int, ...], w: int, rules: SearchRules) ->
         counts = [0 if s == csuit else min(1, n) for s, n in enumerate(counts)]
     if not any(counts) and w < 2:
         return []
-    found: list[Candidate] = []
-    for choice in product(*(range(n + 1) for n in counts)):
-        size = 1 + sum(choice)
+    cap = rules.set_cap
+    max_wilds = rules.max_wilds
+    min_naturals = rules.min_naturals
+    # per suit, the copies the set may take: (how many, their card indices); suits in
+    # order, so (c, *copies) is sorted (c is the lowest card there is)
+    per_suit = [[(n, (suit * 13 + rank,) * n) for n in range(count + 1)] for suit, count in enumerate(counts)]
+    found: list[tuple[int, tuple[int, ...], int, int]] = []
+    for (n0, t0), (n1, t1), (n2, t2), (n3, t3) in product(*per_suit):
+        size = 1 + n0 + n1 + n2 + n3
         need = 3 - size if size < 3 else 0
-        if need > w or size < rules.min_naturals:
+        if need > w or size < min_naturals:
             continue
-        if rules.max_wilds is not None and need > rules.max_wilds:
+        if max_wilds is not None and need > max_wilds:
             continue
-        cap = rules.set_cap
         if size + need > cap:
             continue
         room = cap - size - need
-        if rules.max_wilds is not None:
-            room = min(room, rules.max_wilds - need)
-        naturals = [c]
-        for suit, n in enumerate(choice):
-            naturals.extend([suit * 13 + rank] * n)
-        found.append(Candidate(MeldKind.SET, tuple(sorted(naturals)), need, room, 0, size + need))
-    found.sort(key=lambda cand: (len(cand.naturals), cand.naturals))
-    return found
+        if max_wilds is not None:
+            room = min(room, max_wilds - need)
+        found.append((size, (c, *t0, *t1, *t2, *t3), need, room))
+    found.sort()  # fewer naturals first, then by the cards (no two share both)
+    return [Candidate(MeldKind.SET, naturals, need, room, 0, size + need) for size, naturals, need, room in found]
 
 
 def _position_rank(position: int) -> int:
@@ -146,13 +189,22 @@ def _run_candidates(c: int, rem: tuple[int, ...], w: int, rules: SearchRules) ->
         anchors, lo_bound, hi_bound = [rc], rc - 12, rc + 12
     max_wilds = rules.max_wilds
     min_naturals = rules.min_naturals
+    # A run that leaves out a natural card x for a spare wild is never better than the same
+    # run holding x, which comes before it (fewer wilds, same length): any arrangement of
+    # the cards left plus x with one wild less becomes one without x and with that wild,
+    # the wild standing for x where x was melded or staying in hand where x stayed, at no
+    # greater cost when no meld limits its wilds or asks for naturals and a wild left in
+    # hand counts no more than any card.  Ties go to the first found, so such runs can be
+    # left out; with other rules they are made.
+    omissions = rules.omissions
     seen: set[tuple[tuple[int, ...], int]] = set()
-    found: list[Candidate] = []
+    found: list[tuple[int, int, int, tuple[int, ...], int]] = []  # (length, wilds, start, naturals, room)
     base = suit * 13 - 1
     run = MeldKind.RUN
     for pc in anchors:
-        # the ends below and above the anchor, nearest first: (position, gaps passed,
-        # naturals passed incl. the end, whether the end may close a run longer than 3)
+        # the ends below and above the anchor, nearest first: (position, gaps passed, card
+        # indices of the naturals passed incl. the end, whether the end may close a run
+        # longer than 3)
         sides: list[list[tuple[int, int, tuple[int, ...], bool]]] = []
         for step, bound in ((-1, max(lo_bound, pc - 12)), (1, min(hi_bound, pc + 12))):
             side: list[tuple[int, int, tuple[int, ...], bool]] = [(pc, 0, (), True)]
@@ -160,8 +212,9 @@ def _run_candidates(c: int, rem: tuple[int, ...], w: int, rules: SearchRules) ->
             naturals: tuple[int, ...] = ()
             p = pc + step
             while (p >= bound) if step < 0 else (p <= bound):
-                if available >> ((p - 1) % 13 + 1) & 1:
-                    naturals = naturals + (p,)
+                rank = (p - 1) % 13 + 1
+                if available >> rank & 1:
+                    naturals = naturals + (base + rank,)
                     side.append((p, gaps, naturals, True))
                 else:
                     gaps += 1
@@ -186,11 +239,13 @@ def _run_candidates(c: int, rem: tuple[int, ...], w: int, rules: SearchRules) ->
                     continue  # minimal form: both ends natural unless the run is 3 long
                 gaps = low_gaps + high_gaps
                 slots = low_nats + high_nats
-                spare = w - gaps
+                spare = w - gaps if omissions else 0
                 if spare == 0:
                     choices: list[tuple[int, ...]] | tuple[tuple[int, ...], ...] = (slots,)
                 else:
-                    inner = slots if length == 3 else [q for q in slots if q != low and q != high]
+                    # a natural card may give way to a wild, but not at an end of a run
+                    # longer than 3 (its ends are the last naturals passed on each side)
+                    inner = slots if length == 3 else low_nats[:-1] + high_nats[:-1]
                     choices = [slots]
                     for omit_count in range(1, min(spare, len(inner)) + 1):
                         for omitted in combinations(inner, omit_count):
@@ -200,41 +255,55 @@ def _run_candidates(c: int, rem: tuple[int, ...], w: int, rules: SearchRules) ->
                     need = length - 1 - len(used)
                     if max_wilds is not None and need > max_wilds:
                         continue
-                    naturals_idx = tuple(sorted([c] + [base + (q - 1) % 13 + 1 for q in used]))
+                    naturals_idx = tuple(sorted((c, *used)))
                     key = (naturals_idx, need)
                     if key in seen or len(naturals_idx) < min_naturals:
                         continue
                     seen.add(key)
                     room = room_left if max_wilds is None else min(room_left, max_wilds - need)
-                    found.append(Candidate(run, naturals_idx, need, room, low, length))
-    found.sort(key=_run_order)
-    return found
+                    found.append((length, need, low, naturals_idx, room))
+    # the search's order of runs: shorter first, then fewer wilds, lower start, naturals (no
+    # two share all four: (naturals, wilds) is made once)
+    found.sort()
+    return [Candidate(run, naturals_idx, need, room, low, length) for length, need, low, naturals_idx, room in found]
 
 
-def _run_order(cand: Candidate) -> tuple[int, int, int, tuple[int, ...]]:
-    return cand.length, cand.wilds, cand.start, cand.naturals
+_RANKS = (1 << 13) - 1
+_SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # a rank bit times this: that rank in every suit
 
 
-_COUNT_HIGH = 0x8888  # the top bit of each suit's 4-bit count field
-
-
-def _suit_counts(cards: Sequence[int]) -> int:
-    """How many of ``cards`` each suit holds, packed in 4 bits per suit (at most 7 copies);
-    ``a`` holds at least ``b`` suit by suit when ``((a | _COUNT_HIGH) - b) & _COUNT_HIGH``
-    keeps every top bit."""
-    counts = 0
-    for x in cards:
-        counts += 1 << (x // 13 * 4)
-    return counts
-
-
-def _rank_bits(cards: Sequence[int], c: int) -> int:
-    """Bit ``rank number`` for each card of ``cards`` other than ``c``."""
-    bits = 0
-    for x in cards:
-        if x != c:
-            bits |= 1 << (x % 13 + 1)
-    return bits
+def _dead_cards(rem: tuple[int, ...], w: int, hand_costs: tuple[int, ...]) -> int:
+    """The cost (packed) of the cards of ``rem`` that no meld can hold with ``w`` (0 or 1)
+    wilds: no other ``2 - w`` cards of their rank, and no run of their suit within reach
+    (three ranks in a row without a wild, a card one or two ranks away with one)."""
+    present = 0  # bit x: card index x is there
+    ranks = [0] * 13
+    for x in rem:
+        present |= 1 << x
+        ranks[x % 13] += 1
+    need = 3 - w
+    held = 0  # bit x: a meld may hold card x
+    for rank, count in enumerate(ranks):
+        if count >= need:
+            held |= _SPREAD << rank
+    for shift in (0, 13, 26, 39):
+        bits = present >> shift & _RANKS
+        if not bits:
+            continue
+        # bits rotated so that bit r tells of rank r + k (above) or r - k (below), round the ace
+        up1 = (bits >> 1 | bits << 12) & _RANKS
+        up2 = (bits >> 2 | bits << 11) & _RANKS
+        if w == 0:
+            starts = bits & up1 & up2
+            cover = starts | (starts << 1 | starts >> 12) & _RANKS | (starts << 2 | starts >> 11) & _RANKS
+        else:
+            cover = bits & (up1 | up2 | (bits << 1 | bits >> 12) & _RANKS | (bits << 2 | bits >> 11) & _RANKS)
+        held |= cover << shift
+    total = 0
+    for x in rem:
+        if not held >> x & 1:
+            total += hand_costs[x]
+    return total
 
 
 def _remove(rem: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
@@ -245,26 +314,33 @@ def _remove(rem: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
 
 
 class _Search:
-    """The memoised search over one hand's natural cards (``universe``) and ``total_wilds``
-    wilds; ``best`` may be asked about any sub-multiset of ``universe`` and fewer wilds."""
+    """The memoised search; ``best`` may be asked about any cards and wilds, and what one
+    question worked out serves the next (the sub-hands of one hand share states)."""
 
-    def __init__(self, rules: SearchRules, total_wilds: int, min_melds: int, max_melds: int | None,
-                 universe: Sequence[int] = ()):
+    def __init__(self, rules: SearchRules, min_melds: int, max_melds: int | None):
         self.rules = rules
-        self.total_wilds = total_wilds
-        self.universe = tuple(sorted(universe))
         self.min_melds = min_melds
         self.max_melds = max_melds
         self.cap_melds = max(min_melds, max_melds or 0)
-        self.memo: dict[tuple[tuple[int, ...], int, int, int], tuple[tuple[int, int, int], object]] = {}
+        # least costs (packed, see _pack) of the states searched to the end, with the choice
+        # that reached each first; lower bounds of the states cut short by a budget
+        self.memo: dict[tuple[tuple[int, ...], int, int, int], int] = {}
+        self.choices: dict[tuple[tuple[int, ...], int, int, int], object] = {}
+        self.bounds: dict[tuple[tuple[int, ...], int, int, int], int] = {}
+        self.hand_costs = tuple(_pack(p, 1, 0) for p in rules.points)
+        self.dead: dict[tuple[tuple[int, ...], int], int] = {}
         self.cand_cache: dict[tuple[int, tuple[int, ...], tuple[int, ...]], list[Candidate]] = {}
-        # per lowest card c: its runs over every card of ``universe`` with ``total_wilds`` wilds
-        self.run_cache: dict[int, tuple[int, list[list[tuple[int, Candidate]]]]] = {}
-        self.set_cache: dict[int, list[list[tuple[int, Candidate]]]] = {}
+        self.set_cache: dict[tuple[int, tuple[int, ...]], list[Candidate]] = {}
+        self.run_cache: dict[tuple[int, tuple[int, ...]], list[Candidate]] = {}
 
     def candidates(self, rem: tuple[int, ...], w: int) -> list[Candidate]:
-        # a meld of the lowest card c only involves cards of c's rank (sets) and of c's
-        # suit (runs), so those two groups and the wild count are the whole key
+        """The melds of the lowest card ``c = rem[0]`` in the search's order: sets, then runs.
+
+        A meld of c only involves cards of c's rank (sets) and of c's suit (runs), so those
+        two groups and the wild count are the whole key.  They are made for each state's own
+        cards and wilds (the search now visits few states, and a list made once for every
+        card of the hand and every wild, then filtered, costs more than it saves: runs that
+        leave out natural cards for wilds grow with the wilds as binomials)."""
         c = rem[0]
         suit, rank = divmod(c, 13)
         same_suit = 1
@@ -272,63 +348,25 @@ class _Search:
             if x // 13 != suit:
                 break
             same_suit += 1
-        key = (w, rem[:same_suit], tuple(x for x in rem[same_suit:] if x % 13 == rank))
+        suited = rem[:same_suit]
+        ranked = tuple(x for x in rem[same_suit:] if x % 13 == rank)
+        key = (w, suited, ranked)
         found = self.cand_cache.get(key)
         if found is None:
-            found = self.set_candidates(rem, w) + self.run_candidates(rem[:same_suit], w)
-            self.cand_cache[key] = found
+            rank_key = (w, (c,) + tuple(x for x in suited[1:] if x % 13 == rank) + ranked)
+            sets = self.set_cache.get(rank_key)
+            if sets is None:
+                sets = self.set_cache[rank_key] = _set_candidates(c, rank_key[1], w, self.rules)
+            runs = self.run_cache.get((w, suited))
+            if runs is None:
+                runs = self.run_cache[(w, suited)] = _run_candidates(c, suited, w, self.rules)
+            found = self.cand_cache[key] = sets + runs
         return found
 
-    def set_candidates(self, rem: tuple[int, ...], w: int) -> list[Candidate]:
-        """The sets of the lowest card ``c = rem[0]``: made once per card over every card of
-        its rank in the hand and every wild, then filtered like the runs (a set for fewer
-        cards is one whose cards of each suit are all still there)."""
-        c = rem[0]
-        made = self.set_cache.get(c)
-        if w > self.total_wilds:  # not asked about a sub-hand of the universe
-            return _set_candidates(c, rem, w, self.rules)
-        if made is None:
-            rank = c % 13
-            cards = tuple(x for x in self.universe if x % 13 == rank and x >= c)
-            if not cards or cards[0] != c:  # not asked about a sub-hand of the universe
-                return _set_candidates(c, rem, w, self.rules)
-            everything = [(_suit_counts(cand.naturals[1:]), cand)
-                          for cand in _set_candidates(c, cards, self.total_wilds, self.rules)]
-            made = [[pair for pair in everything if pair[1].wilds <= k] for k in range(self.total_wilds + 1)]
-            self.set_cache[c] = made
-        rank = c % 13
-        have = _suit_counts([x for x in rem[1:] if x % 13 == rank]) | _COUNT_HIGH
-        return [cand for counts, cand in made[w] if (have - counts) & _COUNT_HIGH == _COUNT_HIGH]
-
-    def run_candidates(self, same_suit: tuple[int, ...], w: int) -> list[Candidate]:
-        """The runs of the lowest card ``c = same_suit[0]`` given the cards of its suit left.
-
-        They are made once per card, over every card of the hand and every wild, and
-        filtered here: the runs for fewer cards and wilds are exactly those whose natural
-        cards are all still there and which need at most ``w`` wilds (a card that is gone
-        is a gap a wild fills, just as an omitted card is), in the same order, with the
-        same layouts."""
-        c = same_suit[0]
-        made = self.run_cache.get(c)
-        if w > self.total_wilds:  # not asked about a sub-hand of the universe
-            return _run_candidates(c, same_suit, w, self.rules)
-        if made is None:
-            suit = c // 13
-            cards = tuple(x for x in self.universe if x // 13 == suit and x >= c)
-            if not cards or cards[0] != c:  # not asked about a sub-hand of the universe
-                return _run_candidates(c, same_suit, w, self.rules)
-            everything = [(_rank_bits(cand.naturals, c), cand)
-                          for cand in _run_candidates(c, cards, self.total_wilds, self.rules)]
-            # one list per number of wilds at hand: the runs needing at most that many
-            made = (_rank_bits(cards, c), [[pair for pair in everything if pair[1].wilds <= k]
-                                           for k in range(self.total_wilds + 1)])
-            self.run_cache[c] = made
-        missing = made[0] & ~_rank_bits(same_suit, c)
-        return [cand for bits, cand in made[1][w] if not bits & missing]
-
-    def terminal(self, w: int, room: int, m: int) -> tuple[tuple[int, int, int], object]:
+    def terminal(self, w: int, room: int, m: int) -> tuple[int, object]:
+        """No natural card left: the ``w`` wilds left join melds with room or make their own."""
         rules = self.rules
-        best: tuple[int, int, int] = (INF, INF, INF)
+        best = PACKED_INF
         choice: object = None
         own_options = range(0, w // 3 + 1)
         for j in own_options:
@@ -344,29 +382,64 @@ class _Search:
                 absorbed = min(w - own_cap, room)
                 left = w - own_cap - absorbed
                 used = absorbed
-            cost = (left * rules.wild_points, left, used)
+            cost = _pack(left * rules.wild_points, left, used)
             if cost < best:
                 best, choice = cost, ("terminal", j)
         return best, choice
 
-    def best(self, rem: tuple[int, ...], w: int, room: int, m: int) -> tuple[int, int, int]:
+    def least(self, rem: tuple[int, ...], w: int) -> int:
+        """A lower bound of the cost of ``rem`` with ``w`` wilds (packed): fewer than 3 wilds
+        cannot meld on their own, so each is used (or left, which costs more); with at most
+        one wild, a card that no meld of the cards left can hold stays in hand.  "Can hold"
+        is judged generously (any suits for a set, a run may wrap round the ace), so the
+        bound never passes the true cost."""
+        floor = w if w < 3 else 0
+        if w > 1 or not rem:
+            return floor
+        key = (rem, w)
+        found = self.dead.get(key)
+        if found is None:
+            found = self.dead[key] = _dead_cards(rem, w, self.hand_costs)
+        return found + floor
+
+    def best(self, rem: tuple[int, ...], w: int, room: int, m: int, budget: int = _ROOT) -> int:
+        """The least cost of a state, packed, when it is below ``budget``; otherwise a lower
+        bound of it that is at least ``budget`` (the state was cut short: nothing in it can
+        beat what the caller already has).  Exact costs go to ``memo`` with their choice,
+        bounds to ``bounds``; a state asked again with a larger budget is searched again.
+
+        Why the answer is the one of the full search: each candidate's cost is its exact cost
+        or a lower bound at least the ``limit`` it was given (the best so far, or the budget),
+        so a candidate cut short never beats the best so far, and the first candidate whose
+        exact cost is the state's least, when that is below the budget, meets a limit above
+        it and so is searched exactly and chosen."""
         key = (rem, w, room, m)
-        hit = self.memo.get(key)
-        if hit is not None:
-            return hit[0]
-        if not rem:
-            result = self.terminal(w, room, m)
-            self.memo[key] = result
-            return result[0]
-        best: tuple[int, int, int] = (INF, INF, INF)
-        choice: object = None
         memo = self.memo
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        bound = self.bounds.get(key)
+        if bound is not None and bound >= budget:
+            return bound
+        if not rem:
+            cost, end = self.terminal(w, room, m)
+            memo[key] = cost
+            self.choices[key] = end
+            return cost
+        floor = self.least(rem, w)
+        best = PACKED_INF
+        choice: object = None
         if self.max_melds is None or m < self.max_melds:
-            floor = w if w < 3 else 0  # see below
             m2 = m + 1 if m < self.cap_melds else m
             for cand in self.candidates(rem, w):
                 _, naturals, wilds, more_room, _, _ = cand
                 w2 = w - wilds
+                limit = best if best < budget else budget
+                least = wilds + (w2 if w2 < 3 else 0)
+                if least >= limit:  # even its least cost cannot beat what is known (ties go to the first)
+                    if least < best:
+                        best = least  # no better than the budget: a lower bound, not an answer
+                    continue
                 room2 = room + more_room
                 if room2 > w2:
                     room2 = w2
@@ -374,27 +447,45 @@ class _Search:
                 rest = list(rem[1:])
                 for x in naturals[1:]:
                     rest.remove(x)
-                sub_key = (tuple(rest), w2, room2, m2)
-                hit = memo.get(sub_key)
-                sub = hit[0] if hit is not None else self.best(*sub_key)
-                if sub[0] >= INF:
-                    continue
-                cost = (sub[0], sub[1], sub[2] + wilds)
+                after = tuple(rest)
+                sub_key = (after, w2, room2, m2)
+                sub = memo.get(sub_key)
+                if sub is None and w2 < 2:  # self.least, inlined: it is asked for most candidates
+                    dead = self.dead.get((after, w2))
+                    if dead is None:
+                        dead = self.dead[(after, w2)] = _dead_cards(after, w2, self.hand_costs) if after else 0
+                    least = wilds + dead + w2
+                    if least >= limit:
+                        if least < best:
+                            best = least
+                        continue
+                if sub is None:
+                    sub = self.best(*sub_key, limit - wilds)
+                cost = sub + wilds
                 if cost < best:
                     best, choice = cost, cand
-                    if cost[1] == 0 and cost[0] == 0 and cost[2] == floor:
-                        # the least cost this state can have (nothing left in hand; fewer
-                        # than 3 wilds cannot meld on their own, so all of them are used),
-                        # and ties go to the first found: the rest cannot win
-                        memo[key] = (best, choice)
+                    if cost == floor:  # ties go to the first found: the rest cannot win
+                        memo[key] = best
+                        self.choices[key] = choice
                         return best
-        c = rem[0]
-        sub = self.best(rem[1:], w, room, m)
-        if sub[0] < INF:
-            cost = (sub[0] + self.rules.points[c], sub[1] + 1, sub[2])
+        limit = best if best < budget else budget
+        hand = self.hand_costs[rem[0]]
+        least = hand + (self.least(rem[1:], w) if w < 2 else floor)
+        if least < limit:  # leave the lowest card in hand
+            sub_key = (rem[1:], w, room, m)
+            sub = memo.get(sub_key)
+            if sub is None:
+                sub = self.best(*sub_key, limit - hand)
+            cost = sub + hand
             if cost < best:
                 best, choice = cost, "hand"
-        memo[key] = (best, choice)
+        elif least < best:
+            best = least
+        if best < budget:
+            memo[key] = best
+            self.choices[key] = choice
+        else:
+            self.bounds[key] = best
         return best
 
     def walk(self, rem: tuple[int, ...], w: int, room: int, m: int
@@ -403,7 +494,7 @@ class _Search:
         melds: list[Candidate] = []
         left: list[int] = []
         while True:
-            _, choice = self.memo[(rem, w, room, m)]
+            choice = self.choices[(rem, w, room, m)]
             if not rem:
                 assert isinstance(choice, tuple)
                 return melds, left, int(choice[1])
@@ -424,19 +515,23 @@ def search_cost(naturals: Sequence[int], wilds: int, rules: SearchRules, *, min_
                 max_melds: int | None = None) -> tuple[int, int, int]:
     """Only the cost (points, cards, wilds used) of the best arrangement; INF if none."""
     ordered = tuple(sorted(naturals))
-    engine = _Search(rules, wilds, min_melds, max_melds, ordered)
-    return engine.best(ordered, wilds, 0, 0)
+    engine = _Search(rules, min_melds, max_melds)
+    return _unpack(engine.best(ordered, wilds, 0, 0))
 
 
-def cost_finder(rules: SearchRules, universe: Sequence[int], wilds: int, *, min_melds: int = 0,
-                max_melds: int | None = None) -> Callable[[Sequence[int], int], tuple[int, int, int]]:
-    """``search_cost`` for many sub-hands of one hand (natural cards ``universe``, ``wilds``
-    wilds): ``find(naturals, wild_count)``.  The sub-hands share one memo, so what one
-    remainder worked out is not worked out again for the next."""
-    engine = _Search(rules, wilds, min_melds, max_melds, universe)
+def cost_finder(rules: SearchRules, *, min_melds: int = 0, max_melds: int | None = None) -> CostFinder:
+    """``search_cost`` for many sub-hands of one hand: ``find(naturals, wild_count)``.  The
+    sub-hands share one memo, so what one remainder worked out is not worked out again for
+    the next.  With ``at_most`` (compared
+    as tuples; its last number may be negative), a cost above it comes back as INF: the
+    caller wants only those, and the search stops sooner."""
+    engine = _Search(rules, min_melds, max_melds)
 
-    def find(naturals: Sequence[int], wild_count: int) -> tuple[int, int, int]:
-        return engine.best(tuple(sorted(naturals)), wild_count, 0, 0)
+    def find(naturals: Sequence[int], wild_count: int, *,
+             at_most: tuple[int, int, int] | None = None) -> tuple[int, int, int]:
+        budget = _ROOT if at_most is None else _pack(*at_most) + 1
+        cost = engine.best(tuple(sorted(naturals)), wild_count, 0, 0, budget)
+        return _unpack(cost) if cost < budget else (INF, INF, INF)
 
     return find
 
@@ -450,8 +545,8 @@ def search(cards: Sequence[Card], *, variant: Variant, rules: SearchRules | None
     rules = rules or SearchRules.from_variant(variant)
     wild_cards = sorted(c for c in cards if variant.is_wild(c))
     naturals = tuple(sorted(c.index for c in cards if not variant.is_wild(c)))
-    engine = _Search(rules, len(wild_cards), min_melds, max_melds, naturals)
-    cost = engine.best(naturals, len(wild_cards), 0, 0)
+    engine = _Search(rules, min_melds, max_melds)
+    cost = _unpack(engine.best(naturals, len(wild_cards), 0, 0))
     if cost[0] >= INF:
         return None
     chosen, left, own = engine.walk(naturals, len(wild_cards), 0, 0)

@@ -170,13 +170,13 @@ def best_layoffs(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: V
     hand_indices = tuple(sorted(c.index for c in hand))
     walk(0, hand_indices, (), 0, 0)
     wild = variant.wild_number
-    natural_universe = [i for i in hand_indices if i % 13 + 1 != wild]
-    find = cost_finder(rules, natural_universe, len(hand_indices) - len(natural_universe),
-                       min_melds=min_melds, max_melds=max_melds)
+    find = cost_finder(rules, min_melds=min_melds, max_melds=max_melds)
     best: tuple[tuple[int, int, int, int], _Path, tuple[int, ...]] | None = None
     for remainder, ((laid_wilds, laid), path) in remainders.items():
         naturals = [i for i in remainder if i % 13 + 1 != wild]
-        cost = find(naturals, len(remainder) - len(naturals))
+        # only a remainder that can beat (or tie and lay off fewer) the best so far counts
+        at_most = None if best is None else (best[0][0], best[0][1], best[0][2] - laid_wilds)
+        cost = find(naturals, len(remainder) - len(naturals), at_most=at_most)
         if cost[0] >= INF:
             continue
         full = (cost[0], cost[1], cost[2] + laid_wilds, laid)
