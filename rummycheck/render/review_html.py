@@ -25,8 +25,6 @@ from rummycheck.table.replay import Record, Replay, replay
 
 __all__ = ["review_page", "write_review_page"]
 
-_COLOURS = {"blunder": "#a00010", "mistake": "#d35400", "inaccuracy": "#b8860b", None: "#5b7a99"}
-
 
 def review_page(review: DecisionReview, result: Replay, *, four_colour: bool = False) -> str:
     """The page of ``result`` (the record replayed) with the findings of ``review`` (its rollout review)."""
@@ -50,18 +48,21 @@ def _loss(decision: Decision) -> str:
     return f"{decision.loss:.2f} points behind the best [95%: {decision.loss_low:.2f}, {decision.loss_high:.2f}]"
 
 
+def _short(decision: Decision) -> str:
+    return f"{decision.loss:.2f} [{decision.loss_low:.2f}, {decision.loss_high:.2f}]"
+
+
 def _mark(decision: Decision) -> str:
     """One decision's mark in the action list."""
     played, best = _moves(decision)
-    numbers = (f' data-loss="{decision.loss:.2f}" data-loss-low="{decision.loss_low:.2f}" '
-               f'data-loss-high="{decision.loss_high:.2f}"')
+    numbers = f' data-loss="{decision.loss:.2f}" data-ci="{decision.loss_low:.2f} {decision.loss_high:.2f}"'
     if decision.forced:
         return f'<small class="finding forced"{numbers}>forced (the only legal move)</small>'
     rollouts = f"{decision.samples} rollouts"
     if decision.grade is None:
         what = "the best move" if played == best else f"best {html_text(best)}"
-        return (f'<small class="finding judged"{numbers}>{what}; {html_text(_loss(decision))}, '
-                f'{rollouts}</small>')
+        return (f'<small class="finding judged"{numbers}>{what}; {decision.loss:.2f} behind '
+                f'[{decision.loss_low:.2f}, {decision.loss_high:.2f}]</small>')
     return (f'<div class="finding graded" data-grade="{decision.grade}"{numbers} role="note">'
             f'<strong>{decision.grade}</strong>: played <code>{html_text(played)}</code>, best '
             f'<code>{html_text(best)}</code>; {html_text(_loss(decision))} ({rollouts})</div>')
@@ -107,9 +108,9 @@ def _chart(decisions: Sequence[Decision]) -> str:
 
     parts = [f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - 4}" y2="{y(0):.1f}" class="axis"/>',
              f'<text x="{left - 3}" y="{y(0) + 4:.1f}" text-anchor="end">0</text>']
-    for _, points in GRADES:
-        parts.append(f'<line x1="{left}" y1="{y(points):.1f}" x2="{width - 4}" y2="{y(points):.1f}" class="step"/>'
-                     f'<text x="{left - 3}" y="{y(points) + 4:.1f}" text-anchor="end">{points:g}</text>')
+    for _, points in GRADES:  # the steps dashed; only the top one labelled (2 and 5 would overlap 0)
+        parts.append(f'<line x1="{left}" y1="{y(points):.1f}" x2="{width - 4}" y2="{y(points):.1f}" class="step"/>')
+    parts.append(f'<text x="{left - 3}" y="{y(GRADES[0][1]) + 4:.1f}" text-anchor="end">{GRADES[0][1]:g}</text>')
     for n, d in enumerate(decisions):
         x = left + n * slot
         if n and d.hand != decisions[n - 1].hand:
@@ -117,13 +118,11 @@ def _chart(decisions: Sequence[Decision]) -> str:
         middle = x + slot / 2
         bar = min(max(slot * 0.6, 1.0), 24.0)
         top_y, base_y = sorted((y(d.loss), y(0)))
-        label = (f"hand {d.hand}, action {d.action}, {d.played}: " + (d.grade or ("forced" if d.forced else
-                                                                                  "not graded"))
-                 + f"; {_loss(d)}")
-        parts.append(f'<g><title>{html_text(label)}</title><rect x="{middle - bar / 2:.1f}" y="{top_y:.1f}" '
-                     f'width="{bar:.1f}" height="{max(base_y - top_y, 0.5):.1f}" fill="{_COLOURS[d.grade]}"/>'
-                     f'<line x1="{middle:.1f}" y1="{y(d.loss_high):.1f}" x2="{middle:.1f}" y2="{y(d.loss_low):.1f}" '
-                     'class="ci"/></g>')
+        label = f"{d.hand}.{d.action} {d.played}: {d.grade or ('forced' if d.forced else 'not graded')}, {_short(d)}"
+        grade = f' class="{d.grade}"' if d.grade else ""
+        parts.append(f'<g{grade}><title>{html_text(label)}</title><rect x="{middle - bar / 2:.1f}" y="{top_y:.1f}" '
+                     f'width="{bar:.1f}" height="{max(base_y - top_y, 0.5):.1f}"/>'
+                     f'<path d="M{middle:.1f} {y(d.loss_high):.1f}V{y(d.loss_low):.1f}"/></g>')
     hands = sorted({d.hand for d in decisions})
     caption = (f"{len(decisions)} decisions in {len(hands)} hand(s), in the order played; dashed: the grade steps "
                f"({', '.join(f'{p:g}' for _, p in GRADES)} points)")
@@ -144,6 +143,7 @@ margin:.1rem 0;color:var(--ink);background:#fff7e6}
 #log li:has(>button[aria-current]) .finding.graded{outline:2px solid #e07000}
 #chart{margin:.5rem 0}.chart{width:100%;max-width:40rem;height:auto}
 .chart text{font:10px sans-serif;fill:#333}.chart .axis{stroke:#333}.chart .step{stroke:#999;stroke-dasharray:3 3}
-.chart .hand{stroke:#bbb}.chart .ci{stroke:#111;stroke-width:1.5}
+.chart .hand{stroke:#bbb}.chart g path{stroke:#111;stroke-width:1.5}.chart rect{fill:#5b7a99}
+.chart .inaccuracy rect{fill:#b8860b}.chart .mistake rect{fill:#d35400}.chart .blunder rect{fill:#a00010}
 .seatview #review,.seatview .finding{display:none}
 """
