@@ -206,3 +206,14 @@ def test_review_page_in_the_browser(browser: Any, tmp_path: Path,  # noqa: F811 
     page.screenshot(path=str(shot), full_page=True)
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     opened.close()
+
+
+def test_review_html_of_an_illegal_record_exits_1_with_the_verdict_and_no_marks(tmp_path: Path) -> None:
+    record = tmp_path / "bad.toml"  # action 1 made a knock before any draw (GIN-TURN)
+    record.write_text(PLANTED.read_text(encoding="utf-8").replace('"A pass", ', '"A knock Kc", ', 1), encoding="utf-8")
+    target = tmp_path / "bad.html"
+    out = runner.invoke(app, ["review", str(record), "--rollouts", "--samples", "32", "--html", str(target)])
+    assert out.exit_code == 1, out.output
+    page = target.read_text(encoding="utf-8")
+    assert 'id="verdict"' in page and "No review: " in page
+    assert marks(page).graded == [] and marks(page).findings == []
