@@ -4,7 +4,7 @@ from typing import Annotated
 
 import typer
 
-from rummycheck.cli.common import JsonOpt, app, emit_json, guarded, say
+from rummycheck.cli.common import JsonOpt, app, emit_json, fail, guarded, say
 
 
 @app.command()
@@ -23,6 +23,10 @@ def review(
                                                                         "(default 1).", min=1, max=256)] = None,
     scheduler: Annotated[str | None, typer.Option("--scheduler", help="With --rollouts: a Dask scheduler, "
                                                                       "tcp://HOST:8786, or 'local'.")] = None,
+    html: Annotated[str | None, typer.Option("--html", help="With --rollouts: also write the review as one "
+                                                           "self-contained HTML page (docs/html.md).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --html file (never the "
+                                                        "record).")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Review a record: for each decision of a player, the better choice and the points lost,
@@ -30,7 +34,13 @@ def review(
     (its hand, number, file:line:col and rule, as replay says), 2 on bad input."""
     from rummycheck.files.record import load_record
 
+    if html is not None and not rollouts:
+        fail("--html needs --rollouts (the review page shows the rollout review)")
     loaded = guarded(lambda: load_record(record))
+    if html is not None:
+        from rummycheck.render.html import check_target, record_inputs
+
+        page = guarded(lambda: check_target(html, force=force, inputs=record_inputs(loaded)))
     if rollouts:
         from rummycheck.analysis.decisions import review_decisions
         from rummycheck.render.json import decisions_json
@@ -41,6 +51,10 @@ def review(
             pool = None if (workers or 1) <= 1 and not scheduler else executor
             judged = guarded(lambda: review_decisions(loaded, players=player, samples=samples, seed=seed,
                                                       executor=pool))
+        if html is not None:
+            from rummycheck.render.review_html import write_review_page
+
+            guarded(lambda: write_review_page(loaded, judged, page))
         if as_json:
             emit_json(decisions_json(judged))
         else:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,8 +29,8 @@ from rummycheck.table.scoring import HandScore
 from rummycheck.textsafe import escape
 from rummycheck.variants import resolve_house_rules
 
-__all__ = ["card_name", "card_svg", "check_target", "deal_page", "record_inputs", "replay_page", "write_deal_page",
-           "write_replay_page"]
+__all__ = ["card_name", "card_svg", "check_target", "deal_page", "html_text", "record_inputs", "replay_page",
+           "write_deal_page", "write_page", "write_replay_page"]
 
 _RANK_NAMES = {Rank.ACE: "ace", Rank.TWO: "two", Rank.THREE: "three", Rank.FOUR: "four", Rank.FIVE: "five",
                Rank.SIX: "six", Rank.SEVEN: "seven", Rank.EIGHT: "eight", Rank.NINE: "nine", Rank.TEN: "ten",
@@ -83,6 +83,11 @@ def _symbol(card: Card) -> str:
 def _t(text: str) -> str:
     """File text in HTML: control characters escaped visibly, then HTML-escaped."""
     return html.escape(escape(text, keep=""), quote=True)
+
+
+def html_text(text: str) -> str:
+    """Text for a page (``<`` and ``&`` escaped, control characters written as visible escapes)."""
+    return _t(text)
 
 
 def _cards_text(cards: Iterable[Card]) -> str:
@@ -152,8 +157,13 @@ def _score_extras(score: HandScore) -> str:
 
 # -- the page ---------------------------------------------------------------------------------
 
-def replay_page(result: Replay, *, title: str = "", four_colour: bool = False) -> str:
-    """The page of a replayed record: the table at every step, the controls and the action list."""
+def replay_page(result: Replay, *, title: str = "", four_colour: bool = False,
+                marks: Mapping[tuple[int, int], str] | None = None, appendix: str = "", style: str = "") -> str:
+    """The page of a replayed record: the table at every step, the controls and the action list.
+
+    Another page built on this one (``render.review_html``) adds HTML of its own: ``marks`` after
+    the button of action (hand, number) in the action list, ``appendix`` after the table and the
+    list, ``style`` after the page's style sheet."""
     record = result.record
     frames = replay_frames(result)
     data = [_frame_json(f) for f in frames]
@@ -167,7 +177,7 @@ def replay_page(result: Replay, *, title: str = "", four_colour: bool = False) -
     parts = [
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{_t(heading)} - rummycheck</title><style>{_CSS}</style></head>",
+        f"<title>{_t(heading)} - rummycheck</title><style>{_CSS}{style}</style></head>",
         f'<body class="{"four" if four_colour else "two"}"><header><h1>{_t(heading)}</h1>',
         f"<p>{_t('; '.join(facts))}</p>",
         f'<p class="summary">{_t(_summary(result))}</p></header>',
@@ -176,8 +186,9 @@ def replay_page(result: Replay, *, title: str = "", four_colour: bool = False) -
         _verdict(result),
         _board(data[0] if data else None, record.players),
         "</section>",
-        _log(result, frames),
+        _log(result, frames, marks or {}),
         "</main>",
+        appendix,
         "".join(f"<template>{card_svg(c)}</template>" for c in sorted(later, key=lambda c: c.index)),
         f"<template>{_BACK}</template>",
         f'<script type="application/json" id="frames">{_json(_deltas(data))}</script>',
@@ -312,7 +323,7 @@ def _verdict(result: Replay) -> str:
             '<p>The replay stops here: the table shown is the one before this action.</p></section>')
 
 
-def _log(result: Replay, frames: Sequence[Frame]) -> str:
+def _log(result: Replay, frames: Sequence[Frame], marks: Mapping[tuple[int, int], str]) -> str:
     """The action list: every action a button to the step after it; a hand's deal to its first step."""
     record = result.record
     illegal = result.illegal
@@ -341,7 +352,7 @@ def _log(result: Replay, frames: Sequence[Frame]) -> str:
                 public = frame.public[index - frame.first]
                 seen = f' data-public="{_t(public)}"' if public != action.text else ""
                 items.append(f'<li data-by="{_t(action.actor)}"><button type="button" data-step="{step}"{seen}>'
-                             f'{_t(action.text)}</button>{comment}</li>')
+                             f'{_t(action.text)}</button>{comment}{marks.get((number, index), "")}</li>')
             elif illegal is not None and illegal.hand == number and illegal.action == index:
                 items.append(f'<li class="illegal" data-by="{_t(action.actor)}"><button type="button" '
                              f'data-step="{last}">{_t(action.text)}</button> <strong>illegal: '
@@ -375,6 +386,11 @@ def check_target(path: str, *, force: bool, inputs: Iterable[str | None] = (),
 def record_inputs(record: Record) -> tuple[str, ...]:
     """The files a record was read from: itself and the house-rules file it names (if any)."""
     return record.source, resolve_house_rules(record.variant_name, record.source)
+
+
+def write_page(target: Path, page: str) -> None:
+    """Write a page made here to ``target`` (checked first with ``check_target``)."""
+    _write(target, page)
 
 
 def _write(target: Path, page: str) -> None:

@@ -266,7 +266,8 @@ def decisions_text(review: DecisionReview) -> str:
              "(inaccuracy), 5 (mistake) or 10 (blunder) points", ""]
     if rows:
         lines.append(tabulate(rows, headers=["hand.action", "player", "played", "best", "grade",
-                                             "points behind [95%]", "rollouts"], tablefmt="simple"))
+                                             "points behind [95%]", "rollouts"], tablefmt="simple",
+                              disable_numparse=True))  # "1.20" is hand 1, action 20, not a number
     else:
         lines.append("no decision is graded")
     lines.append("")
