@@ -48,8 +48,6 @@ UNIT = "expected net points for the hand"
 ROLLOUT_TURNS = 400
 Z95 = 1.959964
 
-#: the rollout bots by game, the strongest of the shipped ones in ``docs/simulate.md``
-_ROLLOUT = {"gin": "gin", "basic": "patient", "bing": "common"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +153,7 @@ def evaluate(state: GameState, *, samples: int = 400, seed: int = 1, rollout: st
     moves = list(candidates) if candidates is not None else observation.public.legal_actions()
     if not moves:
         raise ValueError(f"{state.player.name} has no legal move")
-    rollout = rollout or _ROLLOUT.get(state.variant.game, "random")
+    rollout = rollout or state.game.rollout_bot  # the game's strongest shipped bot
     budget = max(1, samples)
     batch = max(1, batch)
     values: list[list[float]] = [[] for _ in moves]

@@ -170,6 +170,8 @@ class Game:
     COUNTERS: ClassVar[tuple[SeatCount, ...]] = ()
     #: the bots ``rummycheck simulate`` seats when none are named
     default_bots: ClassVar[tuple[str, ...]] = ("random", "random")
+    #: the bot that plays every seat of an analysis's rollouts (docs/advise.md): the game's strongest
+    rollout_bot: ClassVar[str] = "random"
     #: laying melds down opens a player (the table's melds belong to players who opened); gin's
     #: melds go down with a knock instead
     melds_open: ClassVar[bool] = True

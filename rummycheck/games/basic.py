@@ -82,6 +82,7 @@ class Basic(Game):
     HAND_WIN = ("BASIC-OUT",)
     NOT_CAUGHT = frozenset({"BASIC-TARGET"})
     default_bots = ("eager", "patient")
+    rollout_bot = "patient"
 
     def stock_renewal(self, state: TableView) -> Reason | None:
         """BASIC-STOCK: the empty stock is the discard pile less its top card, turned over."""

@@ -70,6 +70,7 @@ class Bing(Game):
     points_words = "points caught"
     hand_won_words = "went out"
     default_bots = ("early", "common", "sandbag", "common")
+    rollout_bot = "common"
     END_KEYS = ("out", "buyback")
 
     def lays_down(self, state: TableView) -> bool:

@@ -227,6 +227,7 @@ class Gin(Game):
                 SeatCount("undercuts", "undercuts/hand", "undercuts"))
     melds_open = False
     default_bots = ("knock", "gin")
+    rollout_bot = "gin"
 
     def state_problems(self, state: TableView) -> list[str]:
         found = self.cut_problems(state)
