@@ -25,7 +25,6 @@ game score (the chance to win the game, Bing's limit and busts beyond this hand'
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from concurrent.futures import Executor
@@ -36,6 +35,7 @@ from rummycheck.games.base import score_hand
 from rummycheck.games.scoring import new_sheet
 from rummycheck.sim.bots import bot_class
 from rummycheck.sim.engine import hand_points, play_out
+from rummycheck.sim.stats import Z95, mean_interval
 from rummycheck.table.actions import Action
 from rummycheck.table.hand import Ending
 from rummycheck.table.observation import Observation, observe
@@ -46,7 +46,6 @@ __all__ = ["UNIT", "Evaluation", "MoveValue", "evaluate", "rollout_values"]
 UNIT = "expected net points for the hand"
 #: a rollout still going after this many turns (bots taking and throwing the same cards) counts as 0
 ROLLOUT_TURNS = 400
-Z95 = 1.959964
 
 
 
@@ -128,14 +127,9 @@ def rollout_values(observation: Observation, candidates: Sequence[Action], *, se
     return values
 
 
-def _mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, -math.inf, math.inf
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    half = Z95 * math.sqrt(var / n)
-    return mean, mean - half, mean + half
+def _interval(values: Sequence[float]) -> tuple[float, float, float]:
+    found = mean_interval(values, z=Z95)
+    return found.value, found.low, found.high
 
 
 def evaluate(state: GameState, *, samples: int = 400, seed: int = 1, rollout: str | None = None,
@@ -190,11 +184,11 @@ def evaluate(state: GameState, *, samples: int = 400, seed: int = 1, rollout: st
     best = max(active, key=lambda k: (means[k], -k))
     rows = []
     for k, action in enumerate(moves):
-        value, low, high = _mean_interval(values[k])
+        value, low, high = _interval(values[k])
         if k == best:
             loss, loss_low, loss_high = 0.0, 0.0, 0.0
         else:
-            loss, loss_low, loss_high = _mean_interval([b - v for b, v in zip(values[best], values[k])])
+            loss, loss_low, loss_high = _interval([b - v for b, v in zip(values[best], values[k])])
         rows.append(MoveValue(action, value, low, high, loss, loss_low, loss_high, len(values[k])))
     rows.sort(key=lambda r: (r.loss, -r.value))
     return Evaluation(state.player.name, seat, UNIT, len(values[best]), seed, rollout, tuple(rows),
@@ -210,7 +204,7 @@ def _race(values: list[list[float]], active: list[int]) -> list[int]:
     kept = []
     for k in active:
         if k != best:
-            _, low, _ = _mean_interval([b - v for b, v in zip(values[best], values[k])])
+            _, low, _ = _interval([b - v for b, v in zip(values[best], values[k])])
             if low > 0:
                 continue
         kept.append(k)
