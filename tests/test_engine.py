@@ -143,6 +143,7 @@ def test_action_text_is_the_record_notation() -> None:
     lay = Action(ActionKind.LAY_DOWN, "A", melds=(meld,), layoffs=(LayOff(Card.parse("4c"), 1, Card.parse("4c")),))
     assert lay.lines() == ("A meld Ac 2c 3c", "A layoff 4c on 1")
     assert str(lay) == "A meld Ac 2c 3c; A layoff 4c on 1"
+    assert lay.move_text() == "meld Ac 2c 3c; layoff 4c on 1"  # the player's name written once, left out
     assert str(Action(ActionKind.KNOCK, "B", Card.parse("Kd"), melds=(meld,))) == "B knock Kd with Ac 2c 3c"
     assert str(Action(ActionKind.KNOCK, "B")) == "B knock"
     assert str(Action(ActionKind.END, "C")) == "C end"

@@ -18,7 +18,7 @@ def _finite(value: float) -> float | None:
 def best_line(advice: Advice) -> str:
     """The best move in words, the player's name left out: ``discard Ts``, ``knock 3d: gin``."""
     best = advice.evaluation.best.action
-    text = "; ".join(line.split(" ", 1)[1] for line in best.lines())
+    text = best.move_text()
     facts = advice.facts[0]
     if best.kind.value == "knock" and (best.card is None or (facts is not None and facts.deadwood == 0)):
         text += ": gin"
@@ -32,7 +32,7 @@ def advice_json(advice: Advice) -> dict[str, Any]:
     def row(value: MoveValue, index: int) -> dict[str, Any]:
         facts = advice.facts[index]
         return {
-            "action": " ".join(str(value.action).split(" ")[1:]) if value.action.player else str(value.action),
+            "action": value.action.move_text(),
             "value": _finite(value.value),
             "ci": [_finite(value.low), _finite(value.high)],
             "loss": _finite(value.loss),
@@ -71,7 +71,7 @@ def decisions_json(review: DecisionReview) -> dict[str, Any]:
         "legal": review.illegal is None,
         "illegal": None if review.illegal is None else review.illegal.to_json(),
         "decisions": [{"hand": d.hand, "action": d.action, "player": d.player,
-                       "played": " ".join(str(d.played).split(" ")[1:]), "best": " ".join(str(d.best).split(" ")[1:]),
+                       "played": d.played.move_text(), "best": d.best.move_text(),
                        "rank": d.rank, "moves": d.moves, "forced": d.forced, "value": _finite(d.value),
                        "loss": _finite(d.loss), "loss_ci": [_finite(d.loss_low), _finite(d.loss_high)],
                        "samples": d.samples, "grade": d.grade} for d in review.decisions],

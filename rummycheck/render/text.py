@@ -195,7 +195,7 @@ def advice_text(advice: Advice) -> str:
     rows = []
     for index, value in enumerate(evaluation.candidates):
         facts = advice.facts[index]
-        move = "; ".join(line.split(" ", 1)[1] for line in value.action.lines())
+        move = value.action.move_text()
         loss = "best" if index == 0 else f"{value.loss:.2f} [{value.loss_low:.2f}, {value.loss_high:.2f}]"
 
         def pct(chance: float | None) -> str:
@@ -257,9 +257,7 @@ def decisions_text(review: DecisionReview) -> str:
     for d in review.decisions:
         if d.grade is None:
             continue
-        played = " ".join(str(d.played).split(" ")[1:])
-        best = " ".join(str(d.best).split(" ")[1:])
-        rows.append([f"{d.hand}.{d.action}", d.player, played, best, d.grade,
+        rows.append([f"{d.hand}.{d.action}", d.player, d.played.move_text(), d.best.move_text(), d.grade,
                      f"{d.loss:.2f} [{d.loss_low:.2f}, {d.loss_high:.2f}]", d.samples])
     lines = [f"{review.source}: every decision valued in {review.unit} by rollouts (up to {review.samples} per "
              f"move, seed {review.seed}); a grade only where the loss's whole 95% interval clears 2 "

@@ -88,5 +88,9 @@ class Action:
         card = f" {self.card}" if self.card is not None else ""
         return (f"{who} {kind.value}{card}",)
 
+    def move_text(self) -> str:
+        """The move without the player's name, its lines joined by ``; ``: ``meld Ac 2c 3c; layoff 4c on 1``."""
+        return "; ".join(line.split(" ", 1)[1] for line in self.lines())
+
     def __str__(self) -> str:
         return "; ".join(self.lines())
