@@ -50,8 +50,8 @@ from rummycheck.games.scoring import HandEnd, HandScore, Sheet, new_sheet
 from rummycheck.sim.bots import Bot, LayDown, View, new_view
 from rummycheck.sim.hand import SimState
 from rummycheck.sim.record_out import action_texts
-from rummycheck.table.actions import ActionKind
 from rummycheck.table.hand import Ending, deal_shuffled, hand_end, seat_names, start_state
+from rummycheck.table.observation import seen_cards
 from rummycheck.table.state import GameState, PlayRecord
 from rummycheck.variants import Variant
 
@@ -161,14 +161,11 @@ class _Hand:
         seat_of = {name: seat for seat, name in enumerate(hand.names)}
         taken: list[tuple[Card, ...]] = [()] * len(hand.names)
         thrown: list[tuple[Card, ...]] = [()] * len(hand.names)
-        last = state.history[-1] if state.history else None
-        for record in state.history:
-            seat = seat_of[record.player]
-            if record.kind is ActionKind.TAKE and record.cards and not (
-                    record is last and state.phase == "over"):
-                taken[seat] += (record.cards[0],)
-            elif record.kind in (ActionKind.DISCARD, ActionKind.KNOCK) and record.cards:
-                thrown[seat] += (record.cards[0],)
+        for seen in seen_cards(state):  # the public pile history, as an observation reads it
+            if seen.how == "taken":
+                taken[seat_of[seen.player]] += (seen.card,)
+            elif seen.how == "thrown":
+                thrown[seat_of[seen.player]] += (seen.card,)
         hand.taken, hand.thrown = tuple(taken), tuple(thrown)
         hand.scores = tuple(p.score for p in state.players)
         hand.out = tuple(p.out for p in state.players)

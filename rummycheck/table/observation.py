@@ -31,7 +31,7 @@ from rummycheck.table.actions import ActionKind
 from rummycheck.table.state import GameState, PlayerState, PlayRecord
 from rummycheck.variants import Variant
 
-__all__ = ["Observation", "SeenCard", "observe"]
+__all__ = ["Observation", "SeenCard", "observe", "seen_cards"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +158,11 @@ def _public_record(record: PlayRecord, me: str) -> PlayRecord:
     if record.kind is ActionKind.DRAW and record.player != me and record.cards:
         return replace(record, cards=())
     return record
+
+
+def seen_cards(state: GameState) -> list[SeenCard]:
+    """Every card seen taken, declined or thrown in the hand of ``state``, in order (what all players saw)."""
+    return _public_history(state)[0]
 
 
 def _public_history(state: GameState) -> tuple[list[SeenCard], dict[str, Counter[Card]]]:
