@@ -33,7 +33,7 @@ def advise(
     from rummycheck.render.json import advice_json
     from rummycheck.render.text import advice_text
     from rummycheck.sim.bots import bot_class
-    from rummycheck.sim.runner import executor_for
+    from rummycheck.sim.runner import pool_for
 
     if rollout is not None:
         guarded(lambda: bot_class(rollout))
@@ -54,9 +54,9 @@ def advise(
         if player is not None and (state.is_over or state.player.name != player):
             fail(f"{path}: before action {at} of hand {hand} it is "
                  f"{'nobody' if state.is_over else state.player.name}'s decision, not {player}'s")
-    with executor_for(workers or 1, scheduler) as executor:
+    with pool_for(workers, scheduler) as executor:
         advice = guarded(lambda: run_advise(state, samples=samples, seed=seed, rollout=rollout,
-                                            executor=None if (workers or 1) <= 1 and not scheduler else executor))
+                                            executor=executor))
     if as_json:
         emit_json(advice_json(advice))
     else:

@@ -45,10 +45,9 @@ def review(
         from rummycheck.analysis.decisions import review_decisions
         from rummycheck.render.json import decisions_json
         from rummycheck.render.text import decisions_text
-        from rummycheck.sim.runner import executor_for
+        from rummycheck.sim.runner import pool_for
 
-        with executor_for(workers or 1, scheduler) as executor:
-            pool = None if (workers or 1) <= 1 and not scheduler else executor
+        with pool_for(workers, scheduler) as pool:
             judged = guarded(lambda: review_decisions(loaded, players=player, samples=samples, seed=seed,
                                                       executor=pool))
         if html is not None:

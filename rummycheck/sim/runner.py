@@ -361,6 +361,17 @@ def executor_for(workers: int | None, scheduler: str | None) -> Iterator[Executo
         yield pool
 
 
+@contextmanager
+def pool_for(workers: int | None, scheduler: str | None) -> Iterator[Executor | None]:
+    """``executor_for`` for work that runs in this process unless told otherwise: None (no pool)
+    for one local process, else the local processes or the Dask cluster (advise, review)."""
+    if (workers or 1) <= 1 and not scheduler:
+        yield None
+        return
+    with executor_for(workers or 1, scheduler) as executor:
+        yield executor
+
+
 def simulate(spec: SimSpec, *, games: int, precision: float | None = None, workers: int | None = None,
              scheduler: str | None = None, batch: int | None = None, record_games: int = 0,
              progress: Callable[[int, int], None] | None = None) -> SimResult:
