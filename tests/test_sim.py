@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from rummycheck.cards import Card
 from rummycheck.cli import app
 from rummycheck.errors import SimulationError
-from rummycheck.sim.bots import BOTS, BaseBot, BotError, View, bot_class, discard_choices
+from rummycheck.sim.bots import BOTS, BaseBot, BotError, LayDown, View, bot_class, discard_choices
 from rummycheck.sim.engine import play_game
 from rummycheck.sim.record_out import game_to_record_dict, replay_hand
 from rummycheck.sim.report import result_json
@@ -351,6 +351,56 @@ def test_knock_melds_are_the_exact_searchs_own() -> None:
             assert search_melds(hand, variant) == found.melds
 
 
+class Observer(BaseBot):
+    """Plays as the game's first default bot and, at every decision, checks ``view.observe()``
+    against the view it came with."""
+
+    def __init__(self, inner: str) -> None:
+        super().__init__()
+        self.inner = BOTS[inner]()
+        self.checked = 0
+
+    def setup(self, **kwargs: object) -> None:  # type: ignore[override]
+        super().setup(**kwargs)  # type: ignore[arg-type]
+        self.inner.setup(**kwargs)  # type: ignore[arg-type]
+
+    def check(self, view: View) -> None:
+        assert view.observe is not None
+        seen = view.observe()
+        assert seen.seat == view.seat and seen.hand == view.hand
+        assert seen.discard_pile == view.discard_pile and seen.table == view.table
+        assert seen.hand_sizes == view.hand_sizes and seen.stock == view.stock
+        for seat in range(len(view.names)):
+            assert seen.by("taken", seat) == view.taken[seat]
+            assert seen.by("thrown", seat) == view.thrown[seat]
+        self.checked += 1
+
+    def start(self, view: View) -> str:
+        self.check(view)
+        return self.inner.start(view)
+
+    def lay_down(self, view: View) -> LayDown | None:
+        self.check(view)
+        return self.inner.lay_down(view)
+
+    def discard(self, view: View) -> Card:
+        self.check(view)
+        return self.inner.discard(view)
+
+    def knock(self, view: View, card: Card) -> bool:
+        return self.inner.knock(view, card)
+
+
+@pytest.mark.parametrize(("name", "inner", "players"), [("gin", "knock", 2), ("basic", "eager", 3),
+                                                       ("bing", "early", 4)])
+def test_a_views_observation_says_what_the_view_says(name: str, inner: str, players: int) -> None:
+    variant = get_variant(name)
+    for deal in range(3):
+        bots = [Observer(inner) for _ in range(players)]
+        play_game(variant, bots, seed=5, deal=deal, max_hands=2)
+        assert all(bot.checked > 0 for bot in bots)
+
+
 def test_views_built_the_quick_way_are_frozen_views() -> None:
     import dataclasses
 
@@ -358,7 +408,7 @@ def test_views_built_the_quick_way_are_frozen_views() -> None:
 
     gin = get_variant("gin")
     values = (gin, 0, ("A", "B"), (Card.parse("7s"),), (), (Card.parse("Kd"),), 30, (0, 0), (10, 10),
-              (False, False), (False, False), ((), ()), ((), ()), "none", None, "play", None, None, ("stock",))
+              (False, False), (False, False), ((), ()), ((), ()), "none", None, "play", None, None, ("stock",), None)
     quick = new_view(*values)
     assert type(quick) is View
     assert quick == View(*values) and hash(quick) == hash(View(*values))

@@ -45,7 +45,7 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations, product
 from operator import attrgetter
 from typing import ClassVar, NamedTuple, Protocol, runtime_checkable
@@ -60,6 +60,7 @@ from rummycheck.results import LayOff
 from rummycheck.solvers.deadwood import deadwood_counter, fast_search, fast_tables, least_key, min_deadwood
 from rummycheck.solvers.exact import SearchRules, search
 from rummycheck.solvers.layoffs import exact_play
+from rummycheck.table.observation import Observation
 from rummycheck.textsafe import shorten
 from rummycheck.variants import Variant
 
@@ -113,6 +114,10 @@ class View:
     knocker: int | None
     upcard: Card | None
     options: tuple[str, ...] = ()  # the legal ways to start this turn (``start``)
+    # the seat's Observation (``rummycheck.table.observation``), made only when asked: it walks the
+    # hand's history.  Valid during the call it comes with; None where no game state stands behind
+    # the view (a view built by hand, an outside engine's adapter)
+    observe: Callable[[], Observation] | None = field(default=None, compare=False, repr=False)
 
     @property
     def game(self) -> Game:

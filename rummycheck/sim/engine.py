@@ -39,6 +39,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from rummycheck.cards import Card
@@ -51,7 +52,7 @@ from rummycheck.sim.bots import Bot, LayDown, View, new_view
 from rummycheck.sim.hand import SimState
 from rummycheck.sim.record_out import action_texts
 from rummycheck.table.hand import Ending, deal_shuffled, hand_end, seat_names, start_state
-from rummycheck.table.observation import seen_cards
+from rummycheck.table.observation import observe, seen_cards
 from rummycheck.table.state import GameState, PlayRecord
 from rummycheck.variants import Variant
 
@@ -184,7 +185,7 @@ class _Hand:
             state.stock or 0, self.scores, tuple([len(p.hand) + p.unknown for p in players]),
             self.opened, self.out, self.taken, self.thrown,
             state.drew if on_turn else "none", state.took if on_turn else None, phase, state.knocker, state.upcard,
-            options)
+            options, partial(observe, state, seat))
 
     def _taken_by(self, seat: int, card: Card) -> None:
         taken = list(self.taken)
