@@ -132,22 +132,31 @@ def _interval(values: Sequence[float]) -> tuple[float, float, float]:
     return found.value, found.low, found.high
 
 
-def evaluate(state: GameState, *, samples: int = 400, seed: int = 1, rollout: str | None = None,
+def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 1, rollout: str | None = None,
              min_samples: int = 48, batch: int = 16, candidates: Sequence[Action] | None = None,
              executor: Executor | None = None) -> Evaluation:
     """Value every legal move of the player to move at ``state`` (see the module docstring).
 
-    ``state`` may be the true state (a record, a deal) or one that knows only the player's own
-    hand (a scenario): the player's observation is taken from it, so nothing hidden is used.
+    ``state`` may be the true state (a record, a deal), one that knows only the player's own
+    hand (a scenario), or the player's ``Observation`` itself (a bot's ``view.observe()``): the
+    player's observation is taken from a state, so nothing hidden is used.
     """
-    if state.is_over:
+    if isinstance(state, Observation):
+        observation = state
+    else:
+        if state.is_over:
+            raise ValueError("the hand is over: there is no decision to value")
+        observation = observe(state, state.current)
+    public = observation.public
+    if public.is_over:
         raise ValueError("the hand is over: there is no decision to value")
-    seat = state.current
-    observation = observe(state, seat)
-    moves = list(candidates) if candidates is not None else observation.public.legal_actions()
+    if public.current != observation.seat:
+        raise ValueError(f"it is not {observation.name}'s decision")
+    seat = observation.seat
+    moves = list(candidates) if candidates is not None else public.legal_actions()
     if not moves:
-        raise ValueError(f"{state.player.name} has no legal move")
-    rollout = rollout or state.game.rollout_bot  # the game's strongest shipped bot
+        raise ValueError(f"{observation.name} has no legal move")
+    rollout = rollout or public.game.rollout_bot  # the game's strongest shipped bot
     budget = max(1, samples)
     batch = max(1, batch)
     values: list[list[float]] = [[] for _ in moves]
@@ -191,7 +200,7 @@ def evaluate(state: GameState, *, samples: int = 400, seed: int = 1, rollout: st
             loss, loss_low, loss_high = _interval([b - v for b, v in zip(values[best], values[k])])
         rows.append(MoveValue(action, value, low, high, loss, loss_low, loss_high, len(values[k])))
     rows.sort(key=lambda r: (r.loss, -r.value))
-    return Evaluation(state.player.name, seat, UNIT, len(values[best]), seed, rollout, tuple(rows),
+    return Evaluation(observation.name, seat, UNIT, len(values[best]), seed, rollout, tuple(rows),
                       separated or len(moves) == 1)
 
 

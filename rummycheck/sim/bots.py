@@ -1199,6 +1199,7 @@ BOTS: dict[str, type[BaseBot]] = {
 }
 
 _KNOCK_AT = re.compile(r"knock-at-(\d+)$")
+_MC = re.compile(r"mc(?:-(\d+))?$")
 
 
 def bot_class(spec: str) -> type[Bot]:
@@ -1215,6 +1216,17 @@ def bot_class(spec: str) -> type[Bot]:
         if len(digits) > 3:
             raise BotError(f"bot {shorten(spec)}: a knock limit is a number of points, at most 999")
         return knock_at(int(digits))
+    match = _MC.match(spec)
+    if match:  # the evaluator at a budget: it sits above the simulator, so it is loaded by name
+        digits = match.group(1) or ""
+        if len(digits) > 5:
+            raise BotError(f"bot {shorten(spec)}: an mc bot's samples are at most 10,000")
+        evaluator = importlib.import_module("rummycheck.analysis.mc")
+        try:
+            made: type[Bot] = evaluator.mc_bot(int(digits)) if digits else evaluator.MonteCarloBot
+        except ValueError as error:
+            raise BotError(f"bot {shorten(spec)}: {error}") from None
+        return made
     if ":" in spec:
         module_name, _, class_name = spec.partition(":")
         module = _import_bot_module(module_name.strip())
@@ -1226,7 +1238,7 @@ def bot_class(spec: str) -> type[Bot]:
         if missing:
             raise BotError(f"{spec!r} is not a bot: it lacks {', '.join(missing)} (see rummycheck.sim.bots.Bot)")
         return found
-    known = ", ".join([*BOTS, "knock-at-K"])
+    known = ", ".join([*BOTS, "knock-at-K", "mc", "mc-N"])
     raise BotError(f"unknown bot {shorten(spec)}; shipped bots: {known}; or give package.module:ClassName")
 
 

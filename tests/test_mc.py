@@ -1,0 +1,142 @@
+"""The ``mc`` bots: the evaluator at a budget, playing decisions worked out by hand and whole games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_sim import replay_game  # tests/ is on the path (conftest.py)
+
+from rummycheck.analysis.mc import DEFAULT_SAMPLES, MonteCarloBot, mc_bot
+from rummycheck.errors import BotError
+from rummycheck.files.scenario import parse_scenario
+from rummycheck.sim.bots import bot_class
+from rummycheck.sim.engine import play_game, play_out
+from rummycheck.sim.record_out import game_to_record_dict
+from rummycheck.table.actions import ActionKind
+from rummycheck.table.observation import observe
+from rummycheck.table.state import GameState
+from rummycheck.variants import get_variant
+
+GIN_UPCARD = """
+variant = "gin"
+[[players]]
+name = "A"
+hand = "As 2s 3s 7h 8h 9h 5d 5c 5s Kc"
+[[players]]
+name = "B"
+hand_size = 10
+[turn]
+player = "A"
+[pile]
+discard = "Qd 4s"
+stock = 30
+"""
+
+BASIC_OUT = """
+variant = "basic"
+[[players]]
+name = "A"
+hand = "As 2s 3s 4s 7h 7d 7c Jc Qc Kc 5h"
+[[players]]
+name = "B"
+hand_size = 10
+[turn]
+player = "A"
+drew = "stock"
+[pile]
+discard = "4d"
+stock = 30
+"""
+
+
+def _played(text: str, bots: list[str], seed: int = 1) -> list[tuple[ActionKind, str]]:
+    """Play the scenario's hand out (A's hidden opponents dealt from what A could know) and return
+    the moves made, in order."""
+    state = GameState.from_scenario(parse_scenario(text, source="test.toml"))
+    sample = observe(state, state.current).determinize(random.Random(seed))
+    start = len(sample.history)
+    final, _ = play_out(sample, [bot_class(b)() for b in bots], seed=seed)
+    return [(r.kind, r.player) for r in final.history[start:]]
+
+
+def test_mc_takes_the_upcard_that_gives_gin_and_knocks_gin() -> None:
+    """A holds As 2s 3s / 7h 8h 9h / 5d 5c 5s and a loose Kc; the 4s on the pile makes As-4s: take
+    it, throw the Kc and knock with no deadwood (gin).  Drawing blind gins at once only with 3 of
+    the 40 unseen cards, so the rollouts must put the take first."""
+    moves = _played(GIN_UPCARD, ["mc", "knock"])
+    assert moves[0] == (ActionKind.TAKE, "A")
+    assert moves[1] == (ActionKind.KNOCK, "A")
+
+
+GIN_WALL = """
+variant = "gin"
+[[players]]
+name = "A"
+hand = "As 2s 3s 7h 8h 9h 5d 5c 5s Ac Kc"
+[[players]]
+name = "B"
+hand_size = 10
+[turn]
+player = "A"
+drew = "stock"
+[pile]
+discard = "Qd 4d"
+stock = 3
+"""
+
+
+def test_mc_overrules_its_rollout_bot_when_the_rollouts_are_sure() -> None:
+    """The rollout bot in gin (``gin``) knocks only with gin, so it would throw the Kc and play on
+    with 1 deadwood (the Ac).  With 3 cards in the stock the hand is nearly at the wall (GIN-DEAD:
+    dead with 2 left), so playing on is worth little, while knocking with 1 now wins B's deadwood
+    less 1 unless B holds 1 or less (undercut): rare for 10 random cards.  The rollouts must show
+    the knock ahead at 95% and ``mc`` must play it."""
+    from test_sim import _gin_view
+
+    from rummycheck.sim.bots import GinOnly
+
+    view = _gin_view("As 2s 3s 7h 8h 9h 5d 5c 5s Ac Kc", "4d")
+    assert not GinOnly().wants_knock(view, 1)  # the rollout bot's own choice: play on
+    moves = _played(GIN_WALL, ["mc", "knock"])
+    assert moves[0] == (ActionKind.KNOCK, "A")
+
+
+def test_mc_lays_everything_down_when_that_goes_out_with_rummy() -> None:
+    """A (never laid down) melds As-4s, 7h 7d 7c and Jc Qc Kc and throws the 5h: out at once with
+    rummy, worth twice B's hand; any other play leaves A to be caught."""
+    moves = _played(BASIC_OUT, ["mc", "patient"])
+    assert moves[0] == (ActionKind.LAY_DOWN, "A")
+    assert moves[1] == (ActionKind.DISCARD, "A")
+    assert len(moves) == 2  # the discard went out: the hand is over
+
+
+@pytest.mark.parametrize(("name", "bots", "rules", "deals"), [
+    ("gin", ("mc-8", "knock"), {"game_target": "1"}, 2),
+])
+def test_mc_plays_whole_games_that_replay_legal(name: str, bots: tuple[str, ...], rules: dict[str, str],
+                                                deals: int) -> None:
+    variant = get_variant(name, **rules)
+    for deal in range(deals):
+        outcome = play_game(variant, [bot_class(b)() for b in bots], seed=11, deal=deal, labels=bots,
+                            record=True, max_hands=1)
+        assert outcome.record is not None
+        assert replay_game(game_to_record_dict(outcome.record), variant) > 4
+
+
+def test_mc_names_resolve_with_their_budget() -> None:
+    assert bot_class("mc") is MonteCarloBot and MonteCarloBot.samples == DEFAULT_SAMPLES
+    assert bot_class("mc-100").samples == 100  # type: ignore[attr-defined]
+    assert mc_bot(7).samples == 7
+    for bad in ("mc-0", "mc-10001", "mc-123456"):
+        with pytest.raises(BotError, match="samples"):
+            bot_class(bad)
+
+
+def test_mc_refuses_a_view_with_no_game_state_behind_it() -> None:
+    from test_sim import _gin_view
+
+    bot = MonteCarloBot()
+    bot.setup(seat=0, variant=get_variant("gin"), rng=random.Random(1))
+    with pytest.raises(ValueError, match="observe"):
+        bot.start(_gin_view("As 2s 3s 7h 8h 9h 5d 5c 5s Kc", "4s"))
