@@ -48,3 +48,40 @@ def test_review_rollouts_json_has_the_unit_and_each_decision() -> None:
     first = data["decisions"][0]
     assert first["played"] == "pass" and first["best"] == "take" and first["grade"] == "blunder"
     assert {p["name"] for p in data["players"]} == {"A", "B"}
+
+
+LUCKY = "tests/data/review/gin-lucky-draw.toml"
+
+
+def test_a_lucky_draw_is_luck_and_the_luck_adjusted_result_is_the_others_losses_less_ones_own() -> None:
+    """A draws the one card that gins him (3 of 41 unseen cards would): 25 + B's 75 deadwood = 100
+    (worked in the record's description).  A's moves are best or forced, so his luck-adjusted
+    result is B's losses alone, and almost all of the 100 is luck."""
+    review = review_decisions(load_record(LUCKY), samples=96, seed=1)
+    rates = {p.name: p for p in review.players}
+    a, b = rates["A"], rates["B"]
+    assert a.hands == b.hands == 1
+    assert a.result == 100.0 and b.result == -100.0
+    assert all(d.loss == 0 for d in review.decisions if d.player == "A")
+    b_lost = sum(d.loss for d in review.decisions if d.player == "B")
+    assert abs(a.adjusted.value - b_lost) < 1e-9 and abs(b.adjusted.value + b_lost) < 1e-9
+    assert abs(a.luck.value + a.adjusted.value - a.result) < 1e-9  # luck + skill = result
+    assert a.luck.low > 75  # the draw, not the play, won the hand
+    assert a.adjusted.low <= b_lost <= a.adjusted.high
+
+
+def test_a_hand_the_record_does_not_finish_counts_no_result_or_luck() -> None:
+    review = review_decisions(load_record(PLANTED), samples=48, seed=1)  # the record stops mid-hand
+    for p in review.players:
+        assert p.hands == 0 and p.result == 0 and p.adjusted.value == 0 and p.luck.value == 0
+
+
+def test_review_json_holds_the_candidates_and_the_luck() -> None:
+    result = CliRunner().invoke(app, ["review", LUCKY, "--rollouts", "--samples", "32", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    knock = next(d for d in data["decisions"] if d["played"] == "knock Kc")
+    assert knock["candidates"][0]["action"] == "knock Kc" and len(knock["candidates"]) == knock["moves"]
+    a = next(p for p in data["players"] if p["name"] == "A")
+    assert a["result"] == 100 and a["luck_ci"][0] <= a["luck"] <= a["luck_ci"][1]
+    assert a["luck_adjusted_ci"][0] <= a["luck_adjusted"] <= a["luck_adjusted_ci"][1]

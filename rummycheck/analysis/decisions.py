@@ -20,6 +20,20 @@ decision with one legal move is forced: listed, not graded, left out of the rate
 player: the decisions, the error rate (the mean loss per decision that was not forced)
 and the accuracy (the share of those where the move played was not shown behind the
 best).  Memory is one table at a time; the record's length is bounded as ``review``'s.
+
+**Luck and the luck-adjusted result** (as backgammon programs separate the dice from the
+play).  A player's **result** is his net points over the hands the record scores.  Were
+the evaluator perfect, every change in his expected points would be either luck (the deal,
+the draws, cards coming to light) or a decision: his own moves lose what they are behind
+the best, and the other players' moves give away what theirs are behind (the scale is net
+of the others, so their losses are his gain).  So the **luck-adjusted result** is the
+mean of the other reviewed players' losses less his own, and his **luck** is the result
+less that.  Losses are paired differences over the same samples, far more precise than
+the values themselves, which is why the luck is found this way round rather than by adding
+up the value changes at each draw.  The 95% interval adds the variances of the losses
+(read back from their intervals) as independent.  Only hands the record scores count,
+and only the players reviewed (review them all for a fair figure); with more than two
+players, another player's loss is shared among his opponents, which is an approximation.
 """
 
 from __future__ import annotations
@@ -28,8 +42,9 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 
-from rummycheck.analysis.evaluate import UNIT, evaluate
+from rummycheck.analysis.evaluate import UNIT, MoveValue, evaluate, net_points
 from rummycheck.errors import RecordError
+from rummycheck.sim.stats import Z95, Interval
 from rummycheck.table.actions import Action, ActionKind
 from rummycheck.table.plays import read_action
 from rummycheck.table.replay import HandRun, IllegalAction, Record, replay
@@ -58,6 +73,8 @@ class Decision:
     value: float  # the move played, expected net points
     samples: int
     grade: str | None
+    best_value: float = 0.0  # the position's value for the player: his best move's
+    candidates: tuple[MoveValue, ...] = ()  # every move valued, best first
 
     @property
     def forced(self) -> bool:
@@ -74,6 +91,10 @@ class PlayerRates:
     inaccuracies: int
     mistakes: int
     blunders: int
+    hands: int = 0  # hands scored in the record that the player played
+    result: float = 0.0  # his net points over those hands (the one scale)
+    luck: Interval = Interval(0.0, 0.0, 0.0)  # points his deals and stock draws brought (see the module docstring)
+    adjusted: Interval = Interval(0.0, 0.0, 0.0)  # the luck-adjusted result
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +106,50 @@ class DecisionReview:
     decisions: tuple[Decision, ...]
     players: tuple[PlayerRates, ...]
     illegal: IllegalAction | None = None
+
+
+class _Luck:
+    """Each player's result, skill and luck over the record (see the module docstring)."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = tuple(names)
+        self.result = dict.fromkeys(names, 0.0)
+        self.hands = dict.fromkeys(names, 0)
+        self.lost = dict.fromkeys(names, 0.0)  # over scored hands: the points his moves were behind the best
+        self.variance = dict.fromkeys(names, 0.0)
+        self.new_hand()
+
+    def new_hand(self) -> None:
+        self.hand_lost = dict.fromkeys(self.names, 0.0)
+        self.hand_variance = dict.fromkeys(self.names, 0.0)
+
+    def decision(self, name: str, loss: float, low: float, high: float) -> None:
+        self.hand_lost[name] += loss
+        self.hand_variance[name] += ((high - low) / (2 * Z95)) ** 2  # read back from the 95% interval
+
+    def scored(self, nets: dict[str, float]) -> None:
+        for name, net in nets.items():
+            self.hands[name] += 1
+            self.result[name] += net
+            self.lost[name] += self.hand_lost[name]
+            self.variance[name] += self.hand_variance[name]
+
+    def adjusted(self, name: str) -> Interval:
+        """The luck-adjusted result: the mean of the others' losses less his own."""
+        others = [o for o in self.names if o != name]
+        value = -self.lost[name]
+        variance = self.variance[name]
+        if others:
+            value += sum(self.lost[o] for o in others) / len(others)
+            variance += sum(self.variance[o] for o in others) / len(others) ** 2
+        half = Z95 * variance ** 0.5
+        return Interval(value, value - half, value + half)
+
+    def of(self, name: str) -> Interval:
+        """His luck: the result less the luck-adjusted result."""
+        skill = self.adjusted(name)
+        return Interval(self.result[name] - skill.value, self.result[name] - skill.high,
+                        self.result[name] - skill.low)
 
 
 def _grade(low: float) -> str | None:
@@ -120,8 +185,10 @@ def review_decisions(record: Record, *, players: Sequence[str] | None = None, sa
         return DecisionReview(record.source, UNIT, samples, seed, (), (), played.illegal)
     decisions: list[Decision] = []
     sheet = played.start
+    luck = _Luck(names)
     for index, hand in enumerate(played.hands):
         run = HandRun(record, index, sheet, hand.dealer)
+        luck.new_hand()
         for first, end in run.steps():
             state: GameState = run.state
             actor = run.hand.actions[first].actor
@@ -137,8 +204,12 @@ def review_decisions(record: Record, *, players: Sequence[str] | None = None, sa
             rank = 1 + sum(1 for c in result.candidates if c.action != move and c.value > mine.value)
             decisions.append(Decision(index + 1, first + 1, actor, move, result.best.action, rank, len(moves),
                                       mine.loss, mine.loss_low, mine.loss_high, mine.value, mine.samples,
-                                      None if len(moves) == 1 else _grade(mine.loss_low)))
+                                      None if len(moves) == 1 else _grade(mine.loss_low), result.best.value,
+                                      result.candidates))
+            luck.decision(actor, mine.loss, mine.loss_low, mine.loss_high)
         if hand.score is not None:
+            luck.scored({name: net_points(run.game, hand.score, name) for name in names
+                         if name in {p.name for p in hand.score.before.players if not p.out}})
             sheet = hand.score.after
     rates = []
     for name in names:
@@ -148,5 +219,6 @@ def review_decisions(record: Record, *, players: Sequence[str] | None = None, sa
         rates.append(PlayerRates(name, len(theirs), forced,
                                  sum(d.loss for d in theirs) / len(theirs) if theirs else 0.0,
                                  sum(1 for d in theirs if d.loss_low <= 0) / len(theirs) if theirs else 1.0,
-                                 grades.count("inaccuracy"), grades.count("mistake"), grades.count("blunder")))
+                                 grades.count("inaccuracy"), grades.count("mistake"), grades.count("blunder"),
+                                 luck.hands[name], luck.result[name], luck.of(name), luck.adjusted(name)))
     return DecisionReview(record.source, UNIT, samples, seed, tuple(decisions), tuple(rates))

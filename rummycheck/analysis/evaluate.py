@@ -31,8 +31,9 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 
 from rummycheck.errors import SimulationError
+from rummycheck.games import Game
 from rummycheck.games.base import score_hand
-from rummycheck.games.scoring import new_sheet
+from rummycheck.games.scoring import HandScore, new_sheet
 from rummycheck.sim.bots import bot_class
 from rummycheck.sim.engine import hand_points, play_out
 from rummycheck.sim.stats import Z95, mean_interval
@@ -41,7 +42,7 @@ from rummycheck.table.hand import Ending
 from rummycheck.table.observation import Observation, observe
 from rummycheck.table.state import GameState
 
-__all__ = ["UNIT", "Evaluation", "MoveValue", "evaluate", "rollout_values"]
+__all__ = ["UNIT", "Evaluation", "MoveValue", "evaluate", "net_points", "rollout_values"]
 
 UNIT = "expected net points for the hand"
 #: a rollout still going after this many turns (bots taking and throwing the same cards) counts as 0
@@ -99,11 +100,17 @@ def _net(final: GameState, ending: Ending, seat: int) -> float:
     names = [p.name for p in final.players]
     sheet = new_sheet(final.variant, names, scores={p.name: p.score for p in final.players},
                       out=[p.name for p in final.players if p.out])
-    points = hand_points(final.game, score_hand(sheet, ending.end), names)
-    me = names[seat]
-    others = [points[p.name] for i, p in enumerate(final.players) if i != seat and not p.out]
-    net = points[me] - (sum(others) / len(others) if others else 0.0)
-    return -net if final.game.points_are_penalties else float(net)
+    return net_points(final.game, score_hand(sheet, ending.end), names[seat])
+
+
+def net_points(game: Game, result: HandScore, me: str) -> float:
+    """``me``'s net points from a scored hand on the evaluator's scale: his points from the hand less
+    the mean of the other players' still in the game, the sign turned where points are penalties."""
+    seats = result.before.players
+    points = hand_points(game, result, [p.name for p in seats])
+    others = [points[p.name] for p in seats if p.name != me and not p.out]
+    net = points.get(me, 0) - (sum(others) / len(others) if others else 0.0)
+    return -net if game.points_are_penalties else float(net)
 
 
 def rollout_values(observation: Observation, candidates: Sequence[Action], *, seed: int, first: int, count: int,

@@ -74,9 +74,16 @@ def decisions_json(review: DecisionReview) -> dict[str, Any]:
                        "played": d.played.move_text(), "best": d.best.move_text(),
                        "rank": d.rank, "moves": d.moves, "forced": d.forced, "value": _finite(d.value),
                        "loss": _finite(d.loss), "loss_ci": [_finite(d.loss_low), _finite(d.loss_high)],
-                       "samples": d.samples, "grade": d.grade} for d in review.decisions],
+                       "samples": d.samples, "grade": d.grade,
+                       "candidates": [{"action": c.action.move_text(), "value": _finite(c.value),
+                                       "ci": [_finite(c.low), _finite(c.high)], "samples": c.samples}
+                                      for c in d.candidates]} for d in review.decisions],
         "players": [{"name": p.name, "decisions": p.decisions, "forced": p.forced,
                      "error_rate": _finite(p.error_rate), "accuracy": _finite(p.accuracy),
-                     "inaccuracies": p.inaccuracies, "mistakes": p.mistakes, "blunders": p.blunders}
+                     "inaccuracies": p.inaccuracies, "mistakes": p.mistakes, "blunders": p.blunders,
+                     "hands": p.hands, "result": _finite(p.result),
+                     "luck": _finite(p.luck.value), "luck_ci": [_finite(p.luck.low), _finite(p.luck.high)],
+                     "luck_adjusted": _finite(p.adjusted.value),
+                     "luck_adjusted_ci": [_finite(p.adjusted.low), _finite(p.adjusted.high)]}
                     for p in review.players],
     }

@@ -273,4 +273,12 @@ def decisions_text(review: DecisionReview) -> str:
                             p.inaccuracies, p.mistakes, p.blunders] for p in review.players],
                           headers=["player", "decisions", "forced", "accuracy", "error rate (points)",
                                    "inaccuracies", "mistakes", "blunders"], tablefmt="simple"))
+    lines.append("")
+    lines.append(tabulate([[p.name, p.hands, f"{p.result:+.2f}", f"{p.luck.value:+.2f} [{p.luck.low:+.2f}, "
+                            f"{p.luck.high:+.2f}]", f"{p.adjusted.value:+.2f} [{p.adjusted.low:+.2f}, "
+                            f"{p.adjusted.high:+.2f}]"] for p in review.players],
+                          headers=["player", "hands scored", "result (net points)", "luck [95%]",
+                                   "luck-adjusted result [95%]"], tablefmt="simple", disable_numparse=True))
+    lines.append("luck-adjusted result: the others' losses less the player's own; luck: the result less it "
+                 "(docs/review.md)")
     return "\n".join(lines)
