@@ -85,3 +85,15 @@ def test_review_json_holds_the_candidates_and_the_luck() -> None:
     a = next(p for p in data["players"] if p["name"] == "A")
     assert a["result"] == 100 and a["luck_ci"][0] <= a["luck"] <= a["luck_ci"][1]
     assert a["luck_adjusted_ci"][0] <= a["luck_adjusted"] <= a["luck_adjusted_ci"][1]
+
+
+def test_review_gives_the_same_answer_with_worker_processes() -> None:
+    """Decisions are valued in parallel, one worker each, exactly as in this process."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    record = load_record("records/gin-knock.toml")
+    alone = review_decisions(record, samples=32, seed=3)
+    with ProcessPoolExecutor(2) as pool:
+        shared = review_decisions(record, samples=32, seed=3, executor=pool, window=3)
+    assert shared == alone
+    assert len(alone.decisions) > 4

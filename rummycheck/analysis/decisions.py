@@ -38,16 +38,17 @@ players, another player's loss is shared among his opponents, which is an approx
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from concurrent.futures import Executor
+from collections import deque
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 
-from rummycheck.analysis.evaluate import UNIT, MoveValue, evaluate, net_points
+from rummycheck.analysis.evaluate import UNIT, Evaluation, MoveValue, evaluate, net_points
 from rummycheck.errors import RecordError
 from rummycheck.sim.stats import Z95, Interval
 from rummycheck.table.actions import Action, ActionKind
 from rummycheck.table.plays import read_action
-from rummycheck.table.replay import HandRun, IllegalAction, Record, replay
+from rummycheck.table.replay import HandRun, IllegalAction, Record, Replay, replay
 from rummycheck.table.state import GameState
 
 __all__ = ["GRADES", "Decision", "DecisionReview", "PlayerRates", "review_decisions"]
@@ -167,10 +168,86 @@ def _as_played(action: Action) -> Action:
     return action
 
 
+@dataclass(frozen=True, slots=True)
+class _Asked:
+    """A decision to value: where, whose, the move played and the legal moves."""
+
+    hand: int
+    action: int
+    player: str
+    move: Action
+    moves: tuple[Action, ...]
+    state: GameState
+
+
+@dataclass(frozen=True, slots=True)
+class _HandEnd:
+    nets: dict[str, float] | None  # each reviewed player's net points, None for a hand the record leaves open
+
+
+def _decisions(record: Record, played: Replay, names: Sequence[str]) -> Iterator[_Asked | _HandEnd]:
+    """The decisions of ``names`` in order, each hand closed by its ``_HandEnd``."""
+    sheet = played.start
+    for index, hand in enumerate(played.hands):
+        run = HandRun(record, index, sheet, hand.dealer)
+        for first, end in run.steps():
+            state: GameState = run.state
+            actor = run.hand.actions[first].actor
+            if actor not in names or state.is_over or state.player.name != actor or not state.player.known:
+                continue
+            text = "; ".join(a.text for a in run.hand.actions[first:end])
+            move = _as_played(read_action(text, state))
+            yield _Asked(index + 1, first + 1, actor, move, tuple(state.legal_actions()), state.copy())
+        nets = None
+        if hand.score is not None:
+            playing = {p.name for p in hand.score.before.players if not p.out}
+            nets = {name: net_points(run.game, hand.score, name) for name in names if name in playing}
+            sheet = hand.score.after
+        yield _HandEnd(nets)
+
+
+def _value(asked: _Asked, samples: int, seed: int, rollout: str | None) -> Evaluation:
+    """One decision valued (a task: the same in this process or a worker)."""
+    listed = list(asked.moves) if asked.move in asked.moves else [*asked.moves, asked.move]
+    return evaluate(asked.state, samples=samples, seed=seed, rollout=rollout, candidates=listed,
+                    min_samples=min(32, samples))
+
+
+def _valued(items: Iterator[_Asked | _HandEnd], *, samples: int, seed: int, rollout: str | None,
+            executor: Executor | None, window: int) -> Iterator[_HandEnd | tuple[_Asked, Evaluation]]:
+    """The items in order, each decision with its evaluation (at most ``window`` in flight)."""
+    if executor is None:
+        for item in items:
+            yield item if isinstance(item, _HandEnd) else (item, _value(item, samples, seed, rollout))
+        return
+    flight: deque[tuple[_Asked | _HandEnd, Future[Evaluation] | None]] = deque()
+    for item in items:
+        if isinstance(item, _HandEnd):
+            flight.append((item, None))
+        else:
+            flight.append((item, executor.submit(_value, item, samples, seed, rollout)))
+        while sum(1 for _, f in flight if f is not None) > max(1, window) or (flight and flight[0][1] is None):
+            yield _done(flight.popleft())
+    while flight:
+        yield _done(flight.popleft())
+
+
+def _done(entry: tuple[_Asked | _HandEnd, Future[Evaluation] | None]) -> _HandEnd | tuple[_Asked, Evaluation]:
+    item, future = entry
+    if isinstance(item, _HandEnd):
+        return item
+    assert future is not None
+    return item, future.result()
+
+
 def review_decisions(record: Record, *, players: Sequence[str] | None = None, samples: int = 96, seed: int = 1,
                      rollout: str | None = None, executor: Executor | None = None,
-                     max_actions: int = 10000) -> DecisionReview:
-    """Review every decision of ``players`` (default: all) in ``record`` (see the module docstring)."""
+                     max_actions: int = 10000, window: int = 8) -> DecisionReview:
+    """Review every decision of ``players`` (default: all) in ``record`` (see the module docstring).
+
+    With an ``executor`` the decisions are valued in parallel, ``window`` of them in flight at
+    once (each a state copy: memory stays bounded), each valued by one worker exactly as
+    without one, so the answer is the same for any executor."""
     unknown = [n for n in players or () if n not in record.players]
     if unknown:
         raise RecordError(f"{record.source}: no player {unknown[0]!r} in the record "
@@ -184,33 +261,23 @@ def review_decisions(record: Record, *, players: Sequence[str] | None = None, sa
     if played.illegal is not None:
         return DecisionReview(record.source, UNIT, samples, seed, (), (), played.illegal)
     decisions: list[Decision] = []
-    sheet = played.start
     luck = _Luck(names)
-    for index, hand in enumerate(played.hands):
-        run = HandRun(record, index, sheet, hand.dealer)
-        luck.new_hand()
-        for first, end in run.steps():
-            state: GameState = run.state
-            actor = run.hand.actions[first].actor
-            if actor not in names or state.is_over or state.player.name != actor or not state.player.known:
-                continue
-            text = "; ".join(a.text for a in run.hand.actions[first:end])
-            move = _as_played(read_action(text, state))
-            moves = state.legal_actions()
-            listed = moves if move in moves else [*moves, move]
-            result = evaluate(state, samples=samples, seed=seed, rollout=rollout, executor=executor,
-                              candidates=listed, min_samples=min(32, samples))
-            mine = result.of(move)
-            rank = 1 + sum(1 for c in result.candidates if c.action != move and c.value > mine.value)
-            decisions.append(Decision(index + 1, first + 1, actor, move, result.best.action, rank, len(moves),
-                                      mine.loss, mine.loss_low, mine.loss_high, mine.value, mine.samples,
-                                      None if len(moves) == 1 else _grade(mine.loss_low), result.best.value,
-                                      result.candidates))
-            luck.decision(actor, mine.loss, mine.loss_low, mine.loss_high)
-        if hand.score is not None:
-            luck.scored({name: net_points(run.game, hand.score, name) for name in names
-                         if name in {p.name for p in hand.score.before.players if not p.out}})
-            sheet = hand.score.after
+    for item in _valued(_decisions(record, played, names), samples=samples, seed=seed, rollout=rollout,
+                        executor=executor, window=window):
+        if isinstance(item, _HandEnd):
+            if item.nets is not None:
+                luck.scored(item.nets)
+            luck.new_hand()
+            continue
+        asked, result = item
+        move, moves = asked.move, asked.moves
+        mine = result.of(move)
+        rank = 1 + sum(1 for c in result.candidates if c.action != move and c.value > mine.value)
+        decisions.append(Decision(asked.hand, asked.action, asked.player, move, result.best.action, rank,
+                                  len(moves), mine.loss, mine.loss_low, mine.loss_high, mine.value, mine.samples,
+                                  None if len(moves) == 1 else _grade(mine.loss_low), result.best.value,
+                                  result.candidates))
+        luck.decision(asked.player, mine.loss, mine.loss_low, mine.loss_high)
     rates = []
     for name in names:
         theirs = [d for d in decisions if d.player == name and not d.forced]

@@ -49,7 +49,7 @@ def review(
 
         with pool_for(workers, scheduler) as pool:
             judged = guarded(lambda: review_decisions(loaded, players=player, samples=samples, seed=seed,
-                                                      executor=pool))
+                                                      executor=pool, window=2 * (workers or 1)))
         if html is not None:
             from rummycheck.render.review_html import write_review_page
 
