@@ -18,9 +18,14 @@ rollouts.  Each value carries its 95% interval (normal approximation
 over the samples).  Sample ``i`` is seeded by ``(seed, i)`` alone, and batches are
 folded in order, so the answer is the same for any number of workers.
 
+Beside the points, each move gets the chance to win the game after it where
+``analysis.match`` models it (two-player gin): the mean, over its rollouts, of the chance
+from the score each rollout leaves (1 or 0 where it ends the game).  The race runs on the
+points alone.
+
 Not modelled yet: the other players' choices as evidence about their hands (samples
 are not weighted by how likely each player's takes, passes and discards were), and the
-game score (the chance to win the game, Bing's limit and busts beyond this hand's points).
+game score of basic and Bing (targets, Bing's limit and busts beyond this hand's points).
 """
 
 from __future__ import annotations
@@ -30,13 +35,14 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 
+from rummycheck.analysis.match import win_chance
 from rummycheck.errors import SimulationError
 from rummycheck.games import Game
 from rummycheck.games.base import score_hand
 from rummycheck.games.scoring import HandScore, new_sheet
 from rummycheck.sim.bots import bot_class
 from rummycheck.sim.engine import hand_points, play_out
-from rummycheck.sim.stats import Z95, mean_interval
+from rummycheck.sim.stats import Z95, Interval, mean_interval
 from rummycheck.table.actions import Action
 from rummycheck.table.hand import Ending
 from rummycheck.table.observation import Observation, observe
@@ -63,6 +69,7 @@ class MoveValue:
     loss_low: float
     loss_high: float
     samples: int  # rollouts of this move (a move left behind early stops being sampled)
+    win: Interval | None = None  # the chance to win the game after this move (analysis.match), where modelled
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,14 +100,27 @@ class Evaluation:
         raise KeyError(str(action))
 
 
-def _net(final: GameState, ending: Ending, seat: int) -> float:
-    """The net points of the hand for ``seat`` (see the module docstring); 0 for a hand nobody scores."""
-    if ending.end is None:
-        return 0.0
+def _net(final: GameState, ending: Ending, seat: int) -> tuple[float, float | None]:
+    """The net points of the hand for ``seat`` (see the module docstring; 0 for a hand nobody
+    scores) and, where the model covers the game, his chance to win the game after it."""
     names = [p.name for p in final.players]
-    sheet = new_sheet(final.variant, names, scores={p.name: p.score for p in final.players},
-                      out=[p.name for p in final.players if p.out])
-    return net_points(final.game, score_hand(sheet, ending.end), names[seat])
+    me = names[seat]
+    scores = {p.name: p.score for p in final.players}
+    if ending.end is None:
+        return 0.0, _win(final, scores, me)
+    sheet = new_sheet(final.variant, names, scores=scores, out=[p.name for p in final.players if p.out])
+    result = score_hand(sheet, ending.end)
+    net = net_points(final.game, result, me)
+    if result.after.winner is not None:
+        return net, 1.0 if result.after.winner == me else 0.0
+    return net, _win(final, {p.name: p.score for p in result.after.players}, me)
+
+
+def _win(final: GameState, scores: dict[str, int], me: str) -> float | None:
+    if len(scores) != 2:
+        return None
+    theirs = next(score for name, score in scores.items() if name != me)
+    return win_chance(final.variant, scores[me], theirs)
 
 
 def net_points(game: Game, result: HandScore, me: str) -> float:
@@ -114,12 +134,14 @@ def net_points(game: Game, result: HandScore, me: str) -> float:
 
 
 def rollout_values(observation: Observation, candidates: Sequence[Action], *, seed: int, first: int, count: int,
-                   rollout: str) -> list[list[float]]:
-    """The net points of each candidate in samples ``first`` .. ``first + count - 1`` (one task)."""
+                   rollout: str) -> tuple[list[list[float]], list[list[float | None]]]:
+    """The net points of each candidate in samples ``first`` .. ``first + count - 1`` (one task),
+    and the chances to win the game after them (None where not modelled)."""
     seat = observation.seat
     players = len(observation.public.players)
     factory = bot_class(rollout)
     values: list[list[float]] = [[] for _ in candidates]
+    wins: list[list[float | None]] = [[] for _ in candidates]
     for index in range(first, first + count):
         sample = observation.determinize(random.Random(f"sample:{seed}:{index}"))
         for k, action in enumerate(candidates):
@@ -129,9 +151,12 @@ def rollout_values(observation: Observation, candidates: Sequence[Action], *, se
                                          max_turns=ROLLOUT_TURNS)
             except SimulationError:  # the bots take and throw for ever: a hand nobody ends scores nothing
                 values[k].append(0.0)
+                wins[k].append(_win(sample, {p.name: p.score for p in sample.players}, sample.players[seat].name))
                 continue
-            values[k].append(_net(final, ending, seat))
-    return values
+            net, win = _net(final, ending, seat)
+            values[k].append(net)
+            wins[k].append(win)
+    return values, wins
 
 
 def _interval(values: Sequence[float]) -> tuple[float, float, float]:
@@ -167,6 +192,7 @@ def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 
     budget = max(1, samples)
     batch = max(1, batch)
     values: list[list[float]] = [[] for _ in moves]
+    wins: list[list[float | None]] = [[] for _ in moves]
     active = list(range(len(moves)))  # the moves still sampled: not yet shown to be behind the best
     done = 0
     while done < budget and len(active) > 1 or done < min(budget, min_samples):
@@ -186,10 +212,11 @@ def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 
             futures = [executor.submit(rollout_values, observation, chosen, seed=seed, first=a, count=n,
                                        rollout=rollout) for a, n in plan]
             results = [f.result() for f in futures]
-        for (_, size), result in zip(plan, results):  # folded in order: the same answer for any executor
-            for k, found in zip(asked, result):
+        for (_, size), (result, won) in zip(plan, results):  # folded in order: the same answer for any executor
+            for k, found, sampled in zip(asked, result, won):
                 if k in active:
                     values[k].extend(found)
+                    wins[k].extend(sampled)
             done += size
             if done >= min_samples:
                 active = _race(values, active)
@@ -205,7 +232,9 @@ def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 
             loss, loss_low, loss_high = 0.0, 0.0, 0.0
         else:
             loss, loss_low, loss_high = _interval([b - v for b, v in zip(values[best], values[k])])
-        rows.append(MoveValue(action, value, low, high, loss, loss_low, loss_high, len(values[k])))
+        modelled: list[float] = [w for w in wins[k] if w is not None]
+        win = mean_interval(modelled, z=Z95) if modelled and len(modelled) == len(wins[k]) else None
+        rows.append(MoveValue(action, value, low, high, loss, loss_low, loss_high, len(values[k]), win))
     rows.sort(key=lambda r: (r.loss, -r.value))
     return Evaluation(observation.name, seat, UNIT, len(values[best]), seed, rollout, tuple(rows),
                       separated or len(moves) == 1)

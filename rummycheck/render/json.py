@@ -7,6 +7,7 @@ from typing import Any
 from rummycheck.analysis.advisor import Advice
 from rummycheck.analysis.decisions import DecisionReview
 from rummycheck.analysis.evaluate import MoveValue
+from rummycheck.analysis.match import WIN_UNIT
 
 __all__ = ["advice_json", "best_line", "decisions_json"]
 
@@ -38,6 +39,8 @@ def advice_json(advice: Advice) -> dict[str, Any]:
             "loss": _finite(value.loss),
             "loss_ci": [_finite(value.loss_low), _finite(value.loss_high)],
             "samples": value.samples,
+            "win": None if value.win is None else _finite(value.win.value),
+            "win_ci": None if value.win is None else [_finite(value.win.low), _finite(value.win.high)],
             "deadwood": None if facts is None else facts.deadwood,
             "p_knock_next": None if facts is None else facts.knock_chance,
             "p_gin_next": None if facts is None else facts.gin_chance,
@@ -51,6 +54,7 @@ def advice_json(advice: Advice) -> dict[str, Any]:
         "variant": advice.variant,
         "player": evaluation.player,
         "unit": evaluation.unit,
+        "win_unit": WIN_UNIT if evaluation.best.win is not None else None,
         "samples": evaluation.samples,
         "seed": evaluation.seed,
         "rollout": evaluation.rollout,

@@ -192,6 +192,7 @@ def advice_text(advice: Advice) -> str:
     from rummycheck.render.json import best_line
 
     evaluation = advice.evaluation
+    game = evaluation.best.win is not None
     rows = []
     for index, value in enumerate(evaluation.candidates):
         facts = advice.facts[index]
@@ -208,15 +209,24 @@ def advice_text(advice: Advice) -> str:
                      "" if facts is None else pct(facts.gin_chance),
                      "" if facts is None else (" ".join(str(c) for c in facts.outs) if len(facts.outs) <= 8
                                                else f"{len(facts.outs)} cards")])
-    table = tabulate(rows, headers=["move", "value [95% interval]", "behind the best", "rollouts", "deadwood",
-                                    "knock/out next", "gin next", "outs"], tablefmt="simple")
+        if game:
+            win = value.win
+            rows[-1].insert(3, "" if win is None else
+                            f"{100 * win.value:.1f}% [{100 * win.low:.1f}, {100 * win.high:.1f}]")
+    headers = ["move", "value [95% interval]", "behind the best", "rollouts", "deadwood", "knock/out next",
+               "gin next", "outs"]
+    if game:
+        headers.insert(3, "game won [95%]")
+    table = tabulate(rows, headers=headers, tablefmt="simple")
     stop = ("the only legal move" if evaluation.forced else
             "the best move is ahead of every other at 95%" if evaluation.separated
             else "the best move is not yet separated from every other at 95%")
     head = (f"{evaluation.player} to move: best {best_line(advice)}\n"
             f"value: {evaluation.unit}; up to {evaluation.samples} rollouts per move by the "
             f"{evaluation.rollout!r} bots (seed {evaluation.seed})\n"
-            f"{stop}; chances and outs are exact (every unseen card counted)")
+            f"{stop}; chances and outs are exact (every unseen card counted)"
+            + ("\ngame won: the chance to win the game after the hand, by a model of the hands to come "
+               "(docs/advise.md)" if game else ""))
     return head + "\n\n" + table
 
 
