@@ -23,9 +23,12 @@ Beside the points, each move gets the chance to win the game after it where
 from the score each rollout leaves (1 or 0 where it ends the game).  The race runs on the
 points alone.
 
-Not modelled yet: the other players' choices as evidence about their hands (samples
-are not weighted by how likely each player's takes, passes and discards were), and the
-game score of basic and Bing (targets, Bing's limit and busts beyond this hand's points).
+Each sample is weighted by how likely the other players' latest throws and passes were
+given the hands it deals them (``analysis.evidence``; gin only so far, 1 elsewhere): the
+means, their intervals (``sim.stats.weighted_mean_interval``) and the race are weighted.
+
+Not modelled yet: the game score of basic and Bing (targets, Bing's limit and busts beyond
+this hand's points), and evidence weights for basic and Bing.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 
+from rummycheck.analysis.evidence import sample_weight
 from rummycheck.analysis.match import win_chance
 from rummycheck.errors import SimulationError
 from rummycheck.games import Game
@@ -42,7 +46,7 @@ from rummycheck.games.base import score_hand
 from rummycheck.games.scoring import HandScore, new_sheet
 from rummycheck.sim.bots import bot_class
 from rummycheck.sim.engine import hand_points, play_out
-from rummycheck.sim.stats import Z95, Interval, mean_interval
+from rummycheck.sim.stats import Z95, Interval, mean_interval, weighted_mean_interval
 from rummycheck.table.actions import Action
 from rummycheck.table.hand import Ending
 from rummycheck.table.observation import Observation, observe
@@ -134,16 +138,20 @@ def net_points(game: Game, result: HandScore, me: str) -> float:
 
 
 def rollout_values(observation: Observation, candidates: Sequence[Action], *, seed: int, first: int, count: int,
-                   rollout: str) -> tuple[list[list[float]], list[list[float | None]]]:
+                   rollout: str, evidence: bool = True
+                   ) -> tuple[list[list[float]], list[list[float | None]], list[float]]:
     """The net points of each candidate in samples ``first`` .. ``first + count - 1`` (one task),
-    and the chances to win the game after them (None where not modelled)."""
+    the chances to win the game after them (None where not modelled), and each sample's weight
+    (``analysis.evidence``; 1 with ``evidence`` off)."""
     seat = observation.seat
     players = len(observation.public.players)
     factory = bot_class(rollout)
     values: list[list[float]] = [[] for _ in candidates]
     wins: list[list[float | None]] = [[] for _ in candidates]
+    weights: list[float] = []
     for index in range(first, first + count):
         sample = observation.determinize(random.Random(f"sample:{seed}:{index}"))
+        weights.append(sample_weight(observation, sample) if evidence else 1.0)
         for k, action in enumerate(candidates):
             state = sample.apply(action)
             try:
@@ -156,22 +164,28 @@ def rollout_values(observation: Observation, candidates: Sequence[Action], *, se
             net, win = _net(final, ending, seat)
             values[k].append(net)
             wins[k].append(win)
-    return values, wins
+    return values, wins, weights
 
 
-def _interval(values: Sequence[float]) -> tuple[float, float, float]:
-    found = mean_interval(values, z=Z95)
+def _interval(values: Sequence[float], weights: Sequence[float] | None = None) -> tuple[float, float, float]:
+    """The mean and its 95% interval; weighted by ``weights[:len(values)]`` when given."""
+    if weights is None:
+        found = mean_interval(values, z=Z95)
+    else:
+        found = weighted_mean_interval(values, weights[:len(values)], z=Z95)
     return found.value, found.low, found.high
 
 
 def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 1, rollout: str | None = None,
              min_samples: int = 48, batch: int = 16, candidates: Sequence[Action] | None = None,
-             executor: Executor | None = None) -> Evaluation:
+             executor: Executor | None = None, evidence: bool = True) -> Evaluation:
     """Value every legal move of the player to move at ``state`` (see the module docstring).
 
     ``state`` may be the true state (a record, a deal), one that knows only the player's own
     hand (a scenario), or the player's ``Observation`` itself (a bot's ``view.observe()``): the
-    player's observation is taken from a state, so nothing hidden is used.
+    player's observation is taken from a state, so nothing hidden is used.  ``evidence``: weigh
+    each sample by the other players' seen choices (``analysis.evidence``); off, every sample
+    counts the same.
     """
     if isinstance(state, Observation):
         observation = state
@@ -193,6 +207,7 @@ def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 
     batch = max(1, batch)
     values: list[list[float]] = [[] for _ in moves]
     wins: list[list[float | None]] = [[] for _ in moves]
+    weights: list[float] = []  # by sample, for every move (a move left behind has a prefix of the samples)
     active = list(range(len(moves)))  # the moves still sampled: not yet shown to be behind the best
     done = 0
     while done < budget and len(active) > 1 or done < min(budget, min_samples):
@@ -206,50 +221,61 @@ def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 
         asked = list(active)
         chosen = [moves[k] for k in asked]
         if executor is None:
-            results = [rollout_values(observation, chosen, seed=seed, first=a, count=n, rollout=rollout)
-                       for a, n in plan]
+            results = [rollout_values(observation, chosen, seed=seed, first=a, count=n, rollout=rollout,
+                                      evidence=evidence) for a, n in plan]
         else:
             futures = [executor.submit(rollout_values, observation, chosen, seed=seed, first=a, count=n,
-                                       rollout=rollout) for a, n in plan]
+                                       rollout=rollout, evidence=evidence) for a, n in plan]
             results = [f.result() for f in futures]
-        for (_, size), (result, won) in zip(plan, results):  # folded in order: the same answer for any executor
+        for (_, size), (result, won, batch_weights) in zip(plan, results):  # folded in order: one answer
             for k, found, sampled in zip(asked, result, won):
                 if k in active:
                     values[k].extend(found)
                     wins[k].extend(sampled)
+            weights.extend(batch_weights)
             done += size
             if done >= min_samples:
-                active = _race(values, active)
+                active = _race(values, active, weights if evidence else None)
             if len(active) == 1 and done >= min_samples:
                 break
     separated = len(active) == 1 and len(moves) > 1
-    means = {k: sum(values[k]) / len(values[k]) for k in active}
-    best = max(active, key=lambda k: (means[k], -k))
+    weighed = weights if evidence else None
+    best = _leader(values, active, weighed)
     rows = []
     for k, action in enumerate(moves):
-        value, low, high = _interval(values[k])
+        value, low, high = _interval(values[k], weighed)
         if k == best:
             loss, loss_low, loss_high = 0.0, 0.0, 0.0
         else:
-            loss, loss_low, loss_high = _interval([b - v for b, v in zip(values[best], values[k])])
+            loss, loss_low, loss_high = _interval([b - v for b, v in zip(values[best], values[k])], weighed)
         modelled: list[float] = [w for w in wins[k] if w is not None]
-        win = mean_interval(modelled, z=Z95) if modelled and len(modelled) == len(wins[k]) else None
+        win = None
+        if modelled and len(modelled) == len(wins[k]):
+            win = (mean_interval(modelled, z=Z95) if weighed is None
+                   else weighted_mean_interval(modelled, weighed[:len(modelled)], z=Z95))
         rows.append(MoveValue(action, value, low, high, loss, loss_low, loss_high, len(values[k]), win))
     rows.sort(key=lambda r: (r.loss, -r.value))
     return Evaluation(observation.name, seat, UNIT, len(values[best]), seed, rollout, tuple(rows),
                       separated or len(moves) == 1)
 
 
-def _race(values: list[list[float]], active: list[int]) -> list[int]:
+def _leader(values: list[list[float]], active: list[int], weights: list[float] | None) -> int:
+    """The active move with the highest (weighted) mean; the first listed on a tie."""
+    if weights is None:
+        means = {k: sum(values[k]) / len(values[k]) for k in active}
+    else:
+        means = {k: _interval(values[k], weights)[0] for k in active}
+    return max(active, key=lambda k: (means[k], -k))
+
+
+def _race(values: list[list[float]], active: list[int], weights: list[float] | None = None) -> list[int]:
     """The moves still in the race: those not behind the current best by a paired 95% interval
     excluding 0 (every active move has the same samples, so the comparison is paired)."""
-    n = len(values[active[0]])
-    means = {k: sum(values[k]) / n for k in active}
-    best = max(active, key=lambda k: (means[k], -k))
+    best = _leader(values, active, weights)
     kept = []
     for k in active:
         if k != best:
-            _, low, _ = _interval([b - v for b, v in zip(values[best], values[k])])
+            _, low, _ = _interval([b - v for b, v in zip(values[best], values[k])], weights)
             if low > 0:
                 continue
         kept.append(k)

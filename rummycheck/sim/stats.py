@@ -79,6 +79,26 @@ def mean_interval(values: Sequence[float], *, z: float = Z95) -> Interval:
     return Interval(mean, mean - spread, mean + spread)
 
 
+def weighted_mean_interval(values: Sequence[float], weights: Sequence[float], *, z: float = Z95) -> Interval:
+    """The weighted mean of ``values`` (importance weights, one per independent sample) and its
+    normal-approximation interval: variance ``n/(n-1) * sum w^2 (v - m)^2 / (sum w)^2``, which is
+    ``mean_interval``'s when the weights are equal.
+
+    >>> str(weighted_mean_interval([1.0, 2.0, 3.0, 4.0], [2.0, 2.0, 2.0, 2.0]))
+    '2.500 [1.235, 3.765]'
+    """
+    n = len(values)
+    total = math.fsum(weights)
+    if n == 0 or total <= 0:
+        return Interval(math.nan, math.nan, math.nan)
+    mean = math.fsum(w * v for v, w in zip(values, weights)) / total
+    if n == 1:
+        return Interval(mean, -math.inf, math.inf)
+    variance = n / (n - 1) * math.fsum((w * (v - mean)) ** 2 for v, w in zip(values, weights)) / total ** 2
+    spread = z * math.sqrt(variance)
+    return Interval(mean, mean - spread, mean + spread)
+
+
 def paired_interval(first: Sequence[float], second: Sequence[float], *, z: float = Z95) -> Interval:
     """The mean paired difference ``first[d] - second[d]`` over deals d, with its interval.
 
