@@ -74,28 +74,6 @@ class Solution:
     def melded_cards(self) -> tuple[Card, ...]:
         return tuple(c for m in self.melds for c in m.cards)
 
-    def to_json(self) -> dict[str, Any]:
-        """The documented JSON object (docs/json.md)."""
-        data: dict[str, Any] = {
-            "variant": self.variant.name,
-            "options": {k: v for k, v in self.variant.changed_options().items()},
-            "solver": self.solver,
-            "hand": [str(c) for c in self.hand],
-            "score": self.score,
-            "opened": self.opened,
-            "melds": [meld_json(m) for m in self.melds],
-            "layoffs": [{"card": str(lo.card), "meld": lo.target, "as": str(lo.stands_for)}
-                        for lo in self.layoffs],
-            "discard": None if self.discard is None else str(self.discard),
-            "deadwood": [str(c) for c in self.deadwood],
-            "deadwood_points": self.deadwood_points,
-            "legal": self.legal,
-            "reasons": [{"rule": r.rule, "message": r.message} for r in self.reasons],
-        }
-        for name, value in self.facts:
-            data[name] = value
-        return data
-
 
 # ``Solution(...)`` with every field given in field order, for the solvers' hot paths: the same
 # frozen value in about a quarter of the time (``rummycheck.frozen``).

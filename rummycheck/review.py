@@ -29,7 +29,6 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from rummycheck.cards import Card, format_cards, full_deck
 from rummycheck.errors import RecordError, RummyError
@@ -96,12 +95,6 @@ class Finding:
                 f"({_number(self.lost)} points, {self.measure}): {self.kind}: {self.detail}; "
                 f"better: {self.better}")
 
-    def to_json(self) -> dict[str, Any]:
-        return {"player": self.player, "hand": self.hand, "action": self.action, "where": self.where,
-                "text": self.text, "kind": self.kind, "better": self.better, "lost": round(self.lost, 2),
-                "measure": self.measure, "grade": self.grade, "detail": self.detail,
-                "reasons": list(self.reasons)}
-
 
 @dataclass(frozen=True, slots=True)
 class PlayerSummary:
@@ -113,10 +106,6 @@ class PlayerSummary:
     mistakes: int
     blunders: int
     lost: float
-
-    def to_json(self) -> dict[str, Any]:
-        return {"player": self.name, "decisions": self.decisions, "inaccuracies": self.inaccuracies,
-                "mistakes": self.mistakes, "blunders": self.blunders, "lost": round(self.lost, 2)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,15 +126,6 @@ class Review:
     @property
     def legal(self) -> bool:
         return self.illegal is None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"record": self.source, "variant": self.variant.name, "legal": self.legal,
-                "illegal": None if self.illegal is None else self.illegal.to_json(),
-                "players": list(self.players),
-                "grades": [{"grade": name, "from": least} for least, name in GRADES],
-                "findings": [f.to_json() for f in self.findings],
-                "summary": [s.to_json() for s in self.summaries],
-                "notes": list(self.notes)}
 
 
 def _number(value: float) -> str:

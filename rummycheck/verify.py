@@ -87,11 +87,6 @@ class Check:
     passed: bool
     diff: str = ""
 
-    def to_json(self) -> dict[str, Any]:
-        return {"scenario": self.scenario, "title": self.title, "place": self.place, "check": self.label,
-                "rules": list(self.rules), "expected": self.expected, "got": self.got, "passed": self.passed,
-                "diff": self.diff}
-
 
 @dataclass
 class Subject:

@@ -553,7 +553,9 @@ def test_full_size_bing_facts_agree_with_the_games_solve(seed, opened, score):
 
 def test_facts_json_holds_cards_as_text_and_exact_chances():
     hand = cards("As 2s 3s 4s 7h 8h 9h 5c 5d Kd Qc")
-    data = discard_facts(hand, unseen=one_deck_unseen(hand, cards("Jc")), variant="gin").to_json()
+    from rummycheck.render.json import hand_facts_json
+
+    data = hand_facts_json(discard_facts(hand, unseen=one_deck_unseen(hand, cards("Jc")), variant="gin"))
     assert data["variant"] == "gin" and data["unseen"] == 40 and data["knock_limit"] == 10
     qc = next(c for c in data["candidates"] if c["discard"] == "Qc")
     assert qc["outs"] == ["5s", "5h", "6h", "Th"] and qc["gin_outs"] == ["5s", "5h"]

@@ -446,9 +446,11 @@ def test_review_streamed_judges_as_before(name: str, monkeypatch: pytest.MonkeyP
     from rummycheck.files.record import load_record
 
     record = load_record(Path(__file__).parents[1] / "records" / name)
-    streamed = module.review(record).to_json()
+    from rummycheck.render.json import review_json
+
+    streamed = review_json(module.review(record))
     monkeypatch.setattr(module._Judge, "walk", _walk_keeping_every_table)
-    assert module.review(record).to_json() == streamed
+    assert review_json(module.review(record)) == streamed
 
 
 REVIEW_CASES = [

@@ -39,7 +39,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from rummycheck.cards import Card, check_copies
 from rummycheck.errors import HandSizeError, ScenarioError
@@ -55,10 +54,6 @@ __all__ = ["DiscardFacts", "HandFacts", "discard_facts"]
 
 def _chance(value: Fraction | None) -> float | None:
     return None if value is None else float(value)
-
-
-def _exact(value: Fraction | None) -> str | None:
-    return None if value is None else f"{value.numerator}/{value.denominator}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,23 +98,6 @@ class DiscardFacts:
         """``p_open_next`` as a float (None without an opening to make)."""
         return _chance(self.p_open_next)
 
-    def to_json(self) -> dict[str, Any]:
-        """The JSON object of one candidate (docs/advise.md): cards as text, chances as floats,
-        and the same chances exactly, as "numerator/denominator" strings, under ``exact``."""
-        return {
-            "discard": str(self.discard),
-            "deadwood": self.deadwood,
-            "outs": [str(c) for c in self.outs],
-            "gin_outs": [str(c) for c in self.gin_outs],
-            "open_outs": None if self.open_outs is None else [str(c) for c in self.open_outs],
-            "p_out_next": self.out_chance,
-            "p_knock_next": self.knock_chance,
-            "p_gin_next": self.gin_chance,
-            "p_open_next": self.open_chance,
-            "exact": {"p_out_next": _exact(self.p_out_next), "p_knock_next": _exact(self.p_knock_next),
-                      "p_gin_next": _exact(self.p_gin_next), "p_open_next": _exact(self.p_open_next)},
-        }
-
 
 @dataclass(frozen=True, slots=True)
 class HandFacts:
@@ -143,19 +121,6 @@ class HandFacts:
             if found.discard == card:
                 return found
         raise KeyError(card)
-
-    def to_json(self) -> dict[str, Any]:
-        """The JSON object of the facts (docs/advise.md)."""
-        return {
-            "variant": self.variant.name,
-            "options": dict(self.variant.changed_options()),
-            "hand": [str(c) for c in self.hand],
-            "score": self.score,
-            "opened": self.opened,
-            "unseen": self.unseen,
-            "knock_limit": self.knock_limit,
-            "candidates": [d.to_json() for d in self.discards],
-        }
 
 
 def discard_facts(hand: Sequence[Card], *, unseen: Mapping[Card, int] | Iterable[Card],

@@ -28,7 +28,9 @@ def check(
 
     verdict = guarded(run)
     if as_json:
-        emit_json(verdict.to_json())
+        from rummycheck.render.json import verdict_json
+
+        emit_json(verdict_json(verdict))
     else:
         say(_text(verdict))
     raise typer.Exit(0 if verdict.legal else 1)

@@ -27,6 +27,7 @@ def replay(
     """Replay a record: exit 0 when every action is legal (and stated scores agree), 1 at the first
     illegal action (with its hand, number, file:line:col and rule), 2 on bad input."""
     from rummycheck.files.record import load_record
+    from rummycheck.render.json import replay_json, state_json
     from rummycheck.table.replay import replay as run_replay
     from rummycheck.table.replay import state_at
 
@@ -60,7 +61,7 @@ def replay(
                 return
             write_file(target, text)
         if as_json:
-            emit_json({"hand": hand, "at": at, "next": following, "state": state.to_json(), "scenario": scenario})
+            emit_json({"hand": hand, "at": at, "next": following, "state": state_json(state), "scenario": scenario})
             return
         head = f"hand {hand}, before action {at}" + (f": {following}" if following else " (after the last action)")
         from rummycheck.render.text import table_lines
@@ -69,7 +70,7 @@ def replay(
         return
     result = guarded(lambda: run_replay(loaded))
     if as_json:
-        emit_json(result.to_json())
+        emit_json(replay_json(result))
     else:
         say(_text(result))
     raise typer.Exit(0 if result.ok else 1)

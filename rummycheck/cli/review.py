@@ -64,7 +64,9 @@ def review(
 
     result = guarded(lambda: run_review(loaded, players=player))
     if as_json:
-        emit_json(result.to_json())
+        from rummycheck.render.json import review_json
+
+        emit_json(review_json(result))
     else:
         say(review_text(result))
     raise typer.Exit(0 if result.legal else 1)

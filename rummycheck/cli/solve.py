@@ -95,7 +95,9 @@ def solve(
         # a scenario: every optimal whole play (new melds, lay-offs, discard)
         plays = guarded(lambda: proving.all_optimal_plays(scenario, solution)) if show_all and scenario else None
     if as_json:
-        data = solution.to_json()
+        from rummycheck.render.json import solution_json
+
+        data = solution_json(solution)
         if prove or show_all:
             from rummycheck.games import prove as proving
 

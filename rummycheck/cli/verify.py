@@ -38,7 +38,9 @@ def verify(
              "is checked by 'rummycheck replay')")
     failed = [c for c in checks if not c.passed]
     if as_json:
-        emit_json({"checks": [c.to_json() for c in checks], "passed": len(checks) - len(failed),
+        from rummycheck.render.json import check_json
+
+        emit_json({"checks": [check_json(c) for c in checks], "passed": len(checks) - len(failed),
                    "failed": len(failed)})
     else:
         shown = failed if failed_only else checks

@@ -5,7 +5,7 @@ scoring (unknown keys, wrong types, bad cards, unknown players), each as
 ``file:line:col: message``.  ``run_sheet(file)`` scores the hands in order with the
 scoring engine; a hand the rules refuse (a knock over the limit, a buy-back with nobody
 to buy back against) is reported at that hand's position.  ``hand_text`` and
-``sheet_json`` render the results for the command line.
+``render.json.sheet_json`` render the results for the command line.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from rummycheck.tabletext import tabulate
 from rummycheck.textsafe import brief
 from rummycheck.variants import Variant, get_variant, is_house_rules_name, resolve_house_rules
 
-__all__ = ["ScoreSheetFile", "hand_text", "is_sheet", "load_sheet", "parse_sheet", "run_sheet", "sheet_json"]
+__all__ = ["ScoreSheetFile", "hand_text", "is_sheet", "load_sheet", "parse_sheet", "run_sheet"]
 
 TOP_KEYS = ("title", "description", "variant", "preset", "rules", "players", "start", "out", "hands", "expect")
 HAND_KEYS = ("out", "knocker", "points", "cards", "rummy", "stalemate", "dead", "big_gin", "upcard", "buyback",
@@ -321,15 +321,3 @@ def hand_text(result: HandScore, *, note: str = "") -> str:
     if result.after.finished:
         extra.append(f"game over: {result.winner} wins" if result.winner else "game over: no winner")
     return "\n".join([head, lines, "", sheet, *extra])
-
-
-def sheet_json(file_title: str, variant: Variant, results: Sequence[HandScore]) -> dict[str, Any]:
-    return {
-        "title": file_title,
-        "variant": variant.name,
-        "preset": variant.preset,
-        "options": variant.changed_options(),
-        "hands": [r.to_json() for r in results],
-        "final": results[-1].after.scores() if results else {},
-        "winner": results[-1].winner if results else None,
-    }

@@ -30,7 +30,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any
 
 from rummycheck.cards import Card, format_cards
 from rummycheck.errors import ScenarioError
@@ -161,21 +160,6 @@ class HandScore:
         """Bing: the players out of the game after this hand (busted, not bought back)."""
         return tuple(p.name for p in self.after.players if p.out)
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "hand": self.number,
-            "variant": self.after.variant.name,
-            "hand_winner": self.hand_winner,
-            "lines": [{"player": ln.player, "points": ln.points, "rule": ln.rule, "text": ln.text}
-                      for ln in self.lines],
-            "scores": self.after.scores(),
-            "busted": list(self.busted),
-            "buyback_level": self.buyback_level,
-            "bought_back": list(self.bought_back),
-            "eliminated": list(self.eliminated),
-            "finished": self.after.finished,
-            "winner": self.after.winner,
-        }
 
 def new_sheet(variant: Variant | str, players: Sequence[str], *, scores: Mapping[str, int] | None = None,
               out: Sequence[str] = (), hands_won: Mapping[str, int] | None = None) -> Sheet:

@@ -9,7 +9,6 @@ and says whether the verdict changes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from rummycheck.errors import RummyError
 from rummycheck.position import Scenario
@@ -54,21 +53,6 @@ class Verdict:
         word = "legal" if self.legal else "illegal"
         shown = self.reasons if not self.legal else self.reasons[-1:]
         return f"{word}: " + "; ".join(str(r) for r in shown)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "play": self.play,
-            "legal": self.legal,
-            "rules": list(self.rules),
-            "reasons": [{"rule": r.rule, "message": r.message} for r in self.reasons],
-            "passed": [{"rule": r.rule, "message": r.message} for r in self.passed],
-            "unsettled": [{"rule": r.rule, "message": r.message} for r in self.unsettled],
-            "options": {} if self.variant is None else dict(self.variant.changed_options()),
-            "after": self.after.to_json() if self.legal and self.after is not None else None,
-            "disputes": [{"rule": d.rule, "option": d.option, "in_force": d.in_force,
-                          "alternative": d.alternative, "legal": d.legal, "changes": d.changes,
-                          "note": d.note} for d in self.disputes],
-        }
 
 
 def judge(state: GameState, play: Play) -> tuple[bool, tuple[Reason, ...], tuple[Reason, ...], GameState]:

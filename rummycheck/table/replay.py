@@ -22,7 +22,6 @@ import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from rummycheck.cards import Card
 from rummycheck.errors import ActionSyntaxError, RecordError, RummyError
@@ -120,11 +119,6 @@ class IllegalAction:
         what = "the deal" if self.action == 0 else f"action {self.action} {self.text!r}"
         return f"{self.where}: hand {self.hand}, {what}: {self.verdict()}"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"hand": self.hand, "action": self.action, "text": self.text, "where": self.where,
-                "rule": self.rule, "rules": list(self.rules), "message": self.message,
-                "reasons": [{"rule": r.rule, "message": r.message} for r in self.reasons]}
-
 
 @dataclass(frozen=True, slots=True)
 class HandReplay:
@@ -144,23 +138,6 @@ class HandReplay:
     stated: tuple[tuple[str, int], ...] | None = None
     mismatches: tuple[str, ...] = ()
     note: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        score = self.score
-        return {
-            "hand": self.number,
-            "dealer": self.dealer,
-            "actions": self.actions,
-            "finished": bool(self.ending),
-            "ending": self.ending or None,
-            "winner": None if score is None else score.hand_winner,
-            "lines": [] if score is None else [{"player": ln.player, "points": ln.points, "rule": ln.rule,
-                                                "text": ln.text} for ln in score.lines],
-            "totals": None if score is None else score.after.scores(),
-            "stated": None if self.stated is None else dict(self.stated),
-            "mismatches": list(self.mismatches),
-            "note": self.note or None,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,18 +172,6 @@ class Replay:
         """The points each player scored in the record (seat order): running score after minus before."""
         before = self.start.scores()
         return {name: total - before[name] for name, total in self.sheet.scores().items()}
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "legal": self.legal,
-            "actions": self.actions,
-            "illegal": None if self.illegal is None else self.illegal.to_json(),
-            "scores": self.scores(),
-            "totals": self.sheet.scores(),
-            "winner": self.sheet.winner,
-            "scores_match": not self.mismatches,
-            "hands": [h.to_json() for h in self.hands],
-        }
 
 
 class _Stop(Exception):

@@ -139,9 +139,6 @@ class PlayRecord:
         return Action(kind, self.player, card)
 
 
-
-
-
 @dataclass
 class GameState:
     """A hand in progress.  Mutable: actions change it and return frozen ``PlayRecord``s."""
@@ -916,9 +913,6 @@ class GameState:
         return Snapshot(self.variant, tuple(self.players), tuple(self.table), tuple(self.discard_pile), self.stock,
                         self.current, self.phase, self.drew, self.melded, self.knocker, statuses)
 
-    def to_json(self) -> dict[str, Any]:
-        return self.snapshot().to_json()
-
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
@@ -943,23 +937,6 @@ class Snapshot:
     @property
     def top_discard(self) -> Card | None:
         return self.discard_pile[-1] if self.discard_pile else None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "players": [{"name": p.name, "score": p.score, "opened": p.opened,
-                         "hand": [str(c) for c in p.hand], "unknown": p.unknown,
-                         "points": self.variant.points(p.hand) if p.known else None, "out": p.out}
-                        for p in self.players],
-            "table": [{"number": t.number, "owner": t.owner, "kind": str(t.meld.kind),
-                       "cards": [str(c) for c in t.meld.cards], "as": [str(c) for c in t.meld.stands_for]}
-                      for t in self.table],
-            "discard_top": None if self.top_discard is None else str(self.top_discard),
-            "stock": self.stock,
-            "turn": self.player.name,
-            "phase": self.phase,
-            "drew": self.drew,
-            "melded": self.melded,
-        }
 
 
 def _pair_text(card: Card, stands: Card) -> str:

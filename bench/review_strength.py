@@ -1,0 +1,83 @@
+"""Does the rollout review see which bot is stronger?  Reviews of simulated one-hand games.
+
+Plays ``--deals`` seeded one-hand games of two bots, each deal from both seats, reviews every
+record with ``review --rollouts`` (``--samples`` a move), and reports per bot: the decisions
+(not forced), the error rate (mean points behind the best per decision) with a 95% interval
+over hands (a hand's decisions are not independent, so the hand is the unit), the accuracy,
+the grades, and the luck-adjusted result.  The bots' strength in ``simulate`` (points won
+per hand) is the yardstick the issue names: the stronger bot should show the lower error
+rate.
+
+    python bench/review_strength.py [--variant gin] [--bots gin,knock] [--deals 10] [--samples 48]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rummycheck.analysis.decisions import review_decisions  # noqa: E402
+from rummycheck.sim.as_record import to_record  # noqa: E402
+from rummycheck.sim.bots import bot_class  # noqa: E402
+from rummycheck.sim.engine import play_game  # noqa: E402
+from rummycheck.sim.record_out import game_to_record_dict  # noqa: E402
+from rummycheck.sim.stats import mean_interval  # noqa: E402
+from rummycheck.variants import get_variant  # noqa: E402
+
+ONE_HAND = {"gin": {"game_target": "1"}, "basic": {"target_2": "1"}}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--variant", default="gin")
+    parser.add_argument("--bots", default="gin,knock")
+    parser.add_argument("--deals", type=int, default=10)
+    parser.add_argument("--samples", type=int, default=48)
+    parser.add_argument("--seed", type=int, default=515)
+    args = parser.parse_args()
+    bots = args.bots.split(",")
+    variant = get_variant(args.variant, **ONE_HAND.get(args.variant, {}))
+    per_hand: dict[str, list[float]] = {b: [] for b in bots}
+    counts = {b: [0, 0, 0, 0, 0] for b in bots}  # decisions, not shown behind, inaccuracies, mistakes, blunders
+    adjusted: dict[str, list[float]] = {b: [] for b in bots}
+    start = time.process_time()
+    for deal in range(args.deals):
+        for rotation in (0, 1):
+            seats = bots if rotation == 0 else bots[::-1]
+            outcome = play_game(variant, [bot_class(b)() for b in seats], seed=args.seed, deal=deal,
+                                rotation=rotation, labels=seats, record=True, max_hands=1)
+            assert outcome.record is not None
+            record = to_record(game_to_record_dict(outcome.record))
+            review = review_decisions(record, samples=args.samples, seed=deal)
+            for seat, name in enumerate(record.players):
+                bot = seats[seat]
+                mine = [d for d in review.decisions if d.player == name and not d.forced]
+                if mine:
+                    per_hand[bot].append(sum(d.loss for d in mine) / len(mine))
+                counts[bot][0] += len(mine)
+                counts[bot][1] += sum(1 for d in mine if d.loss_low <= 0)
+                for i, grade in enumerate(("inaccuracy", "mistake", "blunder")):
+                    counts[bot][2 + i] += sum(1 for d in mine if d.grade == grade)
+                rates = next(p for p in review.players if p.name == name)
+                adjusted[bot].append(rates.adjusted.value)
+            print(f"  deal {deal} rotation {rotation}: {len(review.decisions)} decisions "
+                  f"({time.process_time() - start:.0f} s CPU so far)", flush=True)
+    hands = 2 * args.deals
+    print(f"{args.variant}: {' v '.join(bots)}, {args.deals} deals from both seats ({hands} hands), "
+          f"{args.samples} rollouts a move, seed {args.seed}; {time.process_time() - start:.0f} s CPU")
+    for bot in bots:
+        rate = mean_interval(per_hand[bot])
+        skill = mean_interval(adjusted[bot])
+        n, fine, inacc, mist, blund = counts[bot]
+        print(f"  {bot:10} {n} decisions; error rate {rate.value:.2f} [{rate.low:.2f}, {rate.high:.2f}] points "
+              f"a decision (mean of {len(per_hand[bot])} hands' means); accuracy {fine / max(1, n):.0%}; "
+              f"{inacc} inaccuracies, {mist} mistakes, {blund} blunders; luck-adjusted result "
+              f"{skill.value:+.2f} [{skill.low:+.2f}, {skill.high:+.2f}] a hand")
+
+
+if __name__ == "__main__":
+    main()
