@@ -132,8 +132,9 @@ def shots(made: dict[str, str], folder: Path, out: Path) -> None:
         deal = page_of(names[4], 900, 720)
         deal.check("#four")
         deal.screenshot(path=str(out / "deal-bing.png"))
-        advice = page_of(names[5], 900, 900)
+        advice = page_of(names[5], 1200, 1000)
         advice.click("#candidates tbody tr:first-child summary")  # the best discard's outs, opened
+        advice.evaluate("document.activeElement.blur()")
         advice.screenshot(path=str(out / "advise-gin.png"))
         sim = page_of(names[6], 900, 900)
         sim.screenshot(path=str(out / "simulate-gin.png"))

@@ -147,8 +147,10 @@ def _chart(advice: Advice) -> str:
 
 
 _CSS = """
+main.report{max-width:76rem}
 #board{background:var(--felt);border-radius:.5rem;padding:.5rem}
 #others{margin:.2rem 0;padding-left:1.2rem}
-#candidates td,#candidates th{white-space:nowrap;vertical-align:top}#candidates tbody tr:first-child{background:#eef6e8}
-.outs{white-space:normal;display:block;max-width:16rem}details.outs summary{cursor:pointer}
+#candidates td,#candidates tbody th{white-space:nowrap;vertical-align:top}
+#candidates tbody tr:first-child{background:#eef6e8}
+.outs{white-space:normal;display:block;min-width:11rem;max-width:13rem}details.outs summary{cursor:pointer}
 """

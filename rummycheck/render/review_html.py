@@ -5,9 +5,9 @@ the action list, the ``data-card`` / ``data-hand`` contract) with three addition
 
 - a mark under each judged decision in the action list (``class="finding"``, with
   ``data-loss`` and its interval): the move played, the best move and the points behind the
-  best with the 95% interval, and the value and rank of the move played (``data-value``,
-  ``data-rank``: what a ``Decision`` keeps; it holds no other candidate's value).  A graded
-  finding also carries ``data-grade="<grade>"``
+  best with the 95% interval.  A graded finding also carries ``data-grade="<grade>"``, and
+  the value and rank of the move played (``data-value``, ``data-rank``: what a ``Decision``
+  keeps; it holds no other candidate's value),
   (``inaccuracy``, ``mistake`` or ``blunder``); nothing else on the page does;
 - the players' rates (decisions, forced, accuracy, error rate, the grades);
 - the loss of every decision across the record as a small chart, inline SVG drawn here.
@@ -55,22 +55,23 @@ def _short(decision: Decision) -> str:
 
 
 def _mark(decision: Decision) -> str:
-    """One decision's mark in the action list: the moves with what the review holds of their values
-    (the move played: its value and its rank among the legal moves; the best: how far ahead)."""
+    """One decision's mark in the action list; a graded one adds what the review holds of the move
+    played: its value and its rank among the legal moves (kept off the others: a long hand's page
+    stays under 100 KB)."""
     played, best = _moves(decision)
-    numbers = (f' data-loss="{decision.loss:.2f}" data-ci="{decision.loss_low:.2f} {decision.loss_high:.2f}"'
-               f' data-value="{decision.value:.2f}" data-rank="{decision.rank} {decision.moves}"')
+    numbers = f' data-loss="{decision.loss:.2f}" data-ci="{decision.loss_low:.2f} {decision.loss_high:.2f}"'
     if decision.forced:
         return f'<small class="finding forced"{numbers}>forced (the only legal move)</small>'
     rollouts = f"{decision.samples} rollouts"
-    ranked = f"value {decision.value:+.2f}, {_ordinal(decision.rank)} of {decision.moves} moves"
     if decision.grade is None:
         what = "the best move" if played == best else f"best {html_text(best)}"
         return (f'<small class="finding judged"{numbers}>{what}; {decision.loss:.2f} behind '
-                f'[{decision.loss_low:.2f}, {decision.loss_high:.2f}]; {ranked}</small>')
-    return (f'<div class="finding graded" data-grade="{decision.grade}"{numbers} role="note">'
-            f'<strong>{decision.grade}</strong>: played <code>{html_text(played)}</code> ({ranked}), best '
-            f'<code>{html_text(best)}</code>; {html_text(_loss(decision))} ({rollouts})</div>')
+                f'[{decision.loss_low:.2f}, {decision.loss_high:.2f}]</small>')
+    ranked = f"value {decision.value:+.2f}, {_ordinal(decision.rank)} of {decision.moves} moves"
+    return (f'<div class="finding graded" data-grade="{decision.grade}"{numbers} data-value="{decision.value:.2f}" '
+            f'data-rank="{decision.rank} {decision.moves}" role="note"><strong>{decision.grade}</strong>: played '
+            f'<code>{html_text(played)}</code> ({ranked}), best <code>{html_text(best)}</code>; '
+            f"{html_text(_loss(decision))} ({rollouts})</div>")
 
 
 def _ordinal(number: int) -> str:
