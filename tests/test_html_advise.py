@@ -159,6 +159,10 @@ def test_advise_html_on_a_record_and_its_refusals(tmp_path: Path) -> None:
     out = runner.invoke(app, ["advise", str(copy), "--html", str(copy), "--force"])
     assert out.exit_code == 2 and "an input file is never written" in out.output
     assert copy.read_text(encoding="utf-8") == SCENARIO.read_text(encoding="utf-8")
+    for bad, words in ((tmp_path, "is a directory"), (tmp_path / "no" / "a.html", "no folder")):
+        out = runner.invoke(app, ["advise", str(SCENARIO), "--samples", "64", "--html", str(bad)])
+        assert out.exit_code == 2 and f"cannot write {str(bad)!r}: {words}" in out.output
+        assert "to move" not in out.output  # said before any rollout, not after the advice
 
 
 def test_advise_page_in_the_browser(browser: Any, tmp_path: Path, advised: Advised) -> None:  # noqa: F811

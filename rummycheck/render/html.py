@@ -412,9 +412,14 @@ def _log(result: Replay, frames: Sequence[Frame], marks: Mapping[tuple[int, int]
 
 def check_target(path: str, *, force: bool, inputs: Iterable[str | None] = (),
                  outputs: Iterable[str | None] = ()) -> Path:
-    """The page's file: refused when it exists (without ``force``), when it is one of the files the
-    command reads (``inputs``: never written) or when another output of the command names it too."""
+    """The page's file: refused when it is a folder or its folder does not exist, when it exists
+    (without ``force``), when it is one of the files the command reads (``inputs``: never written) or
+    when another output of the command names it too."""
     target = Path(path)
+    if target.is_dir():
+        raise RummyError(f"cannot write {path!r}: is a directory")
+    if not target.parent.is_dir():
+        raise RummyError(f"cannot write {path!r}: no folder {str(target.parent)!r}")
     for other in outputs:
         if other and other != "-" and Path(other).resolve() == target.resolve():
             raise RummyError(f"{path}: the command writes another output to this file; give the page its own")
