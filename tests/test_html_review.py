@@ -217,3 +217,14 @@ def test_review_html_of_an_illegal_record_exits_1_with_the_verdict_and_no_marks(
     page = target.read_text(encoding="utf-8")
     assert 'id="verdict"' in page and "No review: " in page
     assert marks(page).graded == [] and marks(page).findings == []
+
+
+def test_the_graded_mark_carries_the_value_and_rank_of_the_move_played(reviewed: tuple[DecisionReview, str]) -> None:
+    review, page = reviewed
+    blunder = next(d for d in review.decisions if d.grade)
+    # the first upcard is taken or passed: two legal moves, and the pass is behind the take
+    graded = re.search(r'<div class="finding graded" data-grade="blunder"[^>]*>', page)
+    assert graded is not None
+    assert f'data-value="{blunder.value:.2f}" data-rank="2 2"' in graded.group(0)
+    assert f"played <code>A pass</code> (value {blunder.value:+.2f}, 2nd of 2 moves), best <code>A take</code>" in page
+    assert page.count("data-rank=") == page.count("data-value=") == 1  # on the graded finding only

@@ -24,6 +24,10 @@ def advise(
                                                 min=1, max=256)] = None,
     scheduler: Annotated[str | None, typer.Option("--scheduler", help="A Dask scheduler, tcp://HOST:8786, or "
                                                                       "'local'.")] = None,
+    html: Annotated[str | None, typer.Option("--html", help="Also write the position and the advice as one "
+                                                           "self-contained HTML page (docs/html.md).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --html file (never an "
+                                                        "input).")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """The moves of the player to move, best first: each valued by rollouts over what he could know
@@ -37,6 +41,10 @@ def advise(
 
     if rollout is not None:
         guarded(lambda: bot_class(rollout))
+    if html is not None:
+        from rummycheck.render.html import check_target
+
+        page = guarded(lambda: check_target(html, force=force, inputs=(path,)))
     if at is None:
         if path != "-" and _looks_like_record(path):
             fail(f"{path}: a record needs --at N (the decision before action N)")
@@ -45,18 +53,28 @@ def advise(
 
         scenario = guarded(lambda: load_scenario(path))
         state = guarded(lambda: GameState.from_scenario(scenario))
+        where = path
     else:
         from rummycheck.files.record import load_record
         from rummycheck.table.replay import state_at
 
         record = guarded(lambda: load_record(path))
+        if html is not None:
+            from rummycheck.render.html import record_inputs
+
+            guarded(lambda: check_target(html, force=force, inputs=record_inputs(record)))
         state = guarded(lambda: state_at(record, hand, at))
+        where = f"{path}, hand {hand}, before action {at}"
         if player is not None and (state.is_over or state.player.name != player):
             fail(f"{path}: before action {at} of hand {hand} it is "
                  f"{'nobody' if state.is_over else state.player.name}'s decision, not {player}'s")
     with pool_for(workers, scheduler) as executor:
         advice = guarded(lambda: run_advise(state, samples=samples, seed=seed, rollout=rollout,
                                             executor=executor))
+    if html is not None:
+        from rummycheck.render.advise_html import write_advice_page
+
+        guarded(lambda: write_advice_page(advice, state, page, where=where))
     if as_json:
         emit_json(advice_json(advice))
     else:

@@ -3,7 +3,7 @@
 import importlib.util
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -18,6 +18,9 @@ from rummycheck.cli.common import (
     say,
     write_file,
 )
+
+if TYPE_CHECKING:
+    from rummycheck.table.replay import Record
 
 
 @app.command()
@@ -51,6 +54,10 @@ def simulate(
     records: Annotated[Path | None, typer.Option("--records", help="Write sampled games as records here.")] = None,
     sample: Annotated[int, typer.Option("--sample", help="With --records: games written.", min=1)] = 20,
     plot: Annotated[Path | None, typer.Option("--plot", help="Draw win rates and points to this PNG.")] = None,
+    html: Annotated[Path | None, typer.Option("--html", help="Also write the results as one self-contained HTML "
+                                                             "page (docs/html.md); with --records, a replay page "
+                                                             "beside each record, linked from it.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --html file.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
     rule: RuleOpt = None,
     preset: PresetOpt = None,
@@ -67,6 +74,8 @@ def simulate(
         guarded(lambda: check_scheduler(scheduler))
     folder = output_path(str(records), option="--records", folder=True) if records is not None else None
     picture = output_path(str(plot), option="--plot", suffix=".png") if plot is not None else None
+    page = _page_target(html, force=force, variant=variant, seed=seed, bots=bot or [], plot=picture,
+                        records=folder) if html is not None else None
     if picture is not None and importlib.util.find_spec("matplotlib") is None:
         fail("--plot needs matplotlib: pip install 'rummycheck[plot]'")
 
@@ -81,8 +90,9 @@ def simulate(
                    buybacks=buybacks, time_limit=bot_time)
     guarded(spec.check)
 
+    most = games if games is not None else (1000 if precision is None else 10**6)
+
     def go(progress: Any = None) -> Any:
-        most = games if games is not None else (1000 if precision is None else 10**6)
         return run(spec, games=most, precision=precision,
                    workers=workers, scheduler=scheduler, batch=batch, record_games=sample if records else 0,
                    progress=progress)
@@ -103,13 +113,17 @@ def simulate(
             result = _interruptible(lambda: go(update))
     else:
         result = _interruptible(go)
+    sampled = []
     if folder is not None:
         from rummycheck.files.record import write_record
         from rummycheck.sim.as_record import to_record
 
         for record in result.records[:sample]:
-            path = folder / f"{variant}-seed{seed}-deal{record['deal']}-rot{record['rotation']}.toml"
-            write_file(path, write_record(to_record(game_to_record_dict(record))))
+            path = folder / f"{_record_stem(variant, seed)}{record['deal']}-rot{record['rotation']}.toml"
+            game = to_record(game_to_record_dict(record))
+            write_file(path, write_record(game))
+            if page is not None:
+                sampled.append((record, _replay_page_beside(game, path, page)))
     if picture is not None:
         target = picture
 
@@ -120,10 +134,62 @@ def simulate(
                 fail(f"cannot write {str(target)!r}: {error.strerror or error}")
 
         guarded(draw)
+    if page is not None:
+        from rummycheck.render.sim_html import SampledGame, write_simulate_page
+
+        asked = [("games asked", f"at most {most:,}" if precision is not None else f"{most:,}")]
+        if precision is not None:
+            asked.append(("precision", f"stop when every 95% interval is at most {precision:g} on each side"))
+        asked.append(("deals per task", str(batch)))
+        if folder is not None:
+            asked.append(("records written", f"{len(sampled)} to {folder}, each with its replay page"))
+        target = page
+        guarded(lambda: write_simulate_page(result, target, settings=asked,
+                                            games=[SampledGame(g, link) for g, link in sampled]))
     if as_json:
         emit_json(result_json(result))
     else:
         say(result_table(result))
+
+
+def _record_stem(variant: str, seed: int) -> str:
+    """The start of a sampled record's file name in the --records folder (then the deal and rotation);
+    a house-rules file gives its name without the folder (``club`` for ``rules/club.toml``)."""
+    from rummycheck.variants import is_house_rules_name
+
+    return f"{Path(variant).stem if is_house_rules_name(variant) else variant}-seed{seed}-deal"
+
+
+def _page_target(html: Path, *, force: bool, variant: str, seed: int, bots: list[str], plot: Path | None,
+                 records: Path | None) -> Path:
+    """The --html file, checked before the run like the other outputs: a file in a folder that exists,
+    an existing one only with --force, never an input (the house-rules file, a --bot's module), not
+    --plot's file, not a name the --records folder's replay pages take."""
+    from rummycheck.variants import is_house_rules_name
+
+    inputs = [variant] if is_house_rules_name(variant) else []
+    inputs += [spec.partition(":")[0].replace(".", "/") + ".py" for spec in bots]
+    target = output_path(str(html), option="--html", force=force, inputs=inputs)
+    if plot is not None and target.resolve() == plot.resolve():
+        fail(f"--html {html}: --plot writes to this file; give the page its own")
+    if records is not None and target.resolve().parent == records.resolve() and target.name.startswith(
+            _record_stem(variant, seed)):
+        fail(f"--html {html}: the replay pages of the --records folder take names like this one; give the page "
+             "another name")
+    return target
+
+
+def _replay_page_beside(game: "Record", path: Path, page: Path) -> str:
+    """Write the replay page of a sampled record beside it (``name.html`` for ``name.toml``) and give
+    its path relative to the simulate page's folder, as the page's link writes it."""
+    import os
+    from urllib.parse import quote
+
+    from rummycheck.render.html import write_replay_page
+
+    beside = path.with_suffix(".html")
+    guarded(lambda: write_replay_page(game, beside))
+    return quote(Path(os.path.relpath(beside.resolve(), page.resolve().parent)).as_posix())
 
 
 def _interruptible(action: Any) -> Any:

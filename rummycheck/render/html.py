@@ -11,6 +11,11 @@ known is drawn face down (class ``back``, no ``data-card``); the element holding
 player's hand carries ``data-hand="<name>"`` and holds exactly the cards he holds at the
 step shown.  The steps are ``render.frames.Frame`` values, embedded as JSON and drawn by
 a small script; the first step is also written into the page, so it reads without one.
+
+Every page of rummycheck (replay, deal, review, advise, simulate) is made by ``page_html``,
+the one shell with the shared style sheet, and draws cards with ``card_svg`` (or, in long
+lists of cards, ``card_chip``); ``hand_html``, ``cards_html``, ``table_meld_html`` and
+``scroll_box`` are the parts the other pages share.
 """
 
 from __future__ import annotations
@@ -23,14 +28,16 @@ from typing import Any
 
 from rummycheck.cards import Card, Rank, Suit
 from rummycheck.errors import RummyError
+from rummycheck.melds import TableMeld
 from rummycheck.render.frames import Frame, replay_frames
 from rummycheck.table.replay import Record, Replay, replay
 from rummycheck.table.scoring import HandScore
 from rummycheck.textsafe import escape
 from rummycheck.variants import resolve_house_rules
 
-__all__ = ["card_name", "card_svg", "check_target", "deal_page", "html_text", "record_inputs", "replay_page",
-           "write_deal_page", "write_page", "write_replay_page"]
+__all__ = ["card_chip", "card_name", "card_svg", "cards_html", "check_target", "deal_page", "hand_html", "html_text",
+           "page_html", "record_inputs", "replay_page", "scroll_box", "table_meld_html", "write_deal_page",
+           "write_page", "write_replay_page"]
 
 _RANK_NAMES = {Rank.ACE: "ace", Rank.TWO: "two", Rank.THREE: "three", Rank.FOUR: "four", Rank.FIVE: "five",
                Rank.SIX: "six", Rank.SEVEN: "seven", Rank.EIGHT: "eight", Rank.NINE: "nine", Rank.TEN: "ten",
@@ -104,12 +111,7 @@ def _frame_json(frame: Frame) -> dict[str, Any]:
         notes += ["out of the game"] * seat.out + ["opened"] * seat.opened
         away = "out of the game" if seat.out else f"{count}, hidden"
         seats.append([_cards_text(seat.cards), seat.unknown, ", ".join(notes), away])
-    table = []
-    for meld in frame.table:
-        owner = f" ({meld.owner})" if meld.owner else ""
-        wilds = ["" if card == stands else f"={_symbol(stands)}" for card, stands in
-                 zip(meld.meld.cards, meld.meld.stands_for)]
-        table.append([f"{meld.number}: {meld.meld.kind}{owner}", _cards_text(meld.meld.cards), wilds])
+    table = [_meld_row(meld) for meld in frame.table]
     data: dict[str, Any] = {
         "h": frame.hand, "a": list(frame.texts), "p": list(frame.public), "x": seats, "t": table,
         "d": _cards_text(frame.pile), "k": _stock_text(frame), "n": frame.turn,
@@ -121,6 +123,14 @@ def _frame_json(frame: Frame) -> dict[str, Any]:
         data["r"] = _score_rows(frame.score)
         data["e"] = _score_extras(frame.score)
     return data
+
+
+def _meld_row(meld: TableMeld) -> list[Any]:
+    """A table meld as the script reads it: its caption, its cards, what each wild card stands for."""
+    owner = f" ({meld.owner})" if meld.owner else ""
+    wilds = ["" if card == stands else f"={_symbol(stands)}" for card, stands in
+             zip(meld.meld.cards, meld.meld.stands_for)]
+    return [f"{meld.number}: {meld.meld.kind}{owner}", _cards_text(meld.meld.cards), wilds]
 
 
 def _stock_text(frame: Frame) -> str:
@@ -174,14 +184,10 @@ def replay_page(result: Replay, *, title: str = "", four_colour: bool = False,
         facts.append(f"seed {record.seed}")
     # the script copies the faces drawn at the first step; the faces seen only later wait in templates
     later = _faces(frames) - _faces(frames[:1])
-    parts = [
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{_t(heading)} - rummycheck</title><style>{_CSS}{style}</style></head>",
-        f'<body class="{"four" if four_colour else "two"}"><header><h1>{_t(heading)}</h1>',
-        f"<p>{_t('; '.join(facts))}</p>",
+    body = "".join([
+        f"<header><h1>{_t(heading)}</h1><p>{_t('; '.join(facts))}</p>",
         f'<p class="summary">{_t(_summary(result))}</p></header>',
-        '<main><section id="board" aria-label="The table">',
+        '<main class="replay"><section id="board" aria-label="The table">',
         _controls(record, four_colour, len(frames)),
         _verdict(result),
         _board(data[0] if data else None, record.players),
@@ -192,9 +198,19 @@ def replay_page(result: Replay, *, title: str = "", four_colour: bool = False,
         "".join(f"<template>{card_svg(c)}</template>" for c in sorted(later, key=lambda c: c.index)),
         f"<template>{_BACK}</template>",
         f'<script type="application/json" id="frames">{_json(_deltas(data))}</script>',
-        f"<script>{_SCRIPT}</script></body></html>\n",
-    ]
-    return "".join(parts)
+    ])
+    return page_html(title=heading, body=body, style=_REPLAY_CSS + style, script=_SCRIPT, four_colour=four_colour)
+
+
+def page_html(*, title: str, body: str, style: str = "", script: str = "", four_colour: bool = False) -> str:
+    """The one page shell of every page (replay, deal, review, advise, simulate): the head, the shared
+    style sheet (the cards, tables, buttons, phone width) with the page's own ``style`` after it, the
+    ``body`` as given (HTML made here), and the page's ``script`` if any.  Nothing outside the file."""
+    code = f"<script>{script}</script>" if script else ""
+    return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{_t(title)} - rummycheck</title><style>{_CSS}{style}</style></head>"
+            f'<body class="{"four" if four_colour else "two"}">{body}{code}</body></html>\n')
 
 
 def _faces(frames: Sequence[Frame]) -> set[Card]:
@@ -258,8 +274,36 @@ def _controls(record: Record, four_colour: bool, steps: int) -> str:
 
 
 def _cards_html(text: str, unknown: int = 0) -> str:
-    drawn = "".join(card_svg(Card.parse(c)) for c in text.split())
-    return drawn + _BACK * unknown
+    return cards_html([Card.parse(c) for c in text.split()], unknown)
+
+
+def cards_html(cards: Iterable[Card], unknown: int = 0) -> str:
+    """Cards as drawn on every page: each face as ``card_svg``, then ``unknown`` backs."""
+    return "".join(card_svg(c) for c in cards) + _BACK * unknown
+
+
+def hand_html(name: str, cards: Iterable[Card], unknown: int = 0) -> str:
+    """A player's hand: the ``data-hand`` element of the contract, holding exactly these cards."""
+    return (f'<div class="cards hand" data-hand="{_t(name)}" role="group" aria-label="{_t(name)}\'s hand">'
+            f"{cards_html(cards, unknown)}</div>")
+
+
+def table_meld_html(meld: TableMeld) -> str:
+    """One table meld as the replay page draws it (numbered, its owner, the wild cards' meanings)."""
+    return _meld_html(_meld_row(meld))
+
+
+def scroll_box(label: str, inner: str) -> str:
+    """A table that may be wider than a phone, in a box that scrolls sideways instead of the page: a
+    labelled region the keyboard can reach (the arrows scroll it)."""
+    return f'<div class="wide" role="region" aria-label="{_t(label)}" tabindex="0">{inner}</div>'
+
+
+def card_chip(card: Card) -> str:
+    """A card as a small chip of text (``10♥``), for lists of many cards (a discard's outs):
+    ``data-card`` and an ``aria-label`` in words like a drawn card, a tenth of its size."""
+    return (f'<span class="chip {card.suit.value}" data-card="{card}" role="img" aria-label="{card_name(card)}">'
+            f"{_symbol(card)}</span>")
 
 
 def _board(first: dict[str, Any] | None, players: Sequence[str]) -> str:
@@ -273,8 +317,8 @@ def _board(first: dict[str, Any] | None, players: Sequence[str]) -> str:
         turn = " turn" if number == step["c"] else ""
         seats.append(f'<section class="seat{turn}" id="seat-{number}" aria-label="{_t(name)}">'
                      f'<h2>{_t(name)} <span class="note">{_t(note)}</span></h2>'
-                     f'<div class="cards hand" data-hand="{_t(name)}" role="group" aria-label="{_t(name)}\'s hand">'
-                     f'{_cards_html(cards, unknown)}</div><p class="hidden-note" hidden>{_t(hidden)}</p></section>')
+                     f'{hand_html(name, [Card.parse(c) for c in cards.split()], unknown)}'
+                     f'<p class="hidden-note" hidden>{_t(hidden)}</p></section>')
     melds = "".join(_meld_html(m) for m in step["t"])
     pile = step["d"].split()
     rows = "".join(f'<tr><th scope="row">{_t(name)}</th><td>{score}</td></tr>' for name, score in zip(players,
@@ -368,9 +412,14 @@ def _log(result: Replay, frames: Sequence[Frame], marks: Mapping[tuple[int, int]
 
 def check_target(path: str, *, force: bool, inputs: Iterable[str | None] = (),
                  outputs: Iterable[str | None] = ()) -> Path:
-    """The page's file: refused when it exists (without ``force``), when it is one of the files the
-    command reads (``inputs``: never written) or when another output of the command names it too."""
+    """The page's file: refused when it is a folder or its folder does not exist, when it exists
+    (without ``force``), when it is one of the files the command reads (``inputs``: never written) or
+    when another output of the command names it too."""
     target = Path(path)
+    if target.is_dir():
+        raise RummyError(f"cannot write {path!r}: is a directory")
+    if not target.parent.is_dir():
+        raise RummyError(f"cannot write {path!r}: no folder {str(target.parent)!r}")
     for other in outputs:
         if other and other != "-" and Path(other).resolve() == target.resolve():
             raise RummyError(f"{path}: the command writes another output to this file; give the page its own")
@@ -415,15 +464,11 @@ _CSS = """
 body{margin:0;padding:.5rem;font:16px/1.4 system-ui,sans-serif;color:var(--ink);background:#fafaf7}
 h1{font-size:1.3rem;margin:.2rem 0}h2{font-size:1rem;margin:.4rem 0 .2rem}h3{font-size:.95rem;margin:.3rem 0}
 header p{margin:.1rem 0}.summary{font-weight:600}
-main{display:grid;grid-template-columns:minmax(0,1fr) 19rem;gap:1rem;align-items:start}
-@media (max-width:46rem){main{grid-template-columns:minmax(0,1fr)}:root{--w:2.25rem}}
-#board{background:var(--felt);border-radius:.5rem;padding:.5rem}
-.controls{display:flex;flex-wrap:wrap;gap:.3rem;align-items:center;margin-bottom:.4rem}
+@media (max-width:46rem){:root{--w:2.25rem}}
 button,select{font:inherit;min-height:2.5rem;min-width:2.75rem;padding:.2rem .6rem;border:1px solid #666;
 border-radius:.3rem;background:#fff;color:var(--ink)}
 button:hover{background:#f0f0f0}
 :focus-visible{outline:3px solid #e07000;outline-offset:2px}
-#where{flex:1 1 12rem;font-weight:600}
 .seat{border-top:1px solid #cdd8c6;padding:.2rem 0}.seat.turn h2{color:#0b5a2a}.seat.turn h2::before{content:"\\25B6  "}
 .note{font-weight:400;font-size:.9rem;color:#444}
 .cards{display:flex;flex-wrap:wrap;gap:3px;min-height:calc(var(--w)*1.4)}
@@ -437,18 +482,32 @@ button:hover{background:#f0f0f0}
 .meld{display:inline-block;margin:0 .8rem .3rem 0;vertical-align:top}
 .wild{display:inline-flex;flex-direction:column;align-items:center}.wild small{font-size:.8rem}
 table{border-collapse:collapse}td,th{padding:.1rem .5rem;text-align:left;border-bottom:1px solid #d5dccf}
+.wide{overflow-x:auto;max-width:100%}caption{text-align:left;font-weight:600}
+main.report{max-width:64rem}main.report>section{margin:.6rem 0}
 .verdict{border:2px solid #a00010;background:#fff3f3;border-radius:.4rem;padding:.3rem .6rem;margin:.3rem 0}
 .verdict h2,.verdict p,.verdict ul{margin:.2rem 0}
 .rule{font-family:ui-monospace,monospace}
+.chip{display:inline-block;padding:0 .2rem;margin:1px;border:1px solid #aaa;border-radius:.2rem;background:#fff;
+font-size:.85rem;white-space:nowrap}
+.chip.h,.chip.d{color:var(--red)}.four .chip.d{color:var(--blue)}.four .chip.c{color:var(--green)}
+.comment{display:block;color:#555;font-size:.85rem}
+[hidden]{display:none!important}
+"""
+
+_REPLAY_CSS = """
+main.replay{display:grid;grid-template-columns:minmax(0,1fr) 19rem;gap:1rem;align-items:start}
+@media (max-width:46rem){main.replay{grid-template-columns:minmax(0,1fr)}}
+#board{background:var(--felt);border-radius:.5rem;padding:.5rem}
+.controls{display:flex;flex-wrap:wrap;gap:.3rem;align-items:center;margin-bottom:.4rem}
+#where{flex:1 1 12rem;font-weight:600}
 #log{position:relative;max-height:88vh;overflow:auto;background:#fff;border:1px solid #ddd;border-radius:.5rem;
 padding:.3rem .5rem}
 #log ol{margin:0;padding-left:1.4rem}#log>ol{padding-left:0;list-style:none}
 #log button{border:0;background:none;min-height:2rem;padding:.1rem .3rem;text-align:left;font-family:ui-monospace,
 monospace;font-size:.9rem}
 #log .deal{margin:0}#log button[aria-current]{background:#ffe27a;font-weight:700}
-.comment{display:block;color:#555;font-size:.85rem}.seatview .comment,.seatview .summary{display:none}
+.seatview .comment,.seatview .summary{display:none}
 .illegal button{color:#a00010;text-decoration:underline}.skipped{color:#777}
-[hidden]{display:none!important}
 """
 
 _SCRIPT = r"""

@@ -5,7 +5,9 @@ the action list, the ``data-card`` / ``data-hand`` contract) with three addition
 
 - a mark under each judged decision in the action list (``class="finding"``, with
   ``data-loss`` and its interval): the move played, the best move and the points behind the
-  best with the 95% interval.  A graded finding also carries ``data-grade="<grade>"``
+  best with the 95% interval.  A graded finding also carries ``data-grade="<grade>"``, and
+  the value and rank of the move played (``data-value``, ``data-rank``: what a ``Decision``
+  keeps; it holds no other candidate's value),
   (``inaccuracy``, ``mistake`` or ``blunder``); nothing else on the page does;
 - the players' rates (decisions, forced, accuracy, error rate, the grades);
 - the loss of every decision across the record as a small chart, inline SVG drawn here.
@@ -20,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rummycheck.analysis.decisions import GRADES, Decision, DecisionReview
-from rummycheck.render.html import html_text, replay_page, write_page
+from rummycheck.render.html import html_text, replay_page, scroll_box, write_page
 from rummycheck.table.replay import Record, Replay, replay
 
 __all__ = ["review_page", "write_review_page"]
@@ -53,7 +55,9 @@ def _short(decision: Decision) -> str:
 
 
 def _mark(decision: Decision) -> str:
-    """One decision's mark in the action list."""
+    """One decision's mark in the action list; a graded one adds what the review holds of the move
+    played: its value and its rank among the legal moves (kept off the others: a long hand's page
+    stays under 100 KB)."""
     played, best = _moves(decision)
     numbers = f' data-loss="{decision.loss:.2f}" data-ci="{decision.loss_low:.2f} {decision.loss_high:.2f}"'
     if decision.forced:
@@ -63,9 +67,17 @@ def _mark(decision: Decision) -> str:
         what = "the best move" if played == best else f"best {html_text(best)}"
         return (f'<small class="finding judged"{numbers}>{what}; {decision.loss:.2f} behind '
                 f'[{decision.loss_low:.2f}, {decision.loss_high:.2f}]</small>')
-    return (f'<div class="finding graded" data-grade="{decision.grade}"{numbers} role="note">'
-            f'<strong>{decision.grade}</strong>: played <code>{html_text(played)}</code>, best '
-            f'<code>{html_text(best)}</code>; {html_text(_loss(decision))} ({rollouts})</div>')
+    ranked = f"value {decision.value:+.2f}, {_ordinal(decision.rank)} of {decision.moves} moves"
+    return (f'<div class="finding graded" data-grade="{decision.grade}"{numbers} data-value="{decision.value:.2f}" '
+            f'data-rank="{decision.rank} {decision.moves}" role="note"><strong>{decision.grade}</strong>: played '
+            f'<code>{html_text(played)}</code> ({ranked}), best <code>{html_text(best)}</code>; '
+            f"{html_text(_loss(decision))} ({rollouts})</div>")
+
+
+def _ordinal(number: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ..., ``11th``, ``21st``."""
+    tail = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{tail}"
 
 
 def _review_section(review: DecisionReview) -> str:
@@ -88,8 +100,8 @@ def _rates_table(review: DecisionReview) -> str:
                    f"<td>{100 * p.accuracy:.0f}%</td><td>{p.error_rate:.2f}</td><td>{p.inaccuracies}</td>"
                    f"<td>{p.mistakes}</td><td>{p.blunders}</td></tr>" for p in review.players)
     head = "".join(f'<th scope="col">{h}</th>' for h in heads)
-    return (f'<div class="wide"><table id="rates"><caption>Per player</caption><thead><tr>{head}</tr></thead>'
-            f"<tbody>{rows}</tbody></table></div>")
+    return scroll_box("per player", f'<table id="rates"><caption>Per player</caption><thead><tr>{head}</tr>'
+                                    f"</thead><tbody>{rows}</tbody></table>")
 
 
 def _chart(decisions: Sequence[Decision]) -> str:
@@ -135,7 +147,7 @@ def _chart(decisions: Sequence[Decision]) -> str:
 
 _CSS = """
 #review{margin-top:1rem;background:#fff;border:1px solid #ddd;border-radius:.5rem;padding:.3rem .6rem}
-.wide{overflow-x:auto}#rates caption{text-align:left;font-weight:600}#rates td{text-align:right}
+#rates td{text-align:right}
 .finding{display:block;font-size:.85rem;color:#444}.finding.graded{border-left:4px solid;padding:.1rem .4rem;
 margin:.1rem 0;color:var(--ink);background:#fff7e6}
 .finding[data-grade=inaccuracy]{border-color:#b8860b}.finding[data-grade=mistake]{border-color:#d35400}

@@ -14,6 +14,8 @@ from rummycheck.variants import Variant
 if TYPE_CHECKING:
     from rummycheck.analysis.advisor import Advice
     from rummycheck.analysis.decisions import DecisionReview
+    from rummycheck.analysis.evaluate import MoveValue
+    from rummycheck.analysis.facts import DiscardFacts
     from rummycheck.crosscheck import Crosscheck
     from rummycheck.games.prove import OptimalPlay
     from rummycheck.review import Review
@@ -189,45 +191,68 @@ def review_text(review: Review) -> str:
 
 def advice_text(advice: Advice) -> str:
     """``rummycheck advise``: the candidates best first, each value with its interval, the facts."""
-    from rummycheck.render.json import best_line
-
-    evaluation = advice.evaluation
-    game = evaluation.best.win is not None
+    game = advice.evaluation.best.win is not None
     rows = []
-    for index, value in enumerate(evaluation.candidates):
+    for index, value in enumerate(advice.evaluation.candidates):
         facts = advice.facts[index]
-        move = value.action.move_text()
-        loss = "best" if index == 0 else f"{value.loss:.2f} [{value.loss_low:.2f}, {value.loss_high:.2f}]"
-
-        def pct(chance: float | None) -> str:
-            return "" if chance is None else f"{100 * chance:.1f}%"
-
-        rows.append([move, f"{value.value:+.2f} [{value.low:+.2f}, {value.high:+.2f}]", loss, value.samples,
-                     "" if facts is None else facts.deadwood,
-                     "" if facts is None else pct(facts.knock_chance if facts.p_knock_next is not None
-                                                   else facts.out_chance),
-                     "" if facts is None else pct(facts.gin_chance),
+        knock, gin = next_chances(facts)
+        rows.append([value.action.move_text(), value_text(value), loss_text(value, index), value.samples,
+                     "" if facts is None else facts.deadwood, knock, gin,
                      "" if facts is None else (" ".join(str(c) for c in facts.outs) if len(facts.outs) <= 8
                                                else f"{len(facts.outs)} cards")])
         if game:
-            win = value.win
-            rows[-1].insert(3, "" if win is None else
-                            f"{100 * win.value:.1f}% [{100 * win.low:.1f}, {100 * win.high:.1f}]")
+            rows[-1].insert(3, win_text(value))
     headers = ["move", "value [95% interval]", "behind the best", "rollouts", "deadwood", "knock/out next",
                "gin next", "outs"]
     if game:
         headers.insert(3, "game won [95%]")
     table = tabulate(rows, headers=headers, tablefmt="simple")
+    return "\n".join(advice_heading(advice)) + "\n\n" + table
+
+
+def value_text(value: MoveValue) -> str:
+    """A move's value with its 95% interval, signed: ``+51.75 [+48.31, +55.19]``."""
+    return f"{value.value:+.2f} [{value.low:+.2f}, {value.high:+.2f}]"
+
+
+def win_text(value: MoveValue) -> str:
+    """The chance to win the game after a move, with its interval: ``77.0% [75.3, 78.7]`` ("" unmodelled)."""
+    win = value.win
+    return "" if win is None else f"{100 * win.value:.1f}% [{100 * win.low:.1f}, {100 * win.high:.1f}]"
+
+
+def loss_text(value: MoveValue, index: int) -> str:
+    """How far candidate ``index`` is behind the best, with the interval: ``2.39 [0.10, 4.68]`` (``best``)."""
+    return "best" if index == 0 else f"{value.loss:.2f} [{value.loss_low:.2f}, {value.loss_high:.2f}]"
+
+
+def next_chances(facts: DiscardFacts | None) -> tuple[str, str]:
+    """A discard's exact chances with the next draw: to knock (or go out, or open), and to go gin."""
+    def pct(chance: float | None) -> str:
+        return "" if chance is None else f"{100 * chance:.1f}%"
+
+    if facts is None:
+        return "", ""
+    return pct(facts.knock_chance if facts.p_knock_next is not None else facts.out_chance), pct(facts.gin_chance)
+
+
+def advice_heading(advice: Advice) -> tuple[str, ...]:
+    """The lines above the advice table: the best move, how it was valued, how sure it is, and
+    (gin) what the game-won column means."""
+    from rummycheck.render.json import best_line
+
+    evaluation = advice.evaluation
     stop = ("the only legal move" if evaluation.forced else
             "the best move is ahead of every other at 95%" if evaluation.separated
             else "the best move is not yet separated from every other at 95%")
-    head = (f"{evaluation.player} to move: best {best_line(advice)}\n"
-            f"value: {evaluation.unit}; up to {evaluation.samples} rollouts per move by the "
-            f"{evaluation.rollout!r} bots (seed {evaluation.seed})\n"
-            f"{stop}; chances and outs are exact (every unseen card counted)"
-            + ("\ngame won: the chance to win the game after the hand, by a model of the hands to come "
-               "(docs/advise.md)" if game else ""))
-    return head + "\n\n" + table
+    lines: tuple[str, ...] = (f"{evaluation.player} to move: best {best_line(advice)}",
+             f"value: {evaluation.unit}; up to {evaluation.samples} rollouts per move by the "
+             f"{evaluation.rollout!r} bots (seed {evaluation.seed})",
+             f"{stop}; chances and outs are exact (every unseen card counted)")
+    if evaluation.best.win is not None:
+        lines += ("game won: the chance to win the game after the hand, by a model of the hands to come "
+                  "(docs/advise.md)",)
+    return lines
 
 
 def table_lines(snapshot: Snapshot) -> list[str]:
