@@ -132,12 +132,14 @@ def test_the_summary_table_counts_each_players_decisions(reviewed: tuple[Decisio
     _, page = reviewed
     rows = marks(page).rows
     assert rows[0] == ["player", "decisions", "forced", "accuracy", "error rate (points)", "inaccuracies",
-                       "mistakes", "blunders"]
+                       "mistakes", "blunders", "hands scored", "result", "luck [95%]",
+                       "luck-adjusted result [95%]"]
     by_name = {row[0]: row[1:] for row in rows[1:]}
     # A: the pass and the discard are decisions, his draw after two passes is forced (the stock only);
     # the pass is shown behind the best, so one of his two decisions is accurate. B: one pass, not behind.
-    assert by_name["A"][:3] == ["2", "1", "50%"] and by_name["A"][4:] == ["0", "0", "1"]
-    assert by_name["B"][:3] == ["1", "0", "100%"] and by_name["B"][4:] == ["0", "0", "0"]
+    assert by_name["A"][:3] == ["2", "1", "50%"] and by_name["A"][4:7] == ["0", "0", "1"]
+    assert by_name["B"][:3] == ["1", "0", "100%"] and by_name["B"][4:7] == ["0", "0", "0"]
+    assert by_name["A"][7:9] == ["0", "+0.00"]  # the record stops mid-hand: no hand scored, no result
     assert float(by_name["A"][3]) > 10 / 2  # more than a blunder's step over two decisions
 
 
@@ -227,4 +229,9 @@ def test_the_graded_mark_carries_the_value_and_rank_of_the_move_played(reviewed:
     assert graded is not None
     assert f'data-value="{blunder.value:.2f}" data-rank="2 2"' in graded.group(0)
     assert f"played <code>A pass</code> (value {blunder.value:+.2f}, 2nd of 2 moves), best <code>A take</code>" in page
-    assert page.count("data-rank=") == page.count("data-value=") == 1  # on the graded finding only
+    assert page.count("data-rank=") == 1  # on the graded finding only
+    # its moves, best first, with the review's own values: the take, then the pass played
+    listed = re.findall(r'<li data-move="([^"]+)" data-value="([^"]+)"( class=played)?>', page)
+    assert listed == [(c.action.move_text(), f"{c.value:.2f}", " class=played" if c.action == blunder.played else "")
+                      for c in blunder.candidates]
+    assert [m for m, _, _ in listed] == ["take", "pass"] and page.count("data-value=") == 1 + len(listed)

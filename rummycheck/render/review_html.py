@@ -71,7 +71,20 @@ def _mark(decision: Decision) -> str:
     return (f'<div class="finding graded" data-grade="{decision.grade}"{numbers} data-value="{decision.value:.2f}" '
             f'data-rank="{decision.rank} {decision.moves}" role="note"><strong>{decision.grade}</strong>: played '
             f'<code>{html_text(played)}</code> ({ranked}), best <code>{html_text(best)}</code>; '
-            f"{html_text(_loss(decision))} ({rollouts})</div>")
+            f"{html_text(_loss(decision))} ({rollouts}){_candidates(decision)}</div>")
+
+
+def _candidates(decision: Decision) -> str:
+    """A graded decision's moves with their values, best first (folded: the page stays small)."""
+    if not decision.candidates:
+        return ""
+    played = decision.played
+    items = "".join(
+        f'<li data-move="{html_text(c.action.move_text())}" data-value="{c.value:.2f}"'
+        f'{" class=played" if c.action == played else ""}><code>{html_text(c.action.move_text())}</code> '
+        f"{c.value:+.2f} [{c.low:+.2f}, {c.high:+.2f}]</li>" for c in decision.candidates)
+    return (f'<details class="candidates"><summary>the {len(decision.candidates)} moves, best first</summary>'
+            f"<ol>{items}</ol></details>")
 
 
 def _ordinal(number: int) -> str:
@@ -95,10 +108,13 @@ def _review_section(review: DecisionReview) -> str:
 
 def _rates_table(review: DecisionReview) -> str:
     heads = ("player", "decisions", "forced", "accuracy", "error rate (points)", "inaccuracies", "mistakes",
-             "blunders")
+             "blunders", "hands scored", "result", "luck [95%]", "luck-adjusted result [95%]")
     rows = "".join(f'<tr><th scope="row">{html_text(p.name)}</th><td>{p.decisions}</td><td>{p.forced}</td>'
                    f"<td>{100 * p.accuracy:.0f}%</td><td>{p.error_rate:.2f}</td><td>{p.inaccuracies}</td>"
-                   f"<td>{p.mistakes}</td><td>{p.blunders}</td></tr>" for p in review.players)
+                   f"<td>{p.mistakes}</td><td>{p.blunders}</td><td>{p.hands}</td><td>{p.result:+.2f}</td>"
+                   f"<td>{p.luck.value:+.2f} [{p.luck.low:+.2f}, {p.luck.high:+.2f}]</td>"
+                   f'<td data-adjusted="{p.adjusted.value:.2f}">{p.adjusted.value:+.2f} '
+                   f"[{p.adjusted.low:+.2f}, {p.adjusted.high:+.2f}]</td></tr>" for p in review.players)
     head = "".join(f'<th scope="col">{h}</th>' for h in heads)
     return scroll_box("per player", f'<table id="rates"><caption>Per player</caption><thead><tr>{head}</tr>'
                                     f"</thead><tbody>{rows}</tbody></table>")
