@@ -138,7 +138,8 @@ def save_tournament_plot(result: TournamentResult, path: str) -> None:
     for a in rows:
         for b in rows:
             if not math.isnan(grid[a][b]):
-                right.text(b, a, f"{100 * grid[a][b]:.0f}", ha="center", va="center", fontsize=8)
+                right.text(b, a, f"{100 * grid[a][b]:.0f}", ha="center", va="center", fontsize=8,
+                           color="white" if abs(grid[a][b] - 0.5) > 0.3 else "black")
     right.set_xticks(rows, ranked, rotation=30, ha="right")
     right.set_yticks(rows, ranked)
     right.set_title(f"row's score against column, % ({result.deals * 2} games a pair)")
