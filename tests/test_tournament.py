@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from rummycheck.cli import app
 from rummycheck.errors import SimulationError
-from rummycheck.sim.ratings import ELO, Match, expected_score, fit
+from rummycheck.sim.ratings import ELO, Match, bootstrap, expected_score, fit
 from rummycheck.sim.runner import SimSpec, simulate
 from rummycheck.sim.stats import Z95
 from rummycheck.sim.tournament import TournamentSpec, tournament
@@ -194,6 +194,66 @@ def test_fit_refuses_bad_input() -> None:
         fit(["a", "b", "c"], [Match("a", "b", wins=1, losses=1)])
 
 
+# -- the bootstrap over deals ------------------------------------------------------------------------
+
+def _deals(outcomes: Sequence[tuple[int, int, int]]) -> list[list[Match]]:
+    return [[Match("a", "b", wins=w, losses=lost, draws=d)] for w, lost, d in outcomes]
+
+
+def test_deals_that_always_split_give_a_bootstrap_interval_of_no_width() -> None:
+    # every deal 1-1: every resample is the same games, so the ratings never move; Fisher, which
+    # takes the 2 x 50 games as independent, gives them an interval
+    deals = _deals([(1, 1, 0)] * 50)
+    boot = bootstrap(["a", "b"], deals, rng=random.Random(1), resamples=200, prior_draws=0)
+    fisher = fit(["a", "b"], [m for deal in deals for m in deal], prior_draws=0)
+    a = boot.rating("a")
+    assert (a.value, a.low, a.high, a.error) == (0.0, 0.0, 0.0, 0.0)
+    assert fisher.rating("a").error > 10
+    assert boot.interval == "bootstrap over deals" and boot.resamples == 200
+
+
+def test_bootstrap_of_independent_games_agrees_with_fisher() -> None:
+    # deals of two independent games at p = 0.7: the bootstrap's standard error should be the
+    # Fisher one (both estimate the same spread); the tolerance covers the sampling noise of 400 deals
+    rng = random.Random(11)
+    outcomes = []
+    for _ in range(400):
+        wins = sum(rng.random() < 0.7 for _ in range(2))
+        outcomes.append((wins, 2 - wins, 0))
+    deals = _deals(outcomes)
+    boot = bootstrap(["a", "b"], deals, rng=random.Random(2), resamples=1000, prior_draws=0)
+    fisher = fit(["a", "b"], [m for deal in deals for m in deal], prior_draws=0)
+    assert boot.rating("a").value == fisher.rating("a").value
+    assert boot.rating("a").error == pytest.approx(fisher.rating("a").error, rel=0.15)
+    low, high = boot.rating("a").low, boot.rating("a").high
+    assert low < boot.rating("a").value < high
+    assert (high - low) / 2 == pytest.approx(Z95 * fisher.rating("a").error, rel=0.15)
+    again = bootstrap(["a", "b"], deals, rng=random.Random(2), resamples=1000, prior_draws=0)
+    assert again == boot
+
+
+def test_bootstrap_keeps_a_deals_games_together_across_pairs() -> None:
+    # three bots; in each deal a scores against b exactly what b scores against c, and a-c is
+    # always 1-1.  Resampled deal by deal, the a-b and b-c gaps rise and fall together
+    # (correlation 1); resampled pair by pair they would not (the a-c games pull them apart: -0.79
+    # when this was written with each pair drawn on its own)
+    deals = [[Match("a", "b", wins=w, losses=2 - w), Match("b", "c", wins=w, losses=2 - w),
+              Match("a", "c", wins=1, losses=1)] for w in [2, 0, 1, 2, 1, 2, 0, 2, 1, 1] * 6]
+    boot = bootstrap(["a", "b", "c"], deals, rng=random.Random(3), resamples=400, prior_draws=1)
+    c = boot.covariance
+    together = c[0][1] - c[0][2] - c[1][1] + c[1][2]  # cov(t_a - t_b, t_b - t_c)
+    spread_ab, spread_bc = c[0][0] + c[1][1] - 2 * c[0][1], c[1][1] + c[2][2] - 2 * c[1][2]
+    assert together / math.sqrt(spread_ab * spread_bc) > 0.99
+    gap = boot.difference("a", "c")
+    assert gap.high - gap.value == pytest.approx(Z95 * math.sqrt(c[0][0] + c[2][2] - 2 * c[0][2]))
+
+
+def test_bootstrap_with_no_prior_and_a_swept_resample_says_so() -> None:
+    deals = _deals([(2, 0, 0)] * 5 + [(0, 2, 0)])
+    with pytest.raises(SimulationError, match="bootstrap resample"):
+        bootstrap(["a", "b"], deals, rng=random.Random(1), resamples=200, prior_draws=0)
+
+
 # -- the round robin ----------------------------------------------------------------------------------
 
 SHORT = (("game_target", "25"),)
@@ -343,3 +403,19 @@ def test_plot_without_matplotlib_is_one_line_or_a_png(tmp_path: Path) -> None:
         assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     bad = CliRunner().invoke(app, ["tournament", "--bots", "knock,gin", "--plot", str(tmp_path / "t.txt")])
     assert bad.exit_code == 2 and "must end in .png" in bad.output
+
+
+def test_bootstrap_intervals_from_the_command_line_are_seeded_and_said() -> None:
+    args = ["tournament", "--bots", "knock,gin,random", "--games", "6", "--workers", "1", "--rule", "game_target=25",
+            "--interval", "bootstrap", "--resamples", "50"]
+    first = CliRunner().invoke(app, [*args, "--json"])
+    second = CliRunner().invoke(app, [*args, "--json", "--workers", "2"])
+    assert first.exit_code == 0, first.output
+    data = json.loads(first.output)
+    assert data == json.loads(second.output)
+    assert data["model"]["interval"] == "bootstrap over deals" and data["model"]["resamples"] == 50
+    assert any("random" in note for note in data["notes"])  # random never wins: the bootstrap's blind spot
+    table = CliRunner().invoke(app, args)
+    assert "50 bootstrap resamples of the deals" in table.output and "note: one side won every game" in table.output
+    bad = CliRunner().invoke(app, ["tournament", "--bots", "knock,gin", "--interval", "jackknife"])
+    assert bad.exit_code == 2 and "expected fisher or bootstrap" in bad.output

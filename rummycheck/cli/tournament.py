@@ -46,6 +46,11 @@ def tournament(
     prior: Annotated[float, typer.Option(
         "--prior", help="Drawn games added to every pair before the ratings are fitted (keeps a bot that wins "
                         "every game at a finite rating; 0: none).", min=0.0, max=1000.0)] = 1.0,
+    interval: Annotated[str, typer.Option(
+        "--interval", help="The ratings' intervals: fisher (the information matrix) or bootstrap (resampled deals, "
+                           "seeded).")] = "fisher",
+    resamples: Annotated[int, typer.Option("--resamples", help="With --interval bootstrap: resamples of the deals.",
+                                           min=2, max=100000)] = 1000,
     workers: WorkersOpt = None,
     scheduler: SchedulerOpt = None,
     batch: BatchOpt = 10,
@@ -72,7 +77,8 @@ def tournament(
     names += [b.strip() for b in bot or []]
     overrides = tuple(guarded(lambda: [parse_override(r) for r in rule or []]))
     spec = TournamentSpec(variant=variant, bots=tuple(names), seed=seed, preset=preset, rules=overrides,
-                          buybacks=buybacks, time_limit=bot_time, anchor=anchor, prior_draws=prior)
+                          buybacks=buybacks, time_limit=bot_time, anchor=anchor, prior_draws=prior,
+                          interval=interval, resamples=resamples)
     guarded(spec.check)
 
     def go(progress: Any = None) -> Any:

@@ -18,7 +18,9 @@ The intervals are from the Fisher information: the inverse of the negative Hessi
 log-likelihood at the maximum is the ratings' covariance (with the first bot held at 0),
 carried over to the chosen anchor; each rating is given +- ``z`` standard errors.  They treat
 games as independent; games of one paired deal are not quite (docs/tournament.md says which
-way that leans).
+way that leans).  ``bootstrap`` makes them instead from the games themselves: the deals are
+drawn again with replacement and the ratings fitted again, many times, and a rating's
+interval is the middle 95% of what it came to.
 
 >>> result = fit(["a", "b"], [Match("a", "b", wins=3, losses=1)], prior_draws=0)
 >>> round(result.rating("a").value - result.rating("b").value, 2)  # 400 log10(3)
@@ -28,13 +30,14 @@ way that leans).
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rummycheck.errors import SimulationError
 from rummycheck.sim.stats import Z95, Interval
 
-__all__ = ["ELO", "Match", "Rating", "Ratings", "expected_score", "fit"]
+__all__ = ["ELO", "Match", "Rating", "Ratings", "bootstrap", "expected_score", "fit"]
 
 #: Elo points per unit of Bradley-Terry strength (natural log-odds): 400 / ln 10
 ELO = 400 / math.log(10)
@@ -74,8 +77,8 @@ class Rating:
 @dataclass(frozen=True, slots=True)
 class Ratings:
     """The fit: ratings in the order the names were given, their covariance (Elo points
-    squared, in that order), the anchor (None: the mean rating is 0), the prior and the
-    Newton iterations taken."""
+    squared, in that order), the anchor (None: the mean rating is 0), the prior, the Newton
+    iterations taken and how the intervals were made."""
 
     ratings: tuple[Rating, ...]
     covariance: tuple[tuple[float, ...], ...]
@@ -83,6 +86,9 @@ class Ratings:
     prior_draws: float
     iterations: int
     log_likelihood: float
+    #: how the intervals were made: "fisher information", or "bootstrap over deals" (``resamples``)
+    interval: str = "fisher information"
+    resamples: int = 0
 
     def rating(self, name: str) -> Rating:
         for rating in self.ratings:
@@ -215,11 +221,7 @@ def _gradient_and_information(strengths: Sequence[float], pairs: Sequence[tuple[
     return gradient, information
 
 
-def fit(names: Sequence[str], matches: Sequence[Match], *, anchor: str | None = None, prior_draws: float = 1.0,
-        z: float = Z95, tolerance: float = 1e-9, max_iterations: int = 200) -> Ratings:
-    """The Bradley-Terry ratings of ``names`` from ``matches`` (module docstring): maximum
-    likelihood by Newton's method, Fisher-information intervals, Elo scale; the mean rating
-    is 0, or ``anchor``'s."""
+def _checked(names: Sequence[str], anchor: str | None, prior_draws: float) -> list[str]:
     names = list(names)
     if len(names) < 2:
         raise SimulationError(f"ratings: two bots at least, got {len(names)}")
@@ -227,16 +229,21 @@ def fit(names: Sequence[str], matches: Sequence[Match], *, anchor: str | None = 
         raise SimulationError(f"ratings: the anchor {anchor!r} is not one of {names!r}")
     if prior_draws < 0:
         raise SimulationError(f"ratings: prior_draws must be 0 or more, got {prior_draws}")
-    pairs = _pairs(names, matches, prior_draws)
+    return names
+
+
+def _maximise(names: Sequence[str], pairs: Sequence[tuple[int, int, float, float]], *, tolerance: float,
+              max_iterations: int) -> tuple[list[float], float, int]:
+    """The strengths at the maximum (the first held at 0), the log-likelihood there, and the
+    Newton steps taken."""
     _check_exists(names, pairs)
-    count = len(names)
-    strengths = [0.0] * count  # the first bot held at 0 while fitting
+    strengths = [0.0] * len(names)
     current = _log_likelihood(strengths, pairs)
     iterations = 0
     while True:
         gradient, information = _gradient_and_information(strengths, pairs)
         if max(abs(g) for g in gradient[1:]) <= tolerance * max(1.0, sum(p[3] for p in pairs)):
-            break
+            return strengths, current, iterations
         if iterations >= max_iterations:
             raise SimulationError(f"ratings: the fit did not settle in {max_iterations} Newton steps")
         iterations += 1
@@ -249,6 +256,24 @@ def fit(names: Sequence[str], matches: Sequence[Match], *, anchor: str | None = 
                 break
             scale /= 2
         strengths, current = trial, value
+
+
+def _weights(names: Sequence[str], anchor: str | None) -> list[float]:
+    """The anchor as weights w: a rating is ``t - sum(w t)`` (the mean's, or the anchor bot's)."""
+    if anchor is None:
+        return [1 / len(names)] * len(names)
+    return [1.0 if name == anchor else 0.0 for name in names]
+
+
+def fit(names: Sequence[str], matches: Sequence[Match], *, anchor: str | None = None, prior_draws: float = 1.0,
+        z: float = Z95, tolerance: float = 1e-9, max_iterations: int = 200) -> Ratings:
+    """The Bradley-Terry ratings of ``names`` from ``matches`` (module docstring): maximum
+    likelihood by Newton's method, Fisher-information intervals, Elo scale; the mean rating
+    is 0, or ``anchor``'s."""
+    names = _checked(names, anchor, prior_draws)
+    pairs = _pairs(names, matches, prior_draws)
+    strengths, current, iterations = _maximise(names, pairs, tolerance=tolerance, max_iterations=max_iterations)
+    count = len(names)
     _, information = _gradient_and_information(strengths, pairs)
     reduced = [row[1:] for row in information[1:]]
     size = count - 1
@@ -257,11 +282,8 @@ def fit(names: Sequence[str], matches: Sequence[Match], *, anchor: str | None = 
     for c in range(size):
         for r in range(size):
             held[r + 1][c + 1] = inverse_columns[c][r]
-    # the chosen anchor: rating = A t with A = I - (1/n) 1 1^T (mean 0) or I - 1 e_a^T (bot a at 0)
-    if anchor is None:
-        weights = [1 / count] * count
-    else:
-        weights = [1.0 if name == anchor else 0.0 for name in names]
+    # the chosen anchor: rating = A t with A = I - 1 w^T (w: the mean's weights, or the anchor bot's)
+    weights = _weights(names, anchor)
     shift = sum(w * t for w, t in zip(weights, strengths))
     transform = [[(1.0 if r == c else 0.0) - weights[c] for c in range(count)] for r in range(count)]
     covariance = [[ELO * ELO * sum(transform[r][a] * held[a][b] * transform[c][b]
@@ -274,3 +296,60 @@ def fit(names: Sequence[str], matches: Sequence[Match], *, anchor: str | None = 
         ratings.append(Rating(name, value, value - z * error, value + z * error, error))
     return Ratings(ratings=tuple(ratings), covariance=tuple(tuple(row) for row in covariance), anchor=anchor,
                    prior_draws=prior_draws, iterations=iterations, log_likelihood=current)
+
+
+def bootstrap(names: Sequence[str], deals: Sequence[Sequence[Match]], *, rng: random.Random,
+              resamples: int = 1000, anchor: str | None = None, prior_draws: float = 1.0, level: float = 0.95,
+              tolerance: float = 1e-9, max_iterations: int = 200) -> Ratings:
+    """The ratings of all the ``deals`` together (``deals[d]``: the matches of deal d, one per
+    pair that played it), with intervals from a bootstrap over deals: ``resamples`` times, as
+    many deals as there are drawn with replacement (the same draw for every pair, so a deal's
+    games stay together), the ratings fitted again.  A rating's interval is the central
+    ``level`` of its resampled values (percentiles); ``error`` and ``covariance`` are those
+    values' standard deviation and covariance (``Ratings.difference`` uses it)."""
+    names = _checked(names, anchor, prior_draws)
+    if resamples < 2:
+        raise SimulationError(f"ratings: a bootstrap needs two resamples at least, got {resamples}")
+    if not deals:
+        raise SimulationError("ratings: a bootstrap needs one deal at least")
+    every = [m for deal in deals for m in deal]
+    point = fit(names, every, anchor=anchor, prior_draws=prior_draws, tolerance=tolerance,
+                max_iterations=max_iterations)
+    rows = [_pairs(names, deal, 0.0) for deal in deals]
+    weights = _weights(names, anchor)
+    values: list[list[float]] = []
+    for _ in range(resamples):
+        totals: dict[tuple[int, int], list[float]] = {}
+        for _ in range(len(deals)):
+            for i, j, score, games in rows[rng.randrange(len(deals))]:
+                total = totals.setdefault((i, j), [0.0, 0.0])
+                total[0] += score
+                total[1] += games
+        pairs = [(i, j, sc + prior_draws / 2, n + prior_draws) for (i, j), (sc, n) in sorted(totals.items())]
+        try:
+            strengths, _, _ = _maximise(names, pairs, tolerance=tolerance, max_iterations=max_iterations)
+        except SimulationError as error:
+            raise SimulationError(f"{error} (in a bootstrap resample: give a prior of drawn games)") from None
+        shift = sum(w * t for w, t in zip(weights, strengths))
+        values.append([ELO * (t - shift) for t in strengths])
+    count = len(names)
+    means = [math.fsum(v[k] for v in values) / resamples for k in range(count)]
+    covariance = tuple(tuple(math.fsum((v[a] - means[a]) * (v[b] - means[b]) for v in values) / (resamples - 1)
+                             for b in range(count)) for a in range(count))
+    tail = (1 - level) / 2
+    ratings = []
+    for k, rating in enumerate(point.ratings):
+        ordered = sorted(v[k] for v in values)
+        ratings.append(Rating(rating.name, rating.value, _quantile(ordered, tail), _quantile(ordered, 1 - tail),
+                              math.sqrt(max(0.0, covariance[k][k]))))
+    return Ratings(ratings=tuple(ratings), covariance=covariance, anchor=anchor, prior_draws=prior_draws,
+                   iterations=point.iterations, log_likelihood=point.log_likelihood, interval="bootstrap over deals",
+                   resamples=resamples)
+
+
+def _quantile(ordered: Sequence[float], q: float) -> float:
+    """The ``q`` quantile of sorted values, by linear interpolation between order statistics."""
+    position = q * (len(ordered) - 1)
+    low = math.floor(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (position - low) * (ordered[high] - ordered[low])

@@ -10,12 +10,15 @@ workers.
 
 A game without a winner (stopped unfinished after ``max_hands`` hands, or a hand that left
 nobody standing) is a draw: half a win to each side in the ratings, its own column in the
-pair's counts.  The ratings are ``sim.ratings.fit`` over all the games at once.
+pair's counts.  The ratings are ``sim.ratings.fit`` over all the games at once, with
+intervals from the Fisher information, or ``sim.ratings.bootstrap``'s over deals (seeded by
+the tournament's seed).
 """
 
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass, field
@@ -23,7 +26,7 @@ from dataclasses import dataclass, field
 from rummycheck.errors import SimulationError
 from rummycheck.sim.bots import bot_label
 from rummycheck.sim.guard import DEFAULT_TIME_LIMIT
-from rummycheck.sim.ratings import Match, Ratings, expected_score, fit
+from rummycheck.sim.ratings import Match, Ratings, bootstrap, expected_score, fit
 from rummycheck.sim.runner import MAX_WORKERS, DealSummary, SimSpec, check_scheduler, executor_for, in_order, run_batch
 from rummycheck.sim.stats import Interval, mean_interval, paired_interval, wilson
 from rummycheck.textsafe import shorten
@@ -33,6 +36,8 @@ __all__ = ["PairResult", "TournamentResult", "TournamentSpec", "tournament"]
 
 #: a game is two-player: each deal is played twice, once from each seat
 SEATS = 2
+#: how the ratings' intervals are made (``TournamentSpec.interval``)
+INTERVALS = ("fisher", "bootstrap")
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +56,9 @@ class TournamentSpec:
     time_limit: float = DEFAULT_TIME_LIMIT
     anchor: str | None = None
     prior_draws: float = 1.0
+    #: the ratings' intervals: "fisher" (the information matrix) or "bootstrap" (over deals, ``resamples``)
+    interval: str = "fisher"
+    resamples: int = 1000
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -88,6 +96,10 @@ class TournamentSpec:
             raise SimulationError(f"--anchor {shorten(self.anchor)}: not one of the bots ({', '.join(seen)})")
         if self.prior_draws < 0:
             raise SimulationError(f"prior draws must be 0 or more, got {self.prior_draws}")
+        if self.interval not in INTERVALS:
+            raise SimulationError(f"--interval {shorten(self.interval)}: expected {' or '.join(INTERVALS)}")
+        if self.interval == "bootstrap" and self.resamples < 2:
+            raise SimulationError(f"--resamples {self.resamples}: a bootstrap needs two resamples at least")
         for index in range(len(self.bots)):  # each bot checked once, against itself: says which one is wrong
             SimSpec(variant=self.variant, bots=(self.bots[index],) * SEATS, seed=self.seed, preset=self.preset,
                     rules=self.rules, buybacks=self.buybacks, max_hands=self.max_hands,
@@ -99,7 +111,8 @@ class PairResult:
     """One pair's games: ``first``'s wins and losses, the draws, and the points per game.
 
     ``first_points`` and ``second_points`` are, per deal, each bot's mean points per game over
-    the deal's two games (its points from the hands it played, as ``simulate`` counts them).
+    the deal's two games (its points from the hands it played, as ``simulate`` counts them);
+    ``outcomes`` are, per deal, ``first``'s wins, losses and draws.
     """
 
     first: str
@@ -113,6 +126,7 @@ class PairResult:
     hands: int
     first_points: tuple[float, ...]
     second_points: tuple[float, ...]
+    outcomes: tuple[tuple[int, int, int], ...]
 
     @property
     def win_rate(self) -> Interval:
@@ -154,6 +168,7 @@ class _PairTally:
     hands: int = 0
     first_points: list[float] = field(default_factory=list)
     second_points: list[float] = field(default_factory=list)
+    outcomes: list[tuple[int, int, int]] = field(default_factory=list)
 
     def add(self, summary: DealSummary) -> None:
         one, two = summary.tallies[self.first], summary.tallies[self.second]
@@ -162,6 +177,7 @@ class _PairTally:
         self.wins += one.wins
         self.losses += two.wins
         self.draws += summary.games - one.wins - two.wins
+        self.outcomes.append((one.wins, two.wins, summary.games - one.wins - two.wins))
         self.unfinished += summary.unfinished
         self.hands += summary.hands
         self.first_points.append(one.points / one.seat_games)
@@ -169,7 +185,8 @@ class _PairTally:
 
     def frozen(self) -> PairResult:
         return PairResult(self.first, self.second, self.deals, self.games, self.wins, self.losses, self.draws,
-                          self.unfinished, self.hands, tuple(self.first_points), tuple(self.second_points))
+                          self.unfinished, self.hands, tuple(self.first_points), tuple(self.second_points),
+                          tuple(self.outcomes))
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,5 +258,10 @@ def tournament(spec: TournamentSpec, *, games: int, workers: int | None = None, 
             if progress is not None:
                 progress(done_games, total)
     frozen = tuple(t.frozen() for t in tallies)
-    ratings = fit(labels, [p.match() for p in frozen], anchor=spec.anchor, prior_draws=spec.prior_draws)
+    if spec.interval == "bootstrap":
+        by_deal = [[Match(p.first, p.second, *p.outcomes[deal]) for p in frozen] for deal in range(deals)]
+        ratings = bootstrap(labels, by_deal, rng=random.Random(f"bootstrap:{spec.seed}"),
+                            resamples=spec.resamples, anchor=spec.anchor, prior_draws=spec.prior_draws)
+    else:
+        ratings = fit(labels, [p.match() for p in frozen], anchor=spec.anchor, prior_draws=spec.prior_draws)
     return TournamentResult(spec=spec, deals=deals, pairs=frozen, ratings=ratings)

@@ -21,10 +21,15 @@ def method(result: TournamentResult) -> str:
     anchor = f"{spec.anchor!r} at 0" if spec.anchor is not None else "mean 0"
     prior = (f"plus {spec.prior_draws:g} drawn game{'s' if spec.prior_draws != 1 else ''} per pair as a prior"
              if spec.prior_draws else "no prior")
+    if result.ratings.interval == "fisher information":
+        interval = "95% intervals from the Fisher information (games taken as independent)"
+    else:
+        interval = (f"95% intervals: the middle 95% of the ratings refitted to {result.ratings.resamples} "
+                    "bootstrap resamples of the deals (seeded)")
     return (f"ratings: Bradley-Terry maximum likelihood over all games at once, Elo scale ({anchor}), "
-            f"a draw or an unfinished game half a win to each side, {prior}; 95% intervals from the Fisher "
-            "information (games taken as independent). win rates: Wilson 95% over the pair's games; "
-            "points per game and their difference: paired by deal, mean +- 1.96 sd/sqrt(deals)")
+            f"a draw or an unfinished game half a win to each side, {prior}; {interval}. win rates: Wilson "
+            "95% over the pair's games; points per game and their difference: paired by deal, mean +- 1.96 "
+            "sd/sqrt(deals)")
 
 
 def _elo(rating: Rating) -> str:
@@ -67,7 +72,18 @@ def tournament_table(result: TournamentResult) -> str:
     lines.append(f"won, lost, win rate: the first bot's; rated: the first's score expected from the ratings; pts: "
                  f"{words} per game (from the hands, as simulate counts them)")
     lines.append(method(result))
+    lines += [f"note: {note}" for note in notes(result)]
     return "\n".join(lines)
+
+
+def notes(result: TournamentResult) -> list[str]:
+    """What the reader must know to read the intervals (the table's last lines, the JSON's ``notes``)."""
+    swept = [f"{pair.first} - {pair.second}" for pair in result.pairs if pair.games and not (pair.wins and pair.losses)]
+    if swept and result.ratings.interval != "fisher information":
+        return [f"one side won every game of {', '.join(swept)}; there the ratings rest on the prior, every "
+                "bootstrap resample alike, so the bootstrap intervals of those bots (and, with the mean at 0, of "
+                "all) are too narrow: read the Fisher intervals (--interval fisher) for them"]
+    return []
 
 
 def tournament_json(result: TournamentResult) -> dict[str, Any]:
@@ -105,12 +121,14 @@ def tournament_json(result: TournamentResult) -> dict[str, Any]:
         "points": _points_words(result),
         "model": {"name": "bradley-terry", "fit": "maximum likelihood (Newton)", "scale": "elo",
                   "elo_per_unit": round(400 / math.log(10), 6), "anchor": spec.anchor,
-                  "prior_draws": spec.prior_draws, "interval": "fisher information", "z": round(Z95, 6),
+                  "prior_draws": spec.prior_draws, "interval": result.ratings.interval,
+                  "resamples": result.ratings.resamples, "z": round(Z95, 6),
                   "iterations": result.ratings.iterations,
                   "log_likelihood": round(result.ratings.log_likelihood, 6)},
         "ratings": ratings,
         "pairs": pairs,
         "method": method(result),
+        "notes": notes(result),
     }
 
 
