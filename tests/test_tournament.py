@@ -419,3 +419,13 @@ def test_bootstrap_intervals_from_the_command_line_are_seeded_and_said() -> None
     assert "50 bootstrap resamples of the deals" in table.output and "note: one side won every game" in table.output
     bad = CliRunner().invoke(app, ["tournament", "--bots", "knock,gin", "--interval", "jackknife"])
     assert bad.exit_code == 2 and "expected fisher or bootstrap" in bad.output
+    one_deal = CliRunner().invoke(app, ["tournament", "--bots", "knock,gin", "--games", "2", "--interval", "bootstrap"])
+    assert one_deal.exit_code == 2 and "give --games 4 at least" in one_deal.output
+
+
+def test_the_anchor_is_marked_in_the_table_and_rated_zero() -> None:
+    result = CliRunner().invoke(app, ["tournament", "--bots", "knock,gin", "--games", "4", "--workers", "1",
+                                      "--rule", "game_target=25", "--anchor", "gin"])
+    assert result.exit_code == 0, result.output
+    rows = {row[1]: row for row in _table_rows(result.output, "rank")}
+    assert rows["gin"][2] == "+0 (anchor)" and "(anchor)" not in rows["knock"][2]

@@ -310,8 +310,8 @@ def bootstrap(names: Sequence[str], deals: Sequence[Sequence[Match]], *, rng: ra
     names = _checked(names, anchor, prior_draws)
     if resamples < 2:
         raise SimulationError(f"ratings: a bootstrap needs two resamples at least, got {resamples}")
-    if not deals:
-        raise SimulationError("ratings: a bootstrap needs one deal at least")
+    if len(deals) < 2:
+        raise SimulationError(f"ratings: a bootstrap over deals needs two deals at least, got {len(deals)}")
     every = [m for deal in deals for m in deal]
     point = fit(names, every, anchor=anchor, prior_draws=prior_draws, tolerance=tolerance,
                 max_iterations=max_iterations)

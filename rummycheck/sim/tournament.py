@@ -8,8 +8,8 @@ any executor (local processes or Dask, ``sim.runner.executor_for``) and folded i
 order (``sim.runner.in_order``): the same seed gives the same numbers with any number of
 workers.
 
-A game without a winner (stopped unfinished after ``max_hands`` hands, or a hand that left
-nobody standing) is a draw: half a win to each side in the ratings, its own column in the
+A game without a winner (stopped unfinished after ``max_hands`` hands, or a score sheet that
+ended without naming one) is a draw: half a win to each side in the ratings, its own column in the
 pair's counts.  The ratings are ``sim.ratings.fit`` over all the games at once, with
 intervals from the Fisher information, or ``sim.ratings.bootstrap``'s over deals (seeded by
 the tournament's seed).
@@ -241,6 +241,8 @@ def tournament(spec: TournamentSpec, *, games: int, workers: int | None = None, 
     if batch < 1:
         raise SimulationError(f"--batch {batch}: one deal per task at least")
     deals = max(1, -(-games // SEATS))
+    if spec.interval == "bootstrap" and deals < 2:
+        raise SimulationError(f"--interval bootstrap resamples deals: give --games {2 * SEATS} at least (two deals)")
     labels = spec.labels
     pairs = spec.pairs()
     tallies = [_PairTally(labels[i], labels[j]) for i, j in pairs]

@@ -32,8 +32,8 @@ def method(result: TournamentResult) -> str:
             "sd/sqrt(deals)")
 
 
-def _elo(rating: Rating) -> str:
-    if rating.error == 0:
+def _elo(rating: Rating, anchor: str | None) -> str:
+    if rating.name == anchor:
         return f"{rating.value:+.0f} (anchor)"
     return f"{rating.value:+.0f} [{rating.low:+.0f}, {rating.high:+.0f}]"
 
@@ -53,7 +53,7 @@ def tournament_table(result: TournamentResult) -> str:
     for rank, name in enumerate(result.ranked(), 1):
         wins, losses, draws = result.record(name)
         games = wins + losses + draws
-        rows.append([rank, name, _elo(result.ratings.rating(name)), games, wins, losses, draws,
+        rows.append([rank, name, _elo(result.ratings.rating(name), spec.anchor), games, wins, losses, draws,
                      f"{100 * (wins + draws / 2) / games:.1f}%" if games else "-"])
     lines.append(tabulate(rows, headers=["rank", "bot", "rating (Elo, 95%)", "games", "won", "lost", "drawn",
                                          "score"], tablefmt="simple"))
