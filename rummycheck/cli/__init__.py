@@ -36,6 +36,7 @@ COMMANDS: dict[str, str] = {
     "score": "score",
     "simulate": "simulate",
     "solve": "solve",
+    "tournament": "tournament",
     "verify": "verify",
 }
 

@@ -41,6 +41,17 @@ RuleOpt = Annotated[list[str] | None, typer.Option(
     "--rule", "-r", help="Override a rule option, e.g. --rule wild_points=25 (repeatable).")]
 PresetOpt = Annotated[str | None, typer.Option("--preset", help="A variant preset (gin: modern, classic, openspiel).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")]
+# the options of the commands that play games with bots (simulate, tournament)
+BotTimeOpt = Annotated[float, typer.Option(
+    "--bot-time", help="Seconds a --bot may take over one decision before the run stops with an error "
+                       "(0: no limit).", min=0.0, max=86400.0)]
+WorkersOpt = Annotated[int | None, typer.Option("--workers", "-w", help="Local processes, 1 to 128 (default: all "
+                                                                        "cores).", min=1, max=128)]
+SchedulerOpt = Annotated[str | None, typer.Option(
+    "--scheduler", help="A Dask scheduler, tcp://HOST:8786, or 'local' for a LocalCluster.")]
+BatchOpt = Annotated[int, typer.Option("--batch", help="Deals per task.", min=1)]
+BuybacksOpt = Annotated[int, typer.Option("--buybacks", help="Bing: buy-backs allowed per player and game.", min=0)]
+SeedOpt = Annotated[int, typer.Option("--seed", help="Seed: the same seed gives the same results.")]
 
 
 MAX_LINE = 400  # an error line longer than this is cut (a huge bad token is not echoed whole)
@@ -163,3 +174,44 @@ def emit_json(data: Any) -> None:
     import json  # only --json needs it; kept off the start-up path
 
     _write(escape_json(json.dumps(data, indent=2, ensure_ascii=False)))
+
+
+def with_progress(name: str, go: Callable[..., T], *, show: bool = True, what: str = "the run") -> T:
+    """``guarded(go)`` with a progress bar of games on a terminal's stderr (``go(progress)`` is
+    handed ``progress(done, total)``; without a terminal, or when not ``show``, ``go()``).
+    Ctrl-C, or a plug-in bot raising ``KeyboardInterrupt``, ends the run with one line and exit
+    code 130 (Typer would end it silently); ``what`` names the run in that line."""
+    import sys
+
+    try:
+        if not (show and sys.stderr.isatty()):
+            return guarded(go)
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        columns = (TextColumn(name), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+                   TextColumn("{task.fields[rate]}"), TimeRemainingColumn())
+        with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task(name, total=None, rate="")
+
+            def update(done: int, total: int) -> None:
+                speed = bar.tasks[task].speed
+                bar.update(task, completed=done, total=total, rate=f"{speed:.1f} games/s" if speed else "")
+
+            return guarded(lambda: go(update))
+    except KeyboardInterrupt:
+        fail(f"interrupted: {what} stopped before it finished (Ctrl-C, or a --bot raised "
+             "KeyboardInterrupt)", 130)
+
+
+def draw_plot(save: Callable[[str], None], target: Path) -> None:
+    """``save(path)`` a picture (``--plot``) to ``target``; a library error or a file that cannot be
+    written is one line, exit 2."""
+
+    def draw() -> None:
+        try:
+            save(str(target))
+        except OSError as error:
+            fail(f"cannot write {str(target)!r}: {error.strerror or error}")
+
+    guarded(draw)

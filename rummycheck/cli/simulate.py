@@ -1,21 +1,29 @@
 """``rummycheck simulate``: bots play whole games; strategies compared with paired statistics."""
 
 import importlib.util
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from rummycheck.cli.common import (
+    BatchOpt,
+    BotTimeOpt,
+    BuybacksOpt,
+    JsonOpt,
     PresetOpt,
     RuleOpt,
+    SchedulerOpt,
+    SeedOpt,
+    WorkersOpt,
     app,
+    draw_plot,
     emit_json,
     fail,
     guarded,
     output_path,
     say,
+    with_progress,
     write_file,
 )
 
@@ -34,23 +42,18 @@ def simulate(
     bot: Annotated[list[str] | None, typer.Option(
         "--bot", help="A bot of your own, package.module:ClassName, added to the seats (repeatable; a module "
                       "in the current folder is found).")] = None,
-    bot_time: Annotated[float, typer.Option(
-        "--bot-time", help="Seconds a --bot may take over one decision before the run stops with an error "
-                           "(0: no limit).", min=0.0, max=86400.0)] = 10.0,
+    bot_time: BotTimeOpt = 10.0,
     games: Annotated[int | None, typer.Option(
         "--games", "-n", help="Games to play (rounded up to whole deals, one game per seat rotation; default 1000); "
                               "with --precision, the most (default 1000000).", min=1)] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed gives the same results.")] = 1,
+    seed: SeedOpt = 1,
     precision: Annotated[float | None, typer.Option(
         "--precision", help="Play on until every 95% interval (win rates and paired differences) is at most "
                             "this wide on each side, e.g. 0.01.", min=0.0001)] = None,
-    workers: Annotated[int | None, typer.Option("--workers", "-w", help="Local processes, 1 to 128 (default: all "
-                                                                        "cores).", min=1, max=128)] = None,
-    scheduler: Annotated[str | None, typer.Option(
-        "--scheduler", help="A Dask scheduler, tcp://HOST:8786, or 'local' for a LocalCluster.")] = None,
-    batch: Annotated[int, typer.Option("--batch", help="Deals per task.", min=1)] = 10,
-    buybacks: Annotated[int, typer.Option("--buybacks", help="Bing: buy-backs allowed per player and game.",
-                                          min=0)] = 0,
+    workers: WorkersOpt = None,
+    scheduler: SchedulerOpt = None,
+    batch: BatchOpt = 10,
+    buybacks: BuybacksOpt = 0,
     records: Annotated[Path | None, typer.Option("--records", help="Write sampled games as records here.")] = None,
     sample: Annotated[int, typer.Option("--sample", help="With --records: games written.", min=1)] = 20,
     plot: Annotated[Path | None, typer.Option("--plot", help="Draw win rates and points to this PNG.")] = None,
@@ -58,7 +61,7 @@ def simulate(
                                                              "page (docs/html.md); with --records, a replay page "
                                                              "beside each record, linked from it.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --html file.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
+    as_json: JsonOpt = False,
     rule: RuleOpt = None,
     preset: PresetOpt = None,
 ) -> None:
@@ -97,22 +100,7 @@ def simulate(
                    workers=workers, scheduler=scheduler, batch=batch, record_games=sample if records else 0,
                    progress=progress)
 
-    if sys.stderr.isatty() and not as_json:
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-        columns = (TextColumn("simulate"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
-                   TextColumn("{task.fields[rate]}"), TimeRemainingColumn())
-        with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-            task = bar.add_task("simulate", total=None, rate="")
-
-            def update(done: int, total: int) -> None:
-                speed = bar.tasks[task].speed
-                bar.update(task, completed=done, total=total, rate=f"{speed:.1f} games/s" if speed else "")
-
-            result = _interruptible(lambda: go(update))
-    else:
-        result = _interruptible(go)
+    result = with_progress("simulate", go, show=not as_json, what="the simulation")
     sampled = []
     if folder is not None:
         from rummycheck.files.record import write_record
@@ -125,15 +113,7 @@ def simulate(
             if page is not None:
                 sampled.append((record, _replay_page_beside(game, path, page)))
     if picture is not None:
-        target = picture
-
-        def draw() -> None:
-            try:
-                save_plot(result, str(target))
-            except OSError as error:
-                fail(f"cannot write {str(target)!r}: {error.strerror or error}")
-
-        guarded(draw)
+        draw_plot(lambda path: save_plot(result, path), picture)
     if page is not None:
         from rummycheck.render.sim_html import SampledGame, write_simulate_page
 
@@ -190,13 +170,3 @@ def _replay_page_beside(game: "Record", path: Path, page: Path) -> str:
     beside = path.with_suffix(".html")
     guarded(lambda: write_replay_page(game, beside))
     return quote(Path(os.path.relpath(beside.resolve(), page.resolve().parent)).as_posix())
-
-
-def _interruptible(action: Any) -> Any:
-    """``guarded(action)``; Ctrl-C, or a plug-in bot raising ``KeyboardInterrupt``, ends the run with one
-    line and exit code 130 (Typer would end it silently)."""
-    try:
-        return guarded(action)
-    except KeyboardInterrupt:
-        fail("interrupted: the simulation stopped before it finished (Ctrl-C, or a --bot raised "
-             "KeyboardInterrupt)", 130)

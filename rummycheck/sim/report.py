@@ -116,8 +116,8 @@ def result_json(result: SimResult) -> dict[str, Any]:
     }
 
 
-def save_plot(result: SimResult, path: str) -> None:
-    """Win rates with their intervals, and the distribution of points per hand, per bot (matplotlib)."""
+def pyplot() -> Any:
+    """``matplotlib.pyplot`` drawing to files (loaded only for a plot: the ``plot`` extra)."""
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -125,6 +125,12 @@ def save_plot(result: SimResult, path: str) -> None:
     except ImportError:
         from rummycheck.errors import SimulationError
         raise SimulationError("--plot needs matplotlib: pip install 'rummycheck[plot]'") from None
+    return plt
+
+
+def save_plot(result: SimResult, path: str) -> None:
+    """Win rates with their intervals, and the distribution of points per hand, per bot (matplotlib)."""
+    plt = pyplot()
     labels = list(result.labels)
     figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
     rates = [result.win_rate(label) for label in labels]

@@ -17,13 +17,13 @@ import logging
 import os
 import re
 import threading
-from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections import Counter, deque
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from rummycheck.errors import BotError, RummyError, SimulationError
 from rummycheck.games import game_of
@@ -44,7 +44,9 @@ from rummycheck.table.state import IllegalPlay
 from rummycheck.textsafe import shorten
 from rummycheck.variants import Variant, get_variant
 
-__all__ = ["DealSummary", "SimResult", "SimSpec", "Tally", "default_bots", "run_batch", "simulate"]
+__all__ = ["DealSummary", "SimResult", "SimSpec", "Tally", "default_bots", "in_order", "run_batch", "simulate"]
+
+T = TypeVar("T")
 
 
 def default_bots(variant: str) -> tuple[str, ...]:
@@ -389,27 +391,43 @@ def simulate(spec: SimSpec, *, games: int, precision: float | None = None, worke
     batches = -(-deals // size)  # batch k is deals k * size onwards, made when it is submitted
     record_below = -(-record_games // players) if record_games else 0
     result = SimResult(spec)
-    with executor_for(workers, scheduler) as pool:
-        ahead = max(2, 2 * (workers or os.cpu_count() or 1))
-        pending: dict[int, Future[list[DealSummary]]] = {}
-        next_batch = 0
-        for index in range(batches):
-            while next_batch < batches and next_batch < index + ahead:
-                start = next_batch * size
-                count = min(size, deals - start)
-                pending[next_batch] = pool.submit(run_batch, spec, start, count, record_below)
-                next_batch += 1
-            try:
-                done = pending.pop(index).result()
-            except BrokenProcessPool:  # os._exit or a signal in a worker: nothing to unpickle, say what is known
-                raise SimulationError("a worker process ended abruptly (a --bot that calls os._exit, or a process "
-                                      "killed from outside); run with --workers 1 to find the game") from None
+    tasks = ((run_batch, (spec, k * size, min(size, deals - k * size), record_below)) for k in range(batches))
+    with executor_for(workers, scheduler) as pool, \
+            closing(in_order(pool, tasks, ahead=max(2, 2 * (workers or os.cpu_count() or 1)))) as results:
+        for done in results:
             for summary in done:
                 result.add(summary)
             if progress is not None:
                 progress(result.games, deals * players)
             if precision is not None and result.deals >= 2 and result.widest() <= precision:
                 break
-        for future in pending.values():
-            future.cancel()
     return result
+
+
+def in_order(pool: Executor, tasks: Iterable[tuple[Callable[..., T], tuple[Any, ...]]], *,
+             ahead: int) -> Generator[T, None, None]:
+    """The results of ``tasks`` (function, arguments) in their order, at most ``ahead`` of them
+    submitted to ``pool`` and not yet handed back (a task is made only when it is submitted).
+    A caller that stops early closes the generator (``contextlib.closing``): the tasks still
+    pending are cancelled.  Folding results in this order is what makes a seeded run give the
+    same numbers with any number of workers (``simulate``, ``sim.tournament``)."""
+    pending: deque[Future[T]] = deque()
+    queue = iter(tasks)
+    try:
+        while True:
+            while len(pending) < max(1, ahead):
+                task = next(queue, None)
+                if task is None:
+                    break
+                pending.append(pool.submit(task[0], *task[1]))
+            if not pending:
+                return
+            try:
+                done = pending.popleft().result()
+            except BrokenProcessPool:  # os._exit or a signal in a worker: nothing to unpickle, say what is known
+                raise SimulationError("a worker process ended abruptly (a --bot that calls os._exit, or a process "
+                                      "killed from outside); run with --workers 1 to find the game") from None
+            yield done
+    finally:
+        for future in pending:
+            future.cancel()
