@@ -149,6 +149,8 @@ def play_deal(job: tuple[str, tuple[str, ...], int, int, int]) -> dict[str, Any]
 
 
 def _pct(i: Any) -> str:
+    if i.value != i.value:  # no trials (nan)
+        return "-"
     return f"{100 * i.value:.1f}% [{100 * i.low:.1f}, {100 * i.high:.1f}]"
 
 
