@@ -1024,9 +1024,11 @@ class BingBase(BaseBot):
     """
 
     label = "bing-base"
+    #: melds an opening must hold for this strategy (None: only a lay-down that goes out)
     open_melds: ClassVar[int | None] = 3
+    #: hybrids: the points one more turn of holding on is worth (None: a pure strategy, no fallback)
     hold_value: ClassVar[float | None] = None
-    #: the weight of a loose partner against a point of the card, with no danger (``_badness``)
+    #: the weight of a loose partner against a point of the card, with no danger (``discard``)
     partner_weight = 6.0
 
     def __init__(self) -> None:
@@ -1185,7 +1187,7 @@ class BingBase(BaseBot):
 
 #: the chance that a Bing player goes out in his next turn, by hand size, for a player who has opened
 #: (``_OUT_OPENED[size]``; larger hands: the last entry) and one who has not (``_OUT_UNOPENED``): the
-#: rates measured in self-play of the shipped bots by ``bench/bing_going_out.py`` (docs/simulate.md)
+#: rates measured in self-play by ``bench/bing_study.py --going-out`` (docs/simulate.md)
 _OUT_OPENED: tuple[float, ...] = (0.0, 0.243, 0.024, 0.076, 0.008, 0.005)
 _OUT_UNOPENED = 0.044
 
