@@ -5,9 +5,10 @@ Run:  nice -n 10 python bench/broken_melds.py --games 100
 
 Bing's old rule threw the card with the most points and the fewest partners in the whole
 hand (points - 6 x partners, +8 kept for a card that lays off on the table); basic's old rule
-is ``BaseBot.discard`` over every card.  A choice "breaks a meld" when a loose card was left
-and the card is not loose: the least deadwood of the hand less it is more than the hand's
-least deadwood less its points (so the card sits in every best arrangement's melds).
+is ``BaseBot.discard`` over every card.  A choice is counted (printed as "broke a meld") when a
+loose card was left and the card is not loose: the least deadwood of the hand less it is more
+than the hand's least deadwood less its points, so the card sits in the melds of every best
+arrangement (a fourth card of a set counts too, though the set stands without it).
 """
 
 from __future__ import annotations
