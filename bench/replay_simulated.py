@@ -40,6 +40,7 @@ MATCHES: list[tuple[str, str | None, dict[str, object], tuple[str, ...]]] = [
     ("basic", None, {}, ("random", "eager", "patient")),
     ("bing", None, {}, ("early", "common", "sandbag", "common")),
     ("bing", None, {}, ("random", "early", "sandbag")),
+    ("bing", None, {}, ("early", "common-ev", "sandbag-ev", "common-ev")),
 ]
 
 

@@ -37,7 +37,8 @@ def simulate(
     players: Annotated[int | None, typer.Option("--players", "-p", help="Seats (default: one per bot).",
                                                 min=2, max=8)] = None,
     bots: Annotated[str | None, typer.Option(
-        "--bots", help="Comma-separated bots by seat: early, common, sandbag (bing); knock, gin, knock-at-K "
+        "--bots", help="Comma-separated bots by seat: early, common, sandbag, common-ev, sandbag-ev (bing); "
+                       "knock, gin, knock-at-K "
                        "(gin); eager, patient (basic); random (any game).")] = None,
     bot: Annotated[list[str] | None, typer.Option(
         "--bot", help="A bot of your own, package.module:ClassName, added to the seats (repeatable; a module "

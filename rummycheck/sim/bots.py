@@ -30,8 +30,9 @@ The shipped bots share the heuristics a decent player uses: keep cards that can 
 melds, never throw a wild deuce, throw the card that leaves the least deadwood, and avoid
 feeding the next player (cards that lay off on the table or join cards he took from the
 pile).  They differ in the decision each game's strategies argue about: when to open
-(Bing early, common, sandbag), when to knock (gin knock, gin, knock-at-K), when to lay
-melds down (basic eager, patient).
+(Bing early, common, sandbag, and the hybrids common-ev and sandbag-ev, which open short
+of their strategy when holding on costs more than it is worth), when to knock (gin knock,
+gin, knock-at-K), when to lay melds down (basic eager, patient).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ import random
 import re
 import sys
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, product
 from operator import attrgetter
@@ -57,6 +58,7 @@ from rummycheck.games import Game, game_of
 from rummycheck.games.gin import gin_knock_limit, gin_layoffs
 from rummycheck.melds import Meld, MeldKind, TableMeld, extend_meld, meld_problems
 from rummycheck.results import LayOff
+from rummycheck.solvers.base import Arrangement
 from rummycheck.solvers.deadwood import deadwood_counter, fast_search, fast_tables, least_key, min_deadwood
 from rummycheck.solvers.exact import SearchRules, search
 from rummycheck.solvers.layoffs import exact_play
@@ -66,6 +68,8 @@ from rummycheck.variants import Variant
 
 __all__ = [
     "BOTS",
+    "danger",
+    "danger_from",
     "BaseBot",
     "Bot",
     "BotError",
@@ -908,6 +912,26 @@ class BasicBase(BaseBot):
     def wants_to_lay(self, view: View, play: LayDown, left: tuple[Card, ...]) -> bool:
         return True
 
+    def discard(self, view: View) -> Card:
+        """``BaseBot.discard`` among the loose cards only, while one is left: a card whose loss lowers
+        the least deadwood by its own points (it is deadwood in some best arrangement), so no meld
+        held back is broken for a card that feeds the next player or has partners."""
+        variant = view.variant
+        fast = self._fast(variant)
+        found = _fast_choices(view, fast) if fast is not None else None
+        if fast is not None and found is not None:
+            choices, left, mask = found
+            least, points = fast.least(mask), fast.points
+            loose = [i for i, (c, d) in enumerate(zip(choices, left)) if d + points[c.index] == least]
+            if loose:
+                choices, left = [choices[i] for i in loose], [left[i] for i in loose]
+            return self._best_fast(view, fast, mask, choices, left)[0]
+        every = discard_choices(view)
+        whole = min_deadwood(view.hand, variant=variant)
+        free = [c for c in every
+                if min_deadwood(_less(view.hand, c), variant=variant) + variant.card_points(c) == whole]
+        return self._best_discard(view, view.hand, free or every)
+
     def lay_down(self, view: View) -> LayDown | None:
         variant = view.variant
         wanted = table_wants(view.table, variant)
@@ -941,15 +965,40 @@ class BasicEager(BasicBase):
 
 
 class BasicPatient(BasicBase):
-    """Hold melds back to go out in one turn (rummy doubles the points) unless an opponent is close."""
+    """Hold melds back to go out in one turn (rummy doubles the points) unless holding costs more
+    than it is worth: the points held in the melds times the chance that an opponent goes out
+    before this player's next turn (``basic_danger``) reach ``hold_value``, or the stock is nearly out."""
 
     label = "patient"
+    #: the points one more turn of holding back is worth (a stated value, not fitted)
+    hold_value: ClassVar[float] = 2.0
 
     def wants_to_lay(self, view: View, play: LayDown, left: tuple[Card, ...]) -> bool:
         if len(left) <= 1:
             return True  # goes out this turn
-        danger = min(view.hand_sizes[s] for s in view.opponents())
-        return danger <= 3 or view.stock < 6
+        held = view.variant.points(view.hand) - view.variant.points(left)
+        return basic_danger(view) * held >= self.hold_value or view.stock < 6
+
+
+#: the chance that a basic player goes out in his next turn by the cards he holds at its start
+#: (``_BASIC_OUT[size]``; larger hands: the last entry, a hand that has laid nothing down and can
+#: still go out in one turn), measured in self-play of eager and patient by ``bench/bing_study.py
+#: --variant basic --going-out`` (docs/simulate.md)
+_BASIC_OUT: tuple[float, ...] = (0.0, 0.21, 0.03, 0.12, 0.002, 0.0, 0.0, 0.026)
+
+
+def basic_danger(view: View) -> float:
+    """The chance that some opponent goes out before this player's next turn (basic)."""
+    last = len(_BASIC_OUT) - 1
+    return _any_of(_BASIC_OUT[min(view.hand_sizes[s], last)] for s in view.opponents())
+
+
+def _any_of(chances: Iterable[float]) -> float:
+    """The chance that at least one of independent events of these chances happens."""
+    stay = 1.0
+    for chance in chances:
+        stay *= 1.0 - chance
+    return 1.0 - stay
 
 
 # -- bing ------------------------------------------------------------------------------------------------
@@ -957,15 +1006,30 @@ class BasicPatient(BasicBase):
 class BingBase(BaseBot):
     """Bing: open by strategy; once opened, meld and lay off whenever the limit allows.
 
-    Draws and discards use cheap per-card estimates (two decks and wild deuces make an
-    exact deadwood count ten times dearer than in gin): a deuce is never thrown and
-    always taken; otherwise the card thrown is the one with the most points and the
-    fewest partners, keeping clear of cards that lay off on the table.
+    The bot lays its hand out with the exact search (``search``, about half a millisecond for
+    fifteen Bing cards; the arrangements are kept by hand, so a turn searches two or three
+    hands) and throws only a loose card of the best arrangement while one is left: the
+    card thrown lowers the deadwood by its own points, and no complete meld is broken
+    (a deuce is never thrown).  Among the loose cards: the most points and the fewest
+    loose partners, the partners weighing less as the danger of being caught rises
+    (``danger``).  It takes the top discard when it is a deuce or sits in a meld of the
+    best arrangement with it (with fewer than three cards: only a card that lays off).
+
+    ``open_melds``: the melds the strategy's own opening holds (None: only a lay-down of
+    every card).  ``hold_value`` (None for the pure strategies): a hybrid also opens with
+    fewer melds when holding on costs more than it is worth, by the expected value in
+    points over the next round: ``danger(view) x (points in hand - points left after the
+    opening) >= hold_value`` (the points caught saved if someone goes out before this
+    player's next turn, against what one more turn of waiting is worth).
     """
 
     label = "bing-base"
     #: melds an opening must hold for this strategy (None: only a lay-down that goes out)
     open_melds: ClassVar[int | None] = 3
+    #: hybrids: the points one more turn of holding on is worth (None: a pure strategy, no fallback)
+    hold_value: ClassVar[float | None] = None
+    #: the weight of a loose partner against a point of the card, with no danger (``discard``)
+    partner_weight = 6.0
 
     def __init__(self) -> None:
         super().__init__()
@@ -975,10 +1039,24 @@ class BingBase(BaseBot):
         # repeat for ever (no Bing rule ends a hand whose stock is not drawn)
         self._seen: set[tuple[int, ...]] = set()
         self._seen_stock = -1
+        # the exact search's best arrangement by hand (sorted card indexes), a few turns' worth
+        self._arranged: dict[tuple[int, ...], Arrangement] = {}
 
     @classmethod
     def fits(cls, game: Game) -> bool:
         return game.melds_instead_of_drawing
+
+    def _arrange(self, view: View, cards: Sequence[Card]) -> Arrangement:
+        """The best arrangement of ``cards`` (any number of melds), from the exact search."""
+        key = tuple(sorted(map(_index, cards)))
+        found = self._arranged.get(key)
+        if found is None:
+            if len(self._arranged) >= 16:
+                self._arranged.clear()
+            found = search(cards, variant=view.variant)
+            assert found is not None  # with no melds needed some arrangement always stands
+            self._arranged[key] = found
+        return found
 
     def _going_round(self, view: View) -> bool:
         """Whether this turn starts as one of this bot's earlier turns did, the stock unmoved."""
@@ -994,17 +1072,10 @@ class BingBase(BaseBot):
         check = view.game.limit_check(score=view.score, points=points, hold=hold)
         return check is None or check.ok
 
-    def _danger(self, view: View) -> bool:
-        """Another player has opened and is close to going out."""
-        return any(view.opened[s] and view.hand_sizes[s] <= 3 for s in view.opponents())
-
-    def _opening(self, view: View) -> LayDown | None:
-        """The opening this strategy lays down now, or None."""
+    def _lay_out(self, view: View, least: int) -> tuple[LayDown, tuple[Card, ...]] | None:
+        """The opening with at least ``least`` melds leaving the fewest points (lay-offs included)
+        and the cards it leaves, or None when there is none or it breaks the limit."""
         variant = view.variant
-        needed = view.game.melds_needed(False)
-        want = self.open_melds
-        danger = self._danger(view)
-        least = needed if danger or want is None else max(want, needed)
         arrangement = search(view.hand, variant=variant, min_melds=least)
         if arrangement is None:
             return None
@@ -1012,12 +1083,24 @@ class BingBase(BaseBot):
         left = arrangement.deadwood
         if left and view.table and variant.option("layoff_in_opening"):
             layoffs, left = greedy_layoffs(left, view.table, variant)
-        points = variant.points(left)
-        if want is None and not danger and left:
-            return None  # sandbagging: only a lay-down of every card
-        if not self._limit_ok(view, points, hold=False):
+        if not self._limit_ok(view, variant.points(left), hold=False):
             return None
-        return LayDown(arrangement.melds, layoffs)
+        return LayDown(arrangement.melds, layoffs), left
+
+    def _opening(self, view: View) -> LayDown | None:
+        """The opening this strategy lays down now, or None."""
+        needed = view.game.melds_needed(False)
+        want = self.open_melds
+        own = self._lay_out(view, needed if want is None else max(want, needed))
+        if own is not None and (want is not None or not own[1]):
+            return own[0]  # the strategy's own opening (sandbag: one that goes out)
+        if self.hold_value is None:
+            return None
+        fallback = own if want is None else self._lay_out(view, needed)
+        if fallback is None:
+            return None
+        saved = view.variant.points(view.hand) - view.variant.points(fallback[1])
+        return fallback[0] if danger(view) * saved >= self.hold_value else None
 
     def _after_opening(self, view: View) -> LayDown | None:
         """Melds and lay-offs an opened player can put down now within the limit."""
@@ -1026,9 +1109,8 @@ class BingBase(BaseBot):
         melds: tuple[Meld, ...] = ()
         left: tuple[Card, ...] = hand
         if len(hand) >= 3:
-            arrangement = search(hand, variant=variant)
-            if arrangement is not None:
-                melds, left = arrangement.melds, arrangement.deadwood
+            arrangement = self._arrange(view, hand)
+            melds, left = arrangement.melds, arrangement.deadwood
         layoffs, left = greedy_layoffs(left, view.table, variant)
         found = LayDown(melds, layoffs)
         if not found or not self._limit_ok(view, variant.points(left), hold=False):
@@ -1063,16 +1145,10 @@ class BingBase(BaseBot):
             return top.index in table_wants(view.table, variant) or variant.is_wild(top) and bool(view.table)
         if variant.is_wild(top):
             return True
-        same = sum(1 for c in view.hand if c.number == top.number and not variant.is_wild(c))
-        if same >= 2:
-            return True
-        near = {c.number for c in view.hand if c.suit is top.suit and not variant.is_wild(c)}
-        n = top.number
-        for low in range(n - 2, n + 1):
-            run = {(x - 1) % 13 + 1 for x in range(low, low + 3)} - {n}
-            if low >= 1 and low + 2 <= 14 and run <= near:
-                return True
-        return False
+        if not any(c.number == top.number or c.suit is top.suit or variant.is_wild(c) for c in view.hand):
+            return False  # nothing it could meld with: skip the search
+        # the top card sits in a meld of the best arrangement of the hand with it
+        return top not in self._arrange(view, (*view.hand, top)).deadwood
 
     def lay_down(self, view: View) -> LayDown | None:
         plan, self._plan = self._plan, None
@@ -1086,21 +1162,52 @@ class BingBase(BaseBot):
             # copy of it would be legal, but it undoes the take (two bots doing it forever loop)
             choices = [c for c in choices if c != view.took] or choices
         naturals = [c for c in choices if not variant.is_wild(c)] or choices
-        wanted = table_wants(view.table, variant)
-        total = variant.points(view.hand)
+        loose = list(self._arrange(view, view.hand).deadwood)
         if view.has_opened:
+            total = variant.points(view.hand)
             legal = [c for c in naturals if self._limit_ok(view, total - variant.card_points(c), hold=True)]
             if not legal:
                 legal = [c for c in choices if self._limit_ok(view, total - variant.card_points(c), hold=True)]
             naturals = legal or naturals
+        free = [c for c in naturals if c in loose]
+        if not free:  # every card sits in a meld: the card whose loss leaves the least deadwood
+            return min(naturals, key=lambda c: (min_deadwood(_less(view.hand, c), variant=variant),
+                                                -variant.card_points(c), c.index))
+        weight = self.partner_weight * (1.0 - danger(view))
+        wanted = table_wants(view.table, variant)
 
         def badness(card: Card) -> tuple[float, int]:
-            value = variant.card_points(card) - 6.0 * partners(card, view.hand, variant)
+            value = variant.card_points(card) - weight * partners(card, _less(loose, card), variant)
             if card.index in wanted:
                 value -= 8.0
             return value, card.index
 
-        return max(naturals, key=badness)
+        return max(free, key=badness)
+
+
+#: the chance that a Bing player goes out in his next turn, by hand size, for a player who has opened
+#: (``_OUT_OPENED[size]``; larger hands: the last entry) and one who has not (``_OUT_UNOPENED``): the
+#: rates measured in self-play by ``bench/bing_study.py --going-out`` (docs/simulate.md)
+_OUT_OPENED: tuple[float, ...] = (0.0, 0.243, 0.024, 0.076, 0.008, 0.005)
+_OUT_UNOPENED = 0.044
+
+
+def out_chance(*, opened: bool, size: int) -> float:
+    """The chance that a Bing player goes out in his next turn (the measured rates above)."""
+    if not opened:
+        return _OUT_UNOPENED
+    return _OUT_OPENED[min(size, len(_OUT_OPENED) - 1)]
+
+
+def danger_from(players: Iterable[tuple[bool, int]]) -> float:
+    """The chance that one of ``players`` (opened, hand size) goes out in his next turn."""
+    return _any_of(out_chance(opened=opened, size=size) for opened, size in players)
+
+
+def danger(view: View) -> float:
+    """The chance that some opponent goes out before this player's next turn: each plays one turn,
+    each by ``out_chance`` (an unopened opponent counts too: he can meld all fourteen cards at once)."""
+    return danger_from((view.opened[s], view.hand_sizes[s]) for s in view.opponents())
 
 
 class BingEarly(BingBase):
@@ -1111,17 +1218,35 @@ class BingEarly(BingBase):
 
 
 class BingCommon(BingBase):
-    """Common: hold off until four melds (usually two cards over)."""
+    """Common: hold off until four melds (usually two cards over), whatever the danger."""
 
     label = "common"
     open_melds = 4
 
 
 class BingSandbag(BingBase):
-    """Sandbagging: hold everything and meld all 14 at once (opens early only when another is about to go out)."""
+    """Sandbagging: hold everything and meld all 14 at once, whatever the danger."""
 
     label = "sandbag"
     open_melds = None
+
+
+# the hybrids' hold values were chosen on seed 2 (240 three-player games against early for each of
+# 3, 10, 20 and 40; docs/simulate.md): waiting for a fourth meld is worth little, waiting to go out
+# more
+
+class BingCommonEV(BingCommon):
+    """Common, but open with three melds when holding on costs more than it is worth (``hold_value``)."""
+
+    label = "common-ev"
+    hold_value = 3.0
+
+
+class BingSandbagEV(BingSandbag):
+    """Sandbagging, but open with three melds or more when holding on costs more than it is worth."""
+
+    label = "sandbag-ev"
+    hold_value = 10.0
 
 
 # -- random -------------------------------------------------------------------------------------------------
@@ -1191,6 +1316,8 @@ BOTS: dict[str, type[BaseBot]] = {
     "early": BingEarly,
     "common": BingCommon,
     "sandbag": BingSandbag,
+    "common-ev": BingCommonEV,
+    "sandbag-ev": BingSandbagEV,
     "knock": GinKnock,
     "gin": GinOnly,
     "eager": BasicEager,

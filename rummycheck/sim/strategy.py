@@ -12,9 +12,12 @@ witness:
 * ``common``: its opening lays down at least four melds;
 * ``sandbag``: its opening lays down every card (it goes out).
 
-The shipped ``common`` and ``sandbag`` bots give way when an opponent who has opened
-holds three cards or fewer (about to go out): such an opening is not counted against
-them, and the exception is stated here because it is the bots' own, not the rules'.
+These three are the pure strategies, with no exception.  The hybrids ``common-ev`` and
+``sandbag-ev`` play the same strategy but may open short of it (fewer than four melds; keeping
+cards) when holding on costs more than it is worth: the chance that an opponent goes out
+before their next turn (``rummycheck.sim.bots.danger_from``: opened or not and hand size of
+each opponent) times the points the opening takes out of the hand must reach the bot's
+``hold_value``.  A short opening of a hybrid is checked against that figure.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from typing import Any
 
 from rummycheck.cards import Card
 from rummycheck.games.solve import solve
+from rummycheck.sim.bots import BOTS, danger_from
 from rummycheck.table.hand import start_state
 from rummycheck.table.plays import apply_play, parse_play
 from rummycheck.table.state import GameState
@@ -47,8 +51,11 @@ def _steps(actions: list[str]) -> list[tuple[str, str]]:
     return steps
 
 
-def _close_to_out(state: GameState, seat: int) -> bool:
-    return any(p.opened and p.size <= 3 for i, p in enumerate(state.players) if i != seat and not p.out)
+_STRATEGY = {"common": "common", "sandbag": "sandbag", "common-ev": "common", "sandbag-ev": "sandbag"}
+
+
+def _danger(state: GameState, seat: int) -> float:
+    return danger_from((p.opened, p.size) for i, p in enumerate(state.players) if i != seat and not p.out)
 
 
 def strategy_problems(game: Mapping[str, Any], variant: Variant) -> list[str]:
@@ -74,13 +81,21 @@ def strategy_problems(game: Mapping[str, Any], variant: Variant) -> list[str]:
                 opening = verb == "meld"
                 if bot == "early" and not opening and solve(player.hand, variant=variant, score=player.score).legal:
                     problems.append(f"{where}: a legal opening was possible and the early bot did not open")
-                if opening and not _close_to_out(state, seat):
+                if opening and bot in _STRATEGY:
                     actions = parse_play(play).actions
                     melds = sum(len(a.melds) for a in actions)
-                    laid = sum(len(m) for a in actions for m in a.melds) + sum(len(a.layoffs) for a in actions)
-                    if bot == "common" and melds < 4:
-                        problems.append(f"{where}: the common bot opened with {melds} melds, not four")
-                    if bot == "sandbag" and laid < player.size:
-                        problems.append(f"{where}: the sandbag bot opened keeping {player.size - laid} cards")
+                    laid = [card for a in actions for m in a.melds for card, _ in m] + \
+                        [card for a in actions for card, _, _ in a.layoffs]
+                    short = melds < 4 if _STRATEGY[bot] == "common" else len(laid) < player.size
+                    hold_value = BOTS[bot].hold_value  # type: ignore[attr-defined]
+                    if short and hold_value is None:
+                        problems.append(f"{where}: the {bot} bot opened with {melds} melds keeping "
+                                        f"{player.size - len(laid)} cards")
+                    elif short:
+                        saved = variant.points(laid)
+                        risk = _danger(state, seat)
+                        if risk * saved < hold_value:
+                            problems.append(f"{where}: the {bot} bot opened short of its strategy with danger "
+                                            f"{risk:.3f} x {saved} points < {hold_value}")
             apply_play(state, parse_play(play))
     return problems

@@ -1,0 +1,191 @@
+"""The Bing and basic bots on hand-worked positions: no broken melds, danger from unopened players,
+the pure strategies and their hybrids."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rummycheck.cards import Card, parse_cards
+from rummycheck.sim import bots as bots_module
+from rummycheck.sim.bots import BOTS, View, bot_class, danger, partners
+from rummycheck.solvers.deadwood import min_deadwood
+from rummycheck.variants import get_variant
+
+BING = get_variant("bing")
+
+
+def _bing_view(hand: str, *, drew: str = "stock", top: str = "Kh", opened: tuple[bool, ...] = (False, False, False),
+               sizes: tuple[int, ...] = (15, 14, 14), options: tuple[str, ...] = ()) -> View:
+    count = len(opened)
+    cards = parse_cards(hand, decks=2)
+    return View(variant=BING, seat=0, names=tuple("ABCDE"[:count]), hand=cards, table=(),
+                discard_pile=tuple(parse_cards(top)), stock=40, scores=(0,) * count, hand_sizes=sizes,
+                opened=opened, out=(False,) * count, taken=((),) * count, thrown=((),) * count, drew=drew,
+                took=None, phase="play", knocker=None, upcard=None, options=options)
+
+
+def _bot(name: str) -> bots_module.BaseBot:
+    bot = bot_class(name)()
+    assert isinstance(bot, bots_module.BaseBot)
+    bot.setup(seat=0, variant=BING, rng=random.Random(0))
+    return bot
+
+
+def _old_rule(view: View) -> Card:
+    """The discard rule the Bing bots had: most points, fewest partners in the whole hand."""
+    naturals = [c for c in view.hand if not BING.is_wild(c)]
+    return max(naturals, key=lambda c: (BING.card_points(c) - 6.0 * partners(c, view.hand, BING), c.index))
+
+
+# after a draw from the stock: Ah Ad Ac, 5h 6h 7h, 9c 9d 9s, Tc Jc Qc and loose 3s 3d 4d (deadwood 10)
+ACE_SET = "Ah Ad Ac 5h 6h 7h 9c 9d 9s Tc Jc Qc 3s 3d 4d"
+# the same with a deuce for the third ace, and loose 4s 8d 5c (deadwood 17)
+ACE_SET_WITH_DEUCE = "Ah Ad 2s 5h 6h 7h 9c 9d 9s Tc Jc Qc 4s 8d 5c"
+
+
+@pytest.mark.parametrize("name", ["early", "common", "sandbag", "common-ev", "sandbag-ev"])
+@pytest.mark.parametrize(("hand", "thrown", "left"), [
+    # loose cards 3s 3d 4d: throwing the 4d leaves 3 + 3 = 6; an ace would leave the other two
+    # aces loose: 15 + 15 + 3 + 3 + 4 = 40
+    (ACE_SET, "4d", 6),
+    # loose 4s 8d 5c: the 8d has no partner among them and the most points: 4 + 5 = 9 left
+    (ACE_SET_WITH_DEUCE, "8d", 9),
+])
+def test_a_bing_bot_keeps_an_ace_set_and_throws_a_loose_card(name: str, hand: str, thrown: str, left: int) -> None:
+    view = _bing_view(hand)
+    assert _old_rule(view).rank.value == "A"  # the trap of the issue: the old rule threw an ace
+    card = _bot(name).discard(view)
+    assert card == Card.parse(thrown)
+    rest = list(view.hand)
+    rest.remove(card)
+    assert min_deadwood(rest, variant=BING) == left
+
+
+def test_with_every_card_in_a_meld_the_bing_bot_throws_one_that_breaks_nothing() -> None:
+    # 15 cards in four melds, a set of four nines and a run of five spades: a nine, the 3s or the
+    # 7s can go and leave no deadwood (a nine has the most points); any other card breaks a meld
+    view = _bing_view("Ah Ad Ac 5h 6h 7h 9c 9d 9s 9h 3s 4s 5s 6s 7s")
+    card = _bot("early").discard(view)
+    rest = list(view.hand)
+    rest.remove(card)
+    assert card.rank.value == "9" and min_deadwood(rest, variant=BING) == 0
+
+
+def test_an_unopened_opponent_counts_as_a_danger() -> None:
+    unopened = bots_module._OUT_UNOPENED
+    assert unopened > 0
+    view = _bing_view(ACE_SET)
+    assert danger(view) == pytest.approx(1 - (1 - unopened) ** 2)  # two unopened opponents, one turn each
+    one_card = bots_module._OUT_OPENED[1]
+    near = _bing_view(ACE_SET, opened=(False, True, False), sizes=(15, 1, 14))
+    assert danger(near) == pytest.approx(1 - (1 - one_card) * (1 - unopened))
+    assert danger(near) > danger(view)
+
+
+# at a meld turn's start, 14 cards: three melds (Ah Ad Ac, 4h 5h 6h 7h, 9c 9d 9s) and four loose
+# cards Kd Qc 3s 8s (31 points), 125 points in all: an opening saves 94 if someone goes out next round
+THREE_MELDS = "Ah Ad Ac 4h 5h 6h 7h 9c 9d 9s Kd Qc 3s 8s"
+# three cheap melds (3s 4s 2c=5s, 3h 3c 3d, 4h 5h 6h: 33 points) and loose Kc Qd Js Th 9c (49)
+CHEAP_MELDS = "3s 4s 2c 3h 3c 3d 4h 5h 6h Kc Qd Js Th 9c"
+
+
+@pytest.mark.parametrize(("name", "hand", "saved", "calm", "near_out"), [
+    ("early", THREE_MELDS, 94, "meld", "meld"),       # opens whenever it can
+    ("early", CHEAP_MELDS, 33, "meld", "meld"),
+    ("common", THREE_MELDS, 94, "stock", "stock"),    # pure: four melds or nothing, whatever the danger
+    ("sandbag", THREE_MELDS, 94, "stock", "stock"),   # pure: all fourteen or nothing
+    # hybrids: open when danger x points saved >= hold_value (common-ev 3, sandbag-ev 10); two unopened
+    # opponents: danger 1 - 0.956^2 = 0.086; one of them opened with one card: 1 - 0.757 x 0.956 = 0.276
+    ("common-ev", CHEAP_MELDS, 33, "stock", "meld"),   # 2.8 < 3 <= 9.1
+    ("sandbag-ev", THREE_MELDS, 94, "stock", "meld"),  # 8.1 < 10 <= 25.9
+])
+def test_pure_strategies_hold_and_hybrids_open_when_an_opponent_is_about_to_go_out(
+        name: str, hand: str, saved: int, calm: str, near_out: str) -> None:
+    options = ("meld", "discard", "stock")
+    quiet = _bing_view(hand, drew="none", top="7d", sizes=(14, 14, 14), options=options)
+    close = _bing_view(hand, drew="none", top="7d", opened=(False, True, False), sizes=(14, 1, 14), options=options)
+    assert BING.points(quiet.hand) - saved == min_deadwood(quiet.hand, variant=BING)  # the loose cards' points
+    hold_value = bot_class(name).hold_value  # type: ignore[attr-defined]
+    if hold_value is not None:  # the positions straddle the hybrids' threshold
+        assert danger(quiet) * saved < hold_value <= danger(close) * saved
+    assert _bot(name).start(quiet) == calm
+    assert _bot(name).start(close) == near_out
+
+
+def test_the_strategies_and_hybrids_are_shipped_under_their_own_names() -> None:
+    for name, melds, hold in [("early", 3, None), ("common", 4, None), ("sandbag", None, None),
+                              ("common-ev", 4, 3.0), ("sandbag-ev", None, 10.0)]:
+        cls = BOTS[name]
+        assert cls.label == name
+        assert (cls.open_melds, cls.hold_value) == (melds, hold)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("top", "choice"), [
+    ("5d", "discard"),  # 3d 4d 5d: a run with two loose cards
+    ("9h", "discard"),  # a fourth nine: the set grows, and a loose card can go
+    ("Kh", "stock"),    # joins nothing
+    ("2h", "discard"),  # a deuce is always taken
+])
+def test_a_bing_bot_takes_the_top_discard_when_it_sits_in_a_meld(top: str, choice: str) -> None:
+    hand = "Ah Ad Ac 5s 6s 7s 9c 9d 9s Tc Jc 3s 3d 4d"
+    view = _bing_view(hand, drew="none", top=top, sizes=(14, 14, 14), options=("meld", "discard", "stock"))
+    assert _bot("common").start(view) == choice
+
+
+def test_the_strategy_check_holds_the_hybrids_to_their_expected_value_rule() -> None:
+    from rummycheck.sim.engine import play_game
+    from rummycheck.sim.record_out import game_to_record_dict
+    from rummycheck.sim.strategy import strategy_problems
+
+    bots = ("early", "common-ev", "sandbag-ev")
+    outcome = play_game(BING, [bot_class(b)() for b in bots], seed=2, deal=0, labels=bots, record=True, max_hands=4)
+    assert outcome.record is not None
+    game = game_to_record_dict(outcome.record)
+    assert strategy_problems(game, BING) == []
+    # the hybrids' short openings credited to the pure strategies break them
+    pure = dict(game, bots=["early", "common", "sandbag"])
+    assert any("opened with" in p for p in strategy_problems(pure, BING))
+
+
+# -- basic ------------------------------------------------------------------------------------------------
+
+BASIC = get_variant("basic")
+
+
+def _basic_view(hand: str, *, sizes: tuple[int, int] = (9, 8), taken: str = "") -> View:
+    return View(variant=BASIC, seat=0, names=("A", "B"), hand=tuple(parse_cards(hand)), table=(), discard_pile=(),
+                stock=20, scores=(0, 0), hand_sizes=sizes, opened=(False, False), out=(False, False),
+                taken=((), tuple(parse_cards(taken))), thrown=((), ()), drew="stock", took=None, phase="play",
+                knocker=None, upcard=None, options=())
+
+
+@pytest.mark.parametrize("name", ["eager", "patient"])
+def test_a_basic_bot_throws_a_loose_card_not_one_of_its_run(name: str) -> None:
+    # 8c 9c Tc is the best meld (31 left: 5s 8s 2d 5d 8d 3c); the old score tied the Tc (24 left
+    # once 8s 8d 8c make a set, + 2 x 1.5 partners) with the 8s (23 left, + 2 x 2 partners) and
+    # threw the Tc for its points; the 8s is loose and leaves 23
+    view = _basic_view("5s 8s 2d 5d 8d 3c 8c 9c Tc", taken="Kc 3h")
+    assert bots_module.BaseBot.discard(_bot(name), view) == Card.parse("Tc")  # the old rule
+    card = _bot(name).discard(view)
+    assert card == Card.parse("8s")
+    assert min_deadwood([c for c in view.hand if c != card], variant=BASIC) == 23
+
+
+@pytest.mark.parametrize(("opponent", "meld", "lays"), [
+    (8, "7s 7h 7d", False),  # a full hand: goes out in 2.6% of turns; 0.026 x 21 < 2
+    (1, "7s 7h 7d", True),   # one card: 21%; 0.21 x 21 = 4.4 >= 2
+    (2, "7s 7h 7d", False),  # two cards, both to lay off: 3%; 0.03 x 21 = 0.6 (the old rule laid down)
+    (3, "3s 3h 3d", False),  # three cards: 12%, but the meld holds 9 points: 1.1 (the old rule laid down)
+    (3, "7s 7h 7d", True),   # 0.12 x 21 = 2.5
+])
+def test_the_patient_bot_lays_down_by_the_danger_and_the_points_it_holds(opponent: int, meld: str, lays: bool) -> None:
+    from rummycheck.melds import Meld, MeldKind
+    from rummycheck.sim.bots import LayDown, basic_danger
+
+    view = _basic_view(f"{meld} Kd Qc 9h", sizes=(6, opponent))
+    play = LayDown((Meld.natural(MeldKind.SET, parse_cards(meld)),))
+    left = tuple(parse_cards("Kd Qc 9h"))
+    assert basic_danger(view) == pytest.approx(bots_module._BASIC_OUT[min(opponent, 7)])
+    assert bot_class("patient")().wants_to_lay(view, play, left) is lays  # type: ignore[attr-defined]
