@@ -102,6 +102,8 @@ def _runs_of(index: int) -> tuple[tuple[int, int], ...]:
 
 
 _PAIRS = tuple(_runs_of(i) for i in range(52))
+# the same as bits: (a, b, a | b)
+_PAIR_BITS = tuple(tuple((1 << a, 1 << b, 1 << a | 1 << b) for a, b in pairs) for pairs in _PAIRS)
 
 
 class Reads:
@@ -110,21 +112,21 @@ class Reads:
     __slots__ = ("boosted", "damp", "holding", "known", "near_avoided", "near_known", "q", "seen")
 
     def __init__(self, view: View, mine: int, *, boost: float, damp: float) -> None:
-        opponent = view.next_seat()
+        opponent = 1 - view.seat if len(view.names) == 2 else view.next_seat()
         taken = sum(map(_bit, view.taken[opponent]))
         thrown = sum(map(_bit, view.thrown[opponent]))
         known = taken & ~thrown  # taken and thrown again: no longer held (a card is taken at most once a hand)
         passed = sum(map(_bit, view.thrown[view.seat])) & ~taken  # thrown by this bot, not taken by him
-        dead = sum(map(_bit, view.discard_pile))
         self.known = known
-        self.seen = mine | dead | known
+        self.seen = seen = mine | sum(map(_bit, view.discard_pile)) | known
         self.holding = holding = known.bit_count()
-        unseen = 52 - self.seen.bit_count()
+        unseen = 52 - seen.bit_count()
         self.q = q = max(0, view.hand_sizes[opponent] - holding) / unseen if unseen > 0 else 0.0
         self.boosted = q + (1.0 - q) * boost
         self.damp = damp
-        self.near_known = _near(known)
-        self.near_avoided = _near((thrown | passed) & ~known)
+        self.near_known = _near(known) if known else 0
+        avoided = (thrown | passed) & ~known
+        self.near_avoided = _near(avoided) if avoided else 0
 
     def chance(self, index: int) -> float:
         """The chance that card ``index`` is in his hand."""
@@ -144,18 +146,15 @@ class Reads:
     def danger(self, index: int) -> float:
         """The chance that card ``index``, thrown now, completes a meld of three for him."""
         seen, known, near_known, near_avoided = self.seen, self.known, self.near_known, self.near_avoided
+        dead = seen & ~known
         q, boosted, damp = self.q, self.boosted, self.damp
         safe = 1.0
-        for a, b in _PAIRS[index]:
-            both = 1.0
-            for bit in (1 << a, 1 << b):  # self.chance, inline (the bot's hot path)
-                if bit & seen:
-                    if not bit & known:
-                        both = 0.0
-                        break
-                else:
-                    both *= (boosted if bit & near_known else q) * (damp if bit & near_avoided else 1.0)
-            safe *= 1.0 - both
+        for a, b, both in _PAIR_BITS[index]:  # self.chance of each, inline (the bot's hot path)
+            if both & dead:
+                continue
+            pa = 1.0 if a & known else (boosted if a & near_known else q) * (damp if a & near_avoided else 1.0)
+            pb = 1.0 if b & known else (boosted if b & near_known else q) * (damp if b & near_avoided else 1.0)
+            safe *= 1.0 - pa * pb
         return 1.0 - safe
 
 
@@ -180,28 +179,14 @@ def _knock_chance(fast: _Fast, hand: int, draws: list[tuple[int, float]], limit:
     return total
 
 
-def _neighbours(index: int) -> int:
-    suit, rank = divmod(index, 13)
-    found = sum(1 << (s * 13 + rank) for s in range(4) if s != suit)
-    if rank > 0:
-        found |= 1 << (index - 1)
-    if rank < 12:
-        found |= 1 << (index + 1)
-    return found
-
-
-_NEIGHBOURS = tuple(_neighbours(i) for i in range(52))
+_SUITS = 1 | 1 << 13 | 1 << 26 | 1 << 39  # one bit per suit: a rank mask times this is that rank in every suit
+_NOT_ACE = ((1 << 52) - 1) ^ _SUITS  # every card but the aces (rank 0 of each suit)
 
 
 def _near(mask: int) -> int:
     """The cards next to those of ``mask``: the same rank, or the same suit one rank away."""
-    found = 0
-    rest = mask
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        found |= _NEIGHBOURS[low.bit_length() - 1]
-    return found & ~mask
+    ranks = (mask | mask >> 13 | mask >> 26 | mask >> 39) & 8191
+    return (ranks * _SUITS | (mask << 1) & _NOT_ACE | (mask & _NOT_ACE) >> 1) & ~mask
 
 
 class GinExpert(GinBase):
@@ -233,42 +218,31 @@ class GinExpert(GinBase):
         ``knock_weight``, less the chance of a knock after the next draw)."""
         near1, near2, points = fast.near1, fast.near2, fast.points
         partner_weight, danger_weight, knock_weight = self.partner_weight, self.danger_weight, self.knock_weight
-        # a score is at least its card's base (deadwood + partners), and the danger adds at most
-        # danger_weight: a card whose deadwood alone exceeds the best base by more cannot win
-        spread = danger_weight + knock_weight
+        # a score is at least its card's base (deadwood + partners) and the danger only adds: a card
+        # whose base is above the best score so far cannot win (the look-ahead takes off at most knock_weight)
         top = min(left) + self.window
-        ranked = []
-        best_base = float("inf")
-        for c, deadwood in zip(choices, left):
-            if deadwood > top or deadwood > best_base + spread:
-                continue
-            i = c.index
-            score = deadwood + partner_weight * ((mask & near1[i]).bit_count() + 0.5 * (mask & near2[i]).bit_count())
-            if score > best_base + spread:
-                continue
-            best_base = min(best_base, score)
-            ranked.append((score, -points[i], i, c, deadwood))
-        ranked.sort()
-        if len(ranked) == 1 or ranked[1][0] - ranked[0][0] > spread:
-            best, kept = ranked[0][3], ranked[0][4]  # no danger can make another card win: no read needed
-            self._kept = (mask ^ best.bit, kept)
-            return best, kept
-        reads = Reads(view, mask, boost=self.boost, damp=self.damp) if danger_weight or knock_weight else None
+        reads: Reads | None = None
         limit = self.knock_limit(view)
         draws: list[tuple[int, float]] | None = None
         best_key = (float("inf"), 0, 0)
-        best, kept = ranked[0][3], ranked[0][4]
-        for score, minus, i, c, deadwood in ranked:
+        best, kept = choices[0], left[0]
+        for c, deadwood in zip(choices, left):
+            if deadwood > top or deadwood - knock_weight > best_key[0]:
+                continue
+            i = c.index
+            score = deadwood + partner_weight * ((mask & near1[i]).bit_count() + 0.5 * (mask & near2[i]).bit_count())
             if score - knock_weight > best_key[0]:
-                break  # the danger only adds: no card further down can win
-            if reads is not None:
+                continue
+            if danger_weight or knock_weight:
+                if reads is None:
+                    reads = Reads(view, mask, boost=self.boost, damp=self.damp)
                 if danger_weight:
                     score += danger_weight * reads.danger(i)
                 if knock_weight and limit < deadwood <= self.reach:
                     if draws is None:
                         draws = reads.draws()
                     score -= knock_weight * _knock_chance(fast, mask ^ c.bit, draws, limit, self._memo)
-            key = (score, minus, i)
+            key = (score, -points[i], i)
             if key < best_key:
                 best_key, best, kept = key, c, deadwood
         self._kept = (mask ^ best.bit, kept)
