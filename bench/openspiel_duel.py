@@ -36,7 +36,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench_sim import GIN, Adapter, _greedy  # noqa: E402
+from bench_sim import Adapter, _greedy  # noqa: E402
 
 from rummycheck.sim.bots import View, bot_class  # noqa: E402
 from rummycheck.sim.stats import wilson  # noqa: E402

@@ -47,20 +47,25 @@ def test_first_upcard_taken_only_when_it_helps(name: str, upcard: str, choice: s
     assert _bot(bot_class(name)).start(view) == choice  # type: ignore[arg-type]
 
 
-# 11 cards after a draw: Ac 2c 3c and 4h 5h 6h meld; Td and Tc are alike (10 points, each the
-# other's only partner), and throwing either leaves 10 + 8 + 7 + 9 = 34, the least (the 9h leaves 35)
-HAND = "Ac 2c 3c 4h 5h 6h Td Tc 8s 7d 9h"
+# 11 cards after a draw: Ac 2c 3c and 4h 5h 6h meld; the Kd and the Qc are alike (10 points, no
+# partner), and throwing either leaves 10 + 7 + 8 + 9 = 34, the least (the 9h leaves 35, the 8d 36)
+SAFE = "Ac 2c 3c 4h 5h 6h Kd Qc 7s 8d 9h"
 
 
 def test_safe_discard_over_an_unsafe_one_with_equal_deadwood() -> None:
-    """The opponent took the Jd and holds it: the Td makes Td Jd with his Jd and one more card (9d or Qd),
-    the Tc needs two unseen cards; the expert throws the Tc."""
-    view = _view(HAND, "Kh", taken="Jd", drew="stock")
-    assert _bot().discard(view) == Card.parse("Tc")
-    # with its read of the opponent switched off the tie goes to the lower card index, the Td:
+    """The opponent took the Jd and holds it, and threw the Jc: the Kd makes Jd Qd Kd with his Jd and one
+    more card, while every run through the Qc needs the dead Jc (only a set of queens is left); the
+    expert throws the Qc."""
+    view = _view(SAFE, "Jc", taken="Jd", thrown="Jc", drew="stock")
+    assert _bot().discard(view) == Card.parse("Qc")
+    # with its read of the opponent switched off the tie goes to the lower card index, the Kd:
     # so the read is what chose
     blind = type("Blind", (GinExpert,), {"danger_weight": 0.0, "knock_weight": 0.0})
-    assert _bot(blind).discard(view) == Card.parse("Td")
+    assert _bot(blind).discard(view) == Card.parse("Kd")
+
+
+# the same melds with the Td and Tc loose (each the other's only partner), 8s 7d 9h
+HAND = "Ac 2c 3c 4h 5h 6h Td Tc 8s 7d 9h"
 
 
 def test_danger_read_by_hand() -> None:
