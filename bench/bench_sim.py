@@ -6,7 +6,7 @@ Needs the bench extra (``open-spiel``, ``rlcard``).
 
 Throughput (CPU time of this process, one core): gin hands per second of
 
-* rummycheck: two ``knock`` bots playing whole games through ``GameState`` (every action
+* rummycheck: two ``knock`` bots (then two ``expert`` bots) playing whole games through ``GameState`` (every action
   judged, every hand scored by the score engine; the knocker names his melds, the exact
   search's best arrangement worked out by the bot, and the judge checks them);
 * OpenSpiel: its gin engine driven from Python, ``make_simple_gin_rummy_bot`` against itself,
@@ -48,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rummycheck.cards import Card  # noqa: E402
 from rummycheck.files.openspiel import card_of_id, id_of_card, meld_cards  # noqa: E402
-from rummycheck.sim.bots import BOTS, View  # noqa: E402
+from rummycheck.sim.bots import BOTS, View, bot_class  # noqa: E402
 from rummycheck.sim.engine import play_game  # noqa: E402
 from rummycheck.sim.stats import wilson  # noqa: E402
 from rummycheck.solvers.deadwood import min_deadwood, prepare  # noqa: E402
@@ -68,6 +68,19 @@ class Rummycheck:
 
     def hands(self) -> int:
         outcome = play_game(GIN, [BOTS["knock"](), BOTS["knock"]()], seed=99, deal=self.deal)
+        self.deal += 1
+        return outcome.hands
+
+
+class RummycheckExpert(Rummycheck):
+    name = "rummycheck (expert v expert)"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.expert = bot_class("expert")
+
+    def hands(self) -> int:
+        outcome = play_game(GIN, [self.expert(), self.expert()], seed=99, deal=self.deal)
         self.deal += 1
         return outcome.hands
 
@@ -130,7 +143,7 @@ class RLCard:
 
 
 def throughput(rounds: int, seconds: float) -> None:
-    contenders: list[Any] = [Rummycheck(), OpenSpiel(), OpenSpielFresh(), RLCard()]
+    contenders: list[Any] = [Rummycheck(), RummycheckExpert(), OpenSpiel(), OpenSpielFresh(), RLCard()]
     rates: dict[str, list[float]] = {c.name: [] for c in contenders}
     for _ in range(rounds):
         for contender in contenders:
@@ -147,9 +160,10 @@ def throughput(rounds: int, seconds: float) -> None:
     failed = sum(getattr(c, "failed", 0) for c in contenders)
     if failed:
         print(f"  ({failed} OpenSpiel hands stopped when its simple bot chose an illegal action; not counted)")
-    ours = medians[contenders[0].name]
-    for other in contenders[1:]:
-        print(f"  rummycheck / {other.name}: {ours / medians[other.name]:.2f}x")
+    for mine in contenders[:2]:
+        ours = medians[mine.name]
+        for other in contenders[2:]:
+            print(f"  {mine.name} / {other.name}: {ours / medians[other.name]:.2f}x")
 
 
 def bing_rate(seconds: float) -> None:

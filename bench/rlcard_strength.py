@@ -33,7 +33,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rummycheck.cards import Card  # noqa: E402
-from rummycheck.sim.bots import BOTS, View  # noqa: E402
+from rummycheck.sim.bots import View, bot_class  # noqa: E402
 from rummycheck.sim.stats import wilson  # noqa: E402
 from rummycheck.solvers.deadwood import min_deadwood  # noqa: E402
 from rummycheck.variants import get_variant  # noqa: E402
@@ -51,7 +51,7 @@ class Seat:
 
     def __init__(self, player: int, bot_name: str, seed: int) -> None:
         self.player = player
-        self.bot = BOTS[bot_name]()
+        self.bot = bot_class(bot_name)()
         self.bot.setup(seat=player, variant=GIN, rng=random.Random(f"rlcard:{seed}:{player}"))
         self.drew = "none"
         self.took: Card | None = None
@@ -173,11 +173,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--bot", default="knock", help="the rummycheck gin bot to play (knock, expert, ...)")
     args = parser.parse_args(argv)
     print(f"inside RLCard's gin engine, seed {args.seed}, seats alternating; a hand is won by going out")
-    report("rummycheck knock bot v RLCard random agent", *play(args.hands, args.seed, "knock", "random"))
+    report(f"rummycheck {args.bot} bot v RLCard random agent", *play(args.hands, args.seed, args.bot, "random"))
     report("RLCard novice agent v RLCard random agent", *play(args.hands, args.seed, None, "random"))
-    report("rummycheck knock bot v RLCard novice agent", *play(args.hands, args.seed, "knock", "novice"))
+    report(f"rummycheck {args.bot} bot v RLCard novice agent", *play(args.hands, args.seed, args.bot, "novice"))
     return 0
 
 

@@ -831,6 +831,14 @@ class GinBase(BaseBot):
             return True
         return now - after >= self.take_gain
 
+    def start(self, view: View) -> str:
+        """The usual take rule, the first upcard included (GIN-DEAL): taken only when it helps, else
+        passed (``BaseBot.start`` would take it, ``options[0]``, whether it helps or not)."""
+        if view.phase == "upcard" and "pass" in view.options:
+            top = view.top
+            return "discard" if top is not None and self._take_helps(view, top) else "pass"
+        return super().start(view)
+
     def knock(self, view: View, card: Card) -> bool:
         memo = self._left
         if memo is not None and memo[0] is view and memo[1] is card:
@@ -1325,6 +1333,12 @@ BOTS: dict[str, type[BaseBot]] = {
     "random": RandomBot,
 }
 
+#: shipped bots in modules of their own, which build on this one (so this one may not import
+#: them): loaded by name when asked for, as a user's ``package.module:ClassName`` is
+LATER_BOTS: dict[str, str] = {
+    "expert": "rummycheck.sim.gin_expert:GinExpert",
+}
+
 _KNOCK_AT = re.compile(r"knock-at-(\d+)$")
 _MC = re.compile(r"mc(?:-(\d+))?$")
 
@@ -1337,6 +1351,10 @@ def bot_class(spec: str) -> type[Bot]:
     spec = spec.strip()
     if spec in BOTS:
         return BOTS[spec]
+    if spec in LATER_BOTS:
+        module_name, _, class_name = LATER_BOTS[spec].partition(":")
+        later: type[Bot] = getattr(importlib.import_module(module_name), class_name)
+        return later
     match = _KNOCK_AT.match(spec)
     if match:
         digits = match.group(1)
@@ -1365,7 +1383,7 @@ def bot_class(spec: str) -> type[Bot]:
         if missing:
             raise BotError(f"{spec!r} is not a bot: it lacks {', '.join(missing)} (see rummycheck.sim.bots.Bot)")
         return found
-    known = ", ".join([*BOTS, "knock-at-K", "mc", "mc-N"])
+    known = ", ".join([*BOTS, *LATER_BOTS, "knock-at-K", "mc", "mc-N"])
     raise BotError(f"unknown bot {shorten(spec)}; shipped bots: {known}; or give package.module:ClassName")
 
 

@@ -246,7 +246,7 @@ def _gin_upcard(hand: _Hand, bots: Sequence[Bot]) -> None:
     """GIN-DEAL: the first upcard is offered to the non-dealer, then the dealer; both passing, the
     non-dealer draws from the stock."""
     state = hand.state
-    for _ in range(2):
+    while state.offer in ("non-dealer", "dealer"):  # a rollout may start at the dealer's offer
         seat = state.current
         choice = bots[seat].start(hand.view(seat, "upcard", ("discard", "pass")))
         if choice == "discard":

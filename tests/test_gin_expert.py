@@ -1,0 +1,143 @@
+"""The ``expert`` gin bot: its decisions on positions worked out by hand, and whole legal games."""
+
+from __future__ import annotations
+
+import pytest
+
+from rummycheck.cards import Card, parse_cards
+from rummycheck.sim.bots import BaseBot, View, bot_class
+from rummycheck.sim.engine import play_game
+from rummycheck.sim.gin_expert import KNOCK_TABLE, GinExpert, Reads, knock_value
+from rummycheck.variants import get_variant
+
+GIN = get_variant("gin")
+
+
+def _view(hand: str, pile: str, *, phase: str = "play", options: tuple[str, ...] = ("stock", "discard"),
+          stock: int = 25, taken: str = "", thrown: str = "", mine: str = "", scores: tuple[int, int] = (0, 0),
+          drew: str = "none") -> View:
+    return View(variant=GIN, seat=0, names=("A", "B"), hand=tuple(parse_cards(hand)), table=(),
+                discard_pile=tuple(parse_cards(pile)), stock=stock, scores=scores, hand_sizes=(10, 10),
+                opened=(False, False), out=(False, False), taken=((), tuple(parse_cards(taken))),
+                thrown=(tuple(parse_cards(mine)), tuple(parse_cards(thrown))), drew=drew, took=None,
+                phase=phase, knocker=None, upcard=None, options=options)
+
+
+def _bot(cls: type[BaseBot] = GinExpert) -> BaseBot:
+    import random
+
+    bot = cls()
+    bot.setup(seat=0, variant=GIN, rng=random.Random(0))
+    return bot
+
+
+# no meld: 7h 8h, Ks Kd and Qc Jc are pairs, the rest loose: 7+8+10+10+10+10+9+6+4+2 = 76 points
+LOOSE = "7h 8h Ks Kd Qc Jc 9s 6d 4c 2s"
+
+
+@pytest.mark.parametrize("name", ["expert", "knock", "gin", "knock-at-5"])
+@pytest.mark.parametrize(("upcard", "choice"), [
+    ("9h", "discard"),  # 7h 8h 9h melds 24 points; a king thrown: 76 - 24 + 9 - 10 = 51, 25 less
+    ("Th", "pass"),  # joins nothing; thrown for a ten-point card it leaves 76: no gain, so passed
+])
+def test_first_upcard_taken_only_when_it_helps(name: str, upcard: str, choice: str) -> None:
+    """GIN-DEAL: the first upcard is taken by the take rule (6 points or more of gain); before the
+    fix every gin bot took it (``options[0]``)."""
+    view = _view(LOOSE, upcard, phase="upcard", options=("discard", "pass"))
+    assert _bot(bot_class(name)).start(view) == choice  # type: ignore[arg-type]
+
+
+# 11 cards after a draw: Ac 2c 3c and 4h 5h 6h meld; the Kd and the Qc are alike (10 points, no
+# partner), and throwing either leaves 10 + 7 + 8 + 9 = 34, the least (the 9h leaves 35, the 8d 36)
+SAFE = "Ac 2c 3c 4h 5h 6h Kd Qc 7s 8d 9h"
+
+
+def test_safe_discard_over_an_unsafe_one_with_equal_deadwood() -> None:
+    """The opponent took the Jd and holds it, and threw the Jc: the Kd makes Jd Qd Kd with his Jd and one
+    more card, while every run through the Qc needs the dead Jc (only a set of queens is left); the
+    expert throws the Qc."""
+    view = _view(SAFE, "Jc", taken="Jd", thrown="Jc", drew="stock")
+    assert _bot().discard(view) == Card.parse("Qc")
+    # with its read of the opponent switched off the tie goes to the lower card index, the Kd:
+    # so the read is what chose
+    blind = type("Blind", (GinExpert,), {"danger_weight": 0.0, "knock_weight": 0.0})
+    assert _bot(blind).discard(view) == Card.parse("Kd")
+
+
+# the same melds with the Td and Tc loose (each the other's only partner), 8s 7d 9h
+HAND = "Ac 2c 3c 4h 5h 6h Td Tc 8s 7d 9h"
+
+
+def test_danger_read_by_hand() -> None:
+    """Seen: the hand, the pile (Kh) and his Jd: 52 - 11 - 1 - 1 = 39 unseen, 9 of his cards among them,
+    q = 9/39.  The Tc completes a meld with Th Ts, 8c 9c, 9c Jc, Jc Qc (Td is ours): no known card, Jc is
+    next to his Jd (boosted: q + (1 - q) / 2), so the danger is 1 - (1 - q^2)(1 - q^2)(1 - q b)^2."""
+    view = _view(HAND, "Kh", taken="Jd")
+    mine = sum(c.bit for c in view.hand)
+    reads = Reads(view, mine, boost=0.5, damp=0.5)
+    q = 9 / 39
+    b = q + (1 - q) * 0.5
+    assert reads.danger(Card.parse("Tc").index) == pytest.approx(1 - (1 - q * q) ** 2 * (1 - q * b) ** 2)
+    # the Td: Th Ts (q^2), 8d 9d (q^2), 9d Jd (q x 1, Jd known), Jd Qd (1 x b, Qd next to Jd)
+    assert reads.danger(Card.parse("Td").index) == pytest.approx(1 - (1 - q * q) ** 2 * (1 - q) * (1 - b))
+
+
+def test_a_thrown_card_makes_its_neighbours_safe() -> None:
+    """He threw the 9d, and the 9d is in the pile: every meld of the Td through the 9d is dead."""
+    view = _view(HAND, "9d", thrown="9d")
+    mine = sum(c.bit for c in view.hand)
+    reads = Reads(view, mine, boost=0.5, damp=0.5)
+    q = 10 / 40  # 52 - 11 - 1 seen, none known: his 10 cards among 40
+    d = q * 0.5  # the 8d is next to the thrown 9d (damped); the Jd is not
+    assert reads.chance(Card.parse("8d").index) == pytest.approx(d)
+    assert reads.chance(Card.parse("Jd").index) == pytest.approx(q)
+    # Td: Th Ts (q^2), 8d 9d dead, 9d Jd dead, Jd Qd (q^2)
+    assert reads.danger(Card.parse("Td").index) == pytest.approx(1 - (1 - q * q) ** 2)
+
+
+def test_knock_table_read() -> None:
+    assert knock_value(10, 25, 0) == KNOCK_TABLE[(10, 0, False)]
+    assert knock_value(10, 15, 2) == KNOCK_TABLE[(10, 1, True)]
+    assert knock_value(10, 10, 0) == KNOCK_TABLE.get((10, 2, False))
+
+
+# 11 cards: As 2s 3s, 4h 5h 6h and 7c 8c 9c meld; Td and Kd loose.  Throwing the Kd keeps 10: a knock
+KNOCKER = "As 2s 3s 4h 5h 6h 7c 8c 9c Td Kd"
+
+
+@pytest.mark.parametrize(("stock", "taken", "scores", "knocks"), [
+    (25, "", (0, 0), True),  # early, he holds nothing from the pile: a knock with 10 is worth +16.3
+    (15, "Qh Qs", (0, 0), False),  # the middle, he holds two cards he took: the table says -1.3, play on
+    (15, "Qh Qs", (0, 80), True),  # the same, but he is 20 from the game: knock while it is ours
+    (15, "Qh Qs", (95, 0), True),  # or we are 5 from it: -1.3 expected is still a hand won most times
+])
+def test_knock_or_play_on(stock: int, taken: str, scores: tuple[int, int], knocks: bool) -> None:
+    view = _view(KNOCKER, "2c", stock=stock, taken=taken, scores=scores, drew="stock")
+    bot = _bot(type("Careful", (GinExpert,), {"play_on": 0.0}))
+    card = bot.discard(view)
+    assert card in parse_cards("Td Kd")  # either leaves 10, the least
+    assert bot.knock(view, card) is knocks
+
+
+def test_gin_is_always_knocked() -> None:
+    view = _view("As 2s 3s 4h 5h 6h 7c 8c 9c Tc Kd", "2c", stock=12, taken="Qh Qs Jd", drew="stock")
+    bot = _bot(type("Careful", (GinExpert,), {"play_on": 1000.0}))  # would play on with any deadwood
+    card = bot.discard(view)
+    assert card == Card.parse("Kd")
+    assert bot.knock(view, card) is True
+
+
+@pytest.mark.parametrize("preset", [None, "classic", "openspiel", "oklahoma"])
+def test_whole_legal_games_under_every_gin_preset(preset: str | None) -> None:
+    """Every action goes through GameState, the judge: an illegal one raises instead of being played."""
+    variant = get_variant("gin", oklahoma=True) if preset == "oklahoma" else get_variant("gin", preset=preset)
+    for deal in range(4):
+        for bots in (["expert", "knock"], ["knock", "expert"], ["expert", "expert"]):
+            outcome = play_game(variant, [bot_class(b)() for b in bots], seed=17, deal=deal, labels=bots,
+                                max_hands=40)
+            assert outcome.hands >= 1
+
+
+def test_expert_is_a_registered_bot() -> None:
+    assert bot_class("expert") is GinExpert
+    assert bot_class(" expert ") is GinExpert
