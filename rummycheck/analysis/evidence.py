@@ -21,7 +21,8 @@ own discards, with the hands they truly held, the maximum-likelihood ``beta`` is
 mean log-likelihood of -1.83 a discard against -2.40 for a uniform choice, on 2,218
 held-out discards).  Used for weighting, with the approximate hand above, that is too
 sharp: the weights collapse onto a few samples.  On positions from seeded hands (seed
-99, 40 positions, 150 samples each, the gin bots as they were before their first-upcard fix), the log loss of the chance that the opponent holds
+99, 40 positions, 150 samples each, the gin bots as they were before their first-upcard
+fix), the log loss of the chance that the opponent holds
 each unseen card was 780.4 for uniform samples and lowest, 747.0, at ``beta`` 0.5 with
 the latest 4 throws (0.75 with 3: 750.8; 1.25 with all of them: worse than uniform once
 the samples are too few); ``tests/test_evidence.py`` checks the chosen setting on other
