@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_sim import replay_game  # tests/ is on the path (conftest.py)
+from test_advise import BASIC_OUT  # tests/ is on the path (conftest.py)
+from test_sim import replay_game
 
 from rummycheck.analysis.mc import DEFAULT_SAMPLES, MonteCarloBot, mc_bot
 from rummycheck.errors import BotError
@@ -33,21 +34,6 @@ discard = "Qd 4s"
 stock = 30
 """
 
-BASIC_OUT = """
-variant = "basic"
-[[players]]
-name = "A"
-hand = "As 2s 3s 4s 7h 7d 7c Jc Qc Kc 5h"
-[[players]]
-name = "B"
-hand_size = 10
-[turn]
-player = "A"
-drew = "stock"
-[pile]
-discard = "4d"
-stock = 30
-"""
 
 
 def _played(text: str, bots: list[str], seed: int = 1) -> list[tuple[ActionKind, str]]:
