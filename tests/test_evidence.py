@@ -9,8 +9,9 @@ import random
 
 import pytest
 
-from rummycheck.analysis.evidence import BETA, discard_log_likelihood, partners, sample_weight
+from rummycheck.analysis.evidence import discard_log_likelihood, partners, sample_weight
 from rummycheck.cards import full_deck, parse_cards
+from rummycheck.games import game_of
 from rummycheck.sim.as_record import to_record
 from rummycheck.sim.bots import bot_class
 from rummycheck.sim.engine import play_game
@@ -94,8 +95,9 @@ def test_weighted_samples_place_the_opponents_cards_better_than_uniform_ones() -
 
 
 def test_a_game_without_a_fitted_beta_weighs_every_sample_alike() -> None:
-    assert "bing" not in BETA and "basic" not in BETA
     variant = get_variant("bing")
+    assert game_of(variant).evidence_beta is None and game_of(get_variant("basic")).evidence_beta is None
+    assert game_of(get_variant("gin")).evidence_beta == 0.5
     outcome = play_game(variant, [bot_class(b)() for b in ("early", "common", "sandbag", "common")], seed=2,
                         deal=0, record=True, max_hands=1)
     assert outcome.record is not None

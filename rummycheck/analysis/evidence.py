@@ -16,8 +16,8 @@ multiplied.  ``S`` is taken to be his hand in the sample plus ``d``: the cards h
 after the throw are not told apart from the ones he held then, which is why only the
 latest throws count (his hand has changed least since).
 
-How ``BETA`` was chosen (``bench/fit_discard_model.py``): fitted to the shipped gin bots'
-own discards, with the hands they truly held, the maximum-likelihood ``beta`` is 1.25 (a
+How gin's ``beta`` (``Game.evidence_beta``, 0.5) was chosen (``bench/fit_discard_model.py``):
+fitted to the shipped gin bots' own discards, with the hands they truly held, the maximum-likelihood ``beta`` is 1.25 (a
 mean log-likelihood of -1.83 a discard against -2.40 for a uniform choice, on 2,218
 held-out discards).  Used for weighting, with the approximate hand above, that is too
 sharp: the weights collapse onto a few samples.  On positions from seeded hands (seed
@@ -27,8 +27,8 @@ each unseen card was 780.4 for uniform samples and lowest, 747.0, at ``beta`` 0.
 the latest 4 throws (0.75 with 3: 750.8; 1.25 with all of them: worse than uniform once
 the samples are too few); ``tests/test_evidence.py`` checks the chosen setting on other
 seeds.  Basic (fitted ``beta`` 1.5 for its bots' discards) is not weighted yet: the
-setting was not validated there.  A game missing from ``BETA`` gets weight 1, uniform
-samples as before.
+setting was not validated there.  A game whose ``evidence_beta`` is None gets weight 1,
+uniform samples as before.
 """
 
 from __future__ import annotations
@@ -41,10 +41,8 @@ from rummycheck.table.observation import Observation
 from rummycheck.table.state import GameState
 from rummycheck.variants import Variant
 
-__all__ = ["BETA", "RECENT", "discard_log_likelihood", "partners", "sample_weight"]
+__all__ = ["RECENT", "discard_log_likelihood", "partners", "sample_weight"]
 
-#: the model's beta by game, as used for the weights (see the module docstring)
-BETA: dict[str, float] = {"gin": 0.5}
 #: the latest throws and passes of each other player that count
 RECENT = 4
 
@@ -95,7 +93,7 @@ def sample_weight(observation: Observation, sample: GameState) -> float:
     """The likelihood of the other players' seen throws and passes given their hands in ``sample``
     (1 for a game without a fitted beta)."""
     variant = observation.variant
-    beta = BETA.get(variant.game)
+    beta = sample.game.evidence_beta  # the game's own setting (games/), None for uniform samples
     if beta is None:
         return 1.0
     seat_of = {p.name: seat for seat, p in enumerate(sample.players)}

@@ -17,7 +17,8 @@ does, worked out from the highest scores down (every hand is won by at least one
 The game and box bonuses decide no game, so they are left out.  Who deals next and how
 strong each player is are not in the model.
 
-Only two-player gin with a shipped table is covered: the scoring options of the variant
+Only a game that names its table (``Game.game_chance_table``: gin's is
+``data/gin_hands.toml``), played by two, is covered: the scoring options of the variant
 (``gin_bonus``, ``undercut_bonus``, ``big_gin_bonus``, ``knock_limit``) must match one of
 the table's presets, and the target must be at most 1,000 points.  Otherwise
 ``win_chance`` returns None and the evaluator reports the hand's points alone.
@@ -29,28 +30,30 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
+from rummycheck.games import game_of
 from rummycheck.variants import Variant
 
 __all__ = ["MAX_TARGET", "WIN_UNIT", "hand_points_table", "win_chance"]
 
 WIN_UNIT = "chance to win the game (a model of the hands to come: analysis.match)"
 
-_TABLE = Path(__file__).resolve().parent.parent / "data" / "gin_hands.toml"
+_DATA = Path(__file__).resolve().parent.parent / "data"
 _SCORING = ("gin_bonus", "undercut_bonus", "big_gin_bonus", "knock_limit")
 MAX_TARGET = 1000
 
 
 @cache
-def _tables() -> dict[str, dict[str, object]]:
-    with _TABLE.open("rb") as handle:
+def _tables(name: str) -> dict[str, dict[str, object]]:
+    with (_DATA / name).open("rb") as handle:
         return tomllib.load(handle)
 
 
 def hand_points_table(variant: Variant) -> tuple[tuple[int, float], ...] | None:
     """The model's (points, chance) pairs for a hand won under ``variant``'s scoring, or None."""
-    if variant.game != "gin":
+    name = game_of(variant).game_chance_table  # the game's own table (games/), or None
+    if name is None:
         return None
-    for entry in _tables().values():
+    for entry in _tables(name).values():
         if all(entry.get(name) == variant.get(name) for name in _SCORING):
             won = entry["won"]
             assert isinstance(won, dict)

@@ -172,6 +172,12 @@ class Game:
     default_bots: ClassVar[tuple[str, ...]] = ("random", "random")
     #: the bot that plays every seat of an analysis's rollouts (docs/advise.md): the game's strongest
     rollout_bot: ClassVar[str] = "random"
+    #: the analysis's discard model for this game (``analysis.evidence``): its beta, or None for
+    #: uniform samples (no setting validated for the game)
+    evidence_beta: ClassVar[float | None] = None
+    #: the counts of hand points behind the chance to win the game (``analysis.match``): a table
+    #: of ``data/`` by name, or None where the game has no such model
+    game_chance_table: ClassVar[str | None] = None
     #: laying melds down opens a player (the table's melds belong to players who opened); gin's
     #: melds go down with a knock instead
     melds_open: ClassVar[bool] = True

@@ -228,6 +228,8 @@ class Gin(Game):
     melds_open = False
     default_bots = ("knock", "gin")
     rollout_bot = "gin"
+    evidence_beta = 0.5  # analysis/evidence.py says how it was chosen and checked
+    game_chance_table = "gin_hands.toml"  # made by bench/gin_hand_points.py
 
     def state_problems(self, state: TableView) -> list[str]:
         found = self.cut_problems(state)
