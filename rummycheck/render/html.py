@@ -462,7 +462,8 @@ _CSS = """
 :root{--ink:#151515;--red:#c0102a;--blue:#0b4fc0;--green:#0f7a34;--w:2.6rem;--felt:#eef3ea}
 *{box-sizing:border-box}
 body{margin:0;padding:.5rem;font:16px/1.4 system-ui,sans-serif;color:var(--ink);background:#fafaf7}
-h1{font-size:1.3rem;margin:.2rem 0;overflow-wrap:anywhere}h2{font-size:1rem;margin:.4rem 0 .2rem}h3{font-size:.95rem;margin:.3rem 0}
+h1{font-size:1.3rem;margin:.2rem 0;overflow-wrap:anywhere}
+h2{font-size:1rem;margin:.4rem 0 .2rem}h3{font-size:.95rem;margin:.3rem 0}
 header p{margin:.1rem 0}.summary{font-weight:600}
 @media (max-width:46rem){:root{--w:2.25rem}}
 button,select{font:inherit;min-height:2.5rem;min-width:2.75rem;padding:.2rem .6rem;border:1px solid #666;
