@@ -162,6 +162,20 @@ def test_the_charts_agree_with_the_counts(run: Run) -> None:
         total = sum(float(re.search(r", ([0-9.]+)% of", t).group(1)) for t in shares)  # type: ignore[union-attr]
         assert abs(total - 100) <= 0.05 * len(shares) + 1e-9
     assert len(titles["diff-chart"]) == 3  # the chart, the reference line, the one pair
+    # the game lengths: every game counted once, the shares summing to 100%
+    games = run.json["games"]
+    lengths = [t for t in titles["length-chart"] if t.startswith("all games: ")]
+    assert lengths and all(t.endswith(f" of {games:,}") for t in lengths)
+    total = sum(float(re.search(r", ([0-9.]+)% of", t).group(1)) for t in lengths)  # type: ignore[union-attr]
+    assert abs(total - 100) <= 0.05 * len(lengths) + 1e-9
+
+
+def test_the_game_lengths_add_up_to_the_games_and_hands() -> None:
+    from rummycheck.sim.runner import SimSpec, simulate
+
+    result = simulate(SimSpec(variant="gin", bots=("knock", "gin"), seed=4), games=40, workers=1)
+    assert sum(result.lengths.values()) == result.games == 40
+    assert sum(length * count for length, count in result.lengths.items()) == result.hands
 
 
 def test_the_links_open_the_replay_pages_written_beside_the_records(run: Run) -> None:

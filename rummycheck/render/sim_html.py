@@ -122,6 +122,7 @@ def simulate_page(result: SimResult, *, settings: Sequence[tuple[str, str]] = ()
     if len(labels) > 1:
         parts.append(_differences(result))
     parts.append(_distribution(result, points))
+    parts.append(_lengths(result))
     parts.append(f'<section aria-labelledby="method-h"><h2 id="method-h">How the intervals are made</h2>'
                  f"<p>{html_text(METHOD)}.</p></section>")
     parts.append(_sampled(games))
@@ -153,6 +154,17 @@ def _distribution(result: SimResult, points: str) -> str:
             f'<figure id="points-chart">{chart}<figcaption>Each bot\'s seat-hands by the {html_text(points)} in the '
             "hand (bars: the share of its hands; the number under the name: its seat-hands). The mean per hand "
             f"with its 95% interval: {html_text(means)}.</figcaption></figure></section>")
+
+
+def _lengths(result: SimResult) -> str:
+    """How many hands the games took: one histogram over every game played."""
+    chart = histogram_chart([("all games", result.lengths)], title="hands per game: the share of games at each "
+                            "length", words="hands")
+    mean = result.hands / result.games if result.games else 0.0
+    return ('<section aria-labelledby="length-h"><h2 id="length-h">Game length</h2>'
+            f'<figure id="length-chart">{chart}<figcaption>Every game by the number of hands it took (bars: the share '
+            f"of the {result.games:,} games); {mean:.2f} hands a game on average, as in the counts above."
+            "</figcaption></figure></section>")
 
 
 def _sampled(games: Sequence[SampledGame]) -> str:

@@ -134,6 +134,7 @@ class DealSummary:
     unfinished: int = 0
     tallies: dict[str, Tally] = field(default_factory=dict)
     records: list[dict[str, Any]] = field(default_factory=list)
+    lengths: Counter[int] = field(default_factory=Counter)  # games by their number of hands
 
     def share(self, label: str) -> float:
         tally = self.tallies[label]
@@ -149,6 +150,7 @@ def _summarise(deal: int, outcomes: Sequence[GameOutcome], counters: Sequence[Se
     for outcome in outcomes:
         summary.games += 1
         summary.hands += outcome.hands
+        summary.lengths[outcome.hands] += 1
         summary.dead_hands += outcome.dead_hands
         summary.unfinished += 0 if outcome.finished else 1
         for seat, (label, result) in enumerate(zip(outcome.bots, outcome.seats)):
@@ -224,11 +226,13 @@ class SimResult:
     shares: dict[str, list[float]] = field(default_factory=dict)
     deal_points: dict[str, list[float]] = field(default_factory=dict)
     records: list[dict[str, Any]] = field(default_factory=list)
+    lengths: Counter[int] = field(default_factory=Counter)  # games by their number of hands
 
     def add(self, summary: DealSummary) -> None:
         self.deals += 1
         self.games += summary.games
         self.hands += summary.hands
+        self.lengths.update(summary.lengths)
         self.dead_hands += summary.dead_hands
         self.unfinished += summary.unfinished
         for label, tally in summary.tallies.items():
