@@ -33,6 +33,22 @@ stock = 30
 """
 
 
+#: A to move with As 2s 3s / 7h 8h 9h / 5d 5c 5s and a loose Kc; the 4s on the pile gives gin
+GIN_TAKE_FOR_GIN = """variant = "gin"
+[[players]]
+name = "A"
+hand = "As 2s 3s 7h 8h 9h 5d 5c 5s Kc"
+[[players]]
+name = "B"
+hand_size = 10
+[turn]
+player = "A"
+[pile]
+discard = "Qd 4s"
+stock = 30
+"""
+
+
 def _state(text: str) -> GameState:
     return GameState.from_scenario(parse_scenario(text, source="test.toml"))
 
@@ -65,21 +81,7 @@ def test_taking_the_card_that_gives_gin_is_the_best_move_and_separated() -> None
     """A holds As 2s 3s / 7h 8h 9h / 5d 5c 5s and a loose Kc; the 4s on the pile makes As-4s, so
     taking it and throwing the Kc is gin (25 and B's deadwood).  Drawing blind gins at once only
     with 5h, 6h or Th (3 of the 40 unseen cards), so it must come out well behind."""
-    text = """
-variant = "gin"
-[[players]]
-name = "A"
-hand = "As 2s 3s 7h 8h 9h 5d 5c 5s Kc"
-[[players]]
-name = "B"
-hand_size = 10
-[turn]
-player = "A"
-[pile]
-discard = "Qd 4s"
-stock = 30
-"""
-    state = _state(text)
+    state = _state(GIN_TAKE_FOR_GIN)
     advice = advise(state, samples=200, seed=2)
     assert advice.evaluation.best.action.kind is ActionKind.TAKE
     draw = next(v for v in advice.candidates if v.action.kind is ActionKind.DRAW)

@@ -78,26 +78,15 @@ def test_advise_reports_the_game_chance_beside_the_points() -> None:
     the 40 unseen cards."""
 
 
+    from test_advise import GIN_TAKE_FOR_GIN  # tests/ is on the path (conftest.py)
+
     from rummycheck.analysis.advisor import advise
     from rummycheck.files.scenario import parse_scenario
     from rummycheck.table.actions import ActionKind
     from rummycheck.table.state import GameState
 
-    text = """
-variant = "gin"
-[[players]]
-name = "A"
-score = 95
-hand = "As 2s 3s 7h 8h 9h 5d 5c 5s Kc"
-[[players]]
-name = "B"
-hand_size = 10
-[turn]
-player = "A"
-[pile]
-discard = "Qd 4s"
-stock = 30
-"""
+    text = GIN_TAKE_FOR_GIN.replace('name = "A"\n', 'name = "A"\nscore = 95\n', 1)
+    assert "score = 95" in text
     state = GameState.from_scenario(parse_scenario(text, source="t.toml"))
     advice = advise(state, samples=64, min_samples=64, seed=3)
     take = next(v for v in advice.candidates if v.action.kind is ActionKind.TAKE)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_advise import BASIC_OUT  # tests/ is on the path (conftest.py)
+from test_advise import BASIC_OUT, GIN_TAKE_FOR_GIN  # tests/ is on the path (conftest.py)
 from test_sim import replay_game
 
 from rummycheck.analysis.mc import DEFAULT_SAMPLES, MonteCarloBot, mc_bot
@@ -18,22 +18,6 @@ from rummycheck.table.actions import ActionKind
 from rummycheck.table.observation import observe
 from rummycheck.table.state import GameState
 from rummycheck.variants import get_variant
-
-GIN_UPCARD = """
-variant = "gin"
-[[players]]
-name = "A"
-hand = "As 2s 3s 7h 8h 9h 5d 5c 5s Kc"
-[[players]]
-name = "B"
-hand_size = 10
-[turn]
-player = "A"
-[pile]
-discard = "Qd 4s"
-stock = 30
-"""
-
 
 
 def _played(text: str, bots: list[str], seed: int = 1) -> list[tuple[ActionKind, str]]:
@@ -50,7 +34,7 @@ def test_mc_takes_the_upcard_that_gives_gin_and_knocks_gin() -> None:
     """A holds As 2s 3s / 7h 8h 9h / 5d 5c 5s and a loose Kc; the 4s on the pile makes As-4s: take
     it, throw the Kc and knock with no deadwood (gin).  Drawing blind gins at once only with 3 of
     the 40 unseen cards, so the rollouts must put the take first."""
-    moves = _played(GIN_UPCARD, ["mc", "knock"])
+    moves = _played(GIN_TAKE_FOR_GIN, ["mc", "knock"])
     assert moves[0] == (ActionKind.TAKE, "A")
     assert moves[1] == (ActionKind.KNOCK, "A")
 
