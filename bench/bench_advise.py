@@ -8,6 +8,14 @@ start of a turn, 4 players).  For each, ``evaluate`` runs with the default budge
 stop rule; printed: CPU seconds (``time.process_time``), rollouts per move, whether the
 best move was separated from every other at 95%, and the gap to the second move with its
 interval.  Medians and ranges over the positions.
+
+The issue's bar is narrower than separating every move: the best separated from a move 2
+points worse.  Moves nearly equal to the best may never separate (the budget is spent on
+them), so the bench also reports, per position, the CPU time to leave behind every move
+whose final loss is at least 2 points: the race's samples are seeded one by one, so
+``evaluate`` with a budget of the rollouts at which the last such move was left behind
+replays exactly that much of the race, and is timed on its own (``2-point separation``);
+a position where some move 2 or more behind was never separated within the budget says so.
 """
 
 from __future__ import annotations
@@ -51,6 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     for name in args.games.split(","):
         cpu: list[float] = []
+        two: list[float] = []
         for seed in range(args.positions):
             state = position(name, seed + 1, 3)
             if state.is_over:
@@ -64,9 +73,25 @@ def main(argv: list[str] | None = None) -> int:
                                              f"[{second.loss_low:.2f}, {second.loss_high:.2f}]")
             print(f"{name} seed {seed + 1}: {len(result.candidates)} moves, {result.samples} rollouts of the best, "
                   f"{'separated' if result.separated else 'not separated'}, {used:.2f} s CPU{gap}")
+            worse = [c for c in result.candidates[1:] if c.loss >= 2.0]
+            apart = [c for c in worse if c.loss_low > 0]
+            if worse and len(apart) == len(worse):
+                budget = max(c.samples for c in worse)
+                start = time.process_time()
+                evaluate(state, samples=budget, seed=seed)
+                took = time.process_time() - start
+                two.append(took)
+                print(f"  2-point separation: all {len(worse)} moves at least 2 behind left behind after {budget} "
+                      f"rollouts, {took:.2f} s CPU")
+            elif worse:
+                print(f"  2-point separation: {len(worse) - len(apart)} of the {len(worse)} moves at least 2 behind "
+                      f"not separated within {args.samples} rollouts")
         if cpu:
             print(f"{name}: median {statistics.median(cpu):.2f} s CPU per decision (min {min(cpu):.2f}, "
                   f"max {max(cpu):.2f}; {len(cpu)} positions)")
+        if two:
+            print(f"{name}: 2-point separation median {statistics.median(two):.2f} s CPU (min {min(two):.2f}, "
+                  f"max {max(two):.2f}; {len(two)} positions where it was reached)")
     return 0
 
 

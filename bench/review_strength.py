@@ -4,11 +4,13 @@ Plays ``--deals`` seeded one-hand games of two bots, each deal from both seats, 
 record with ``review --rollouts`` (``--samples`` a move), and reports per bot: the decisions
 (not forced), the error rate (mean points behind the best per decision) with a 95% interval
 over hands (a hand's decisions are not independent, so the hand is the unit), the accuracy,
-the grades, and the luck-adjusted result.  The bots' strength in ``simulate`` (points won
+the grades, and the luck-adjusted result.  The error rate is the held-out one (the best
+chosen on half the samples, the loss measured on the other half; ``evaluate.held_out_loss``),
+the loss against the leader of all the samples shown beside it.  The bots' strength in ``simulate`` (points won
 per hand) is the yardstick the issue names: the stronger bot should show the lower error
 rate.
 
-    python bench/review_strength.py [--variant gin] [--bots gin,knock] [--deals 10] [--samples 48]
+    python bench/review_strength.py [--variant gin] [--bots gin,knock] [--deals 10] [--samples 48] [--rollout expert]
 """
 
 from __future__ import annotations
@@ -38,10 +40,12 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--samples", type=int, default=48)
     parser.add_argument("--seed", type=int, default=515)
+    parser.add_argument("--rollout", default=None, help="the rollout bot (default: the game's)")
     args = parser.parse_args()
     bots = args.bots.split(",")
     variant = get_variant(args.variant, **ONE_HAND.get(args.variant, {}))
-    per_hand: dict[str, list[float]] = {b: [] for b in bots}
+    per_hand: dict[str, list[float]] = {b: [] for b in bots}  # held-out losses (the error rate)
+    leader: dict[str, list[float]] = {b: [] for b in bots}  # losses against the leader of all the samples
     counts = {b: [0, 0, 0, 0, 0] for b in bots}  # decisions, not shown behind, inaccuracies, mistakes, blunders
     adjusted: dict[str, list[float]] = {b: [] for b in bots}
     start = time.process_time()
@@ -52,12 +56,13 @@ def main() -> None:
                                 rotation=rotation, labels=seats, record=True, max_hands=1)
             assert outcome.record is not None
             record = to_record(game_to_record_dict(outcome.record))
-            review = review_decisions(record, samples=args.samples, seed=deal)
+            review = review_decisions(record, samples=args.samples, seed=deal, rollout=args.rollout)
             for seat, name in enumerate(record.players):
                 bot = seats[seat]
                 mine = [d for d in review.decisions if d.player == name and not d.forced]
                 if mine:
-                    per_hand[bot].append(sum(d.loss for d in mine) / len(mine))
+                    per_hand[bot].append(sum(d.held_out for d in mine) / len(mine))
+                    leader[bot].append(sum(d.loss for d in mine) / len(mine))
                 counts[bot][0] += len(mine)
                 counts[bot][1] += sum(1 for d in mine if d.loss_low <= 0)
                 for i, grade in enumerate(("inaccuracy", "mistake", "blunder")):
@@ -68,13 +73,16 @@ def main() -> None:
                   f"({time.process_time() - start:.0f} s CPU so far)", flush=True)
     hands = 2 * args.deals
     print(f"{args.variant}: {' v '.join(bots)}, {args.deals} deals from both seats ({hands} hands), "
-          f"{args.samples} rollouts a move, seed {args.seed}; {time.process_time() - start:.0f} s CPU")
+          f"{args.samples} rollouts a move, rollout bot {args.rollout or 'the game default'}, seed {args.seed}; "
+          f"{time.process_time() - start:.0f} s CPU")
     for bot in bots:
         rate = mean_interval(per_hand[bot])
+        biased = mean_interval(leader[bot])
         skill = mean_interval(adjusted[bot])
         n, fine, inacc, mist, blund = counts[bot]
         print(f"  {bot:10} {n} decisions; error rate {rate.value:.2f} [{rate.low:.2f}, {rate.high:.2f}] points "
-              f"a decision (mean of {len(per_hand[bot])} hands' means); accuracy {fine / max(1, n):.0%}; "
+              f"a decision held out (mean of {len(per_hand[bot])} hands' means; against the leader "
+              f"{biased.value:.2f} [{biased.low:.2f}, {biased.high:.2f}]); accuracy {fine / max(1, n):.0%}; "
               f"{inacc} inaccuracies, {mist} mistakes, {blund} blunders; luck-adjusted result "
               f"{skill.value:+.2f} [{skill.low:+.2f}, {skill.high:+.2f}] a hand")
 

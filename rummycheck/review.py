@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from rummycheck.analysis.decisions import MAX_ACTIONS, refuse_absurd
 from rummycheck.cards import Card, format_cards, full_deck
 from rummycheck.errors import RecordError, RummyError
 from rummycheck.games import game_of
@@ -52,7 +53,6 @@ GRADES: tuple[tuple[float, str], ...] = ((10.0, "blunder"), (4.0, "mistake"), (1
 KNOCK_SAMPLES = 100
 #: the most actions a reviewed record may hold: a whole simulated game is a few hundred to about
 #: 1,300, and each judged decision asks the solvers (docs/review.md, "Limits")
-MAX_ACTIONS = 10_000
 
 
 def grade_of(lost: float) -> str | None:
@@ -141,11 +141,7 @@ def review(record: Record, *, players: Sequence[str] | None = None) -> Review:
     if unknown:
         raise RecordError(f"{record.source}: no player {unknown[0]!r} in the record "
                           f"(players: {', '.join(record.players)})")
-    actions = sum(len(hand.actions) for hand in record.hands)
-    if actions > MAX_ACTIONS:
-        raise RecordError(f"{record.source}: the record holds {actions} actions in {len(record.hands)} hand(s); "
-                          f"review judges at most {MAX_ACTIONS} (a whole game is a few hundred); replay checks "
-                          "a record of any length")
+    refuse_absurd(record, MAX_ACTIONS)
     played = replay(record)
     if played.illegal is not None:
         return Review(record.source, record.variant, names, (), (), played.illegal)

@@ -131,7 +131,7 @@ def test_the_page_keeps_the_replay_contract_and_has_no_url(reviewed: tuple[Decis
 def test_the_summary_table_counts_each_players_decisions(reviewed: tuple[DecisionReview, str]) -> None:
     _, page = reviewed
     rows = marks(page).rows
-    assert rows[0] == ["player", "decisions", "forced", "accuracy", "error rate (points)", "inaccuracies",
+    assert rows[0] == ["player", "decisions", "forced", "accuracy", "error rate (points, held out)", "inaccuracies",
                        "mistakes", "blunders", "hands scored", "result", "luck [95%]",
                        "luck-adjusted result [95%]"]
     by_name = {row[0]: row[1:] for row in rows[1:]}
@@ -162,8 +162,8 @@ def test_review_html_on_the_command_line(tmp_path: Path) -> None:
     assert target.read_text(encoding="utf-8") == "mine"
     assert runner.invoke(app, [*args, "--force"]).exit_code == 0
     assert target.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
-    out = runner.invoke(app, ["review", str(PLANTED), "--html", str(tmp_path / "other.html")])
-    assert out.exit_code == 2 and "--html needs --rollouts" in out.output
+    out = runner.invoke(app, ["review", str(PLANTED), "--one-step", "--html", str(tmp_path / "other.html")])
+    assert out.exit_code == 2 and "--html shows the rollout review: leave out --one-step" in out.output
     assert not (tmp_path / "other.html").exists()
 
 

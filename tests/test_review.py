@@ -318,7 +318,7 @@ def test_grade_thresholds() -> None:
 def test_cli_json_shape_and_player_filter(tmp_path: Path) -> None:
     path = tmp_path / "hand.toml"
     path.write_text(GIN_DISCARD, encoding="utf-8")
-    result = runner.invoke(app, ["review", str(path), "--json"])
+    result = runner.invoke(app, ["review", "--one-step", str(path), "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert list(data) == ["record", "variant", "legal", "illegal", "players", "grades", "findings", "summary",
@@ -330,12 +330,12 @@ def test_cli_json_shape_and_player_filter(tmp_path: Path) -> None:
     assert finding["lost"] == 2.42 or finding["lost"] == 2.43
     assert data["summary"][0] == {"player": "A", "decisions": 1, "inaccuracies": 1, "mistakes": 0,
                                   "blunders": 0, "lost": finding["lost"]}
-    only_b = json.loads(runner.invoke(app, ["review", str(path), "--json", "--player", "B"]).output)
+    only_b = json.loads(runner.invoke(app, ["review", "--one-step", str(path), "--json", "--player", "B"]).output)
     assert only_b["findings"] == [] and [s["player"] for s in only_b["summary"]] == ["B"]
-    text = runner.invoke(app, ["review", str(path), "--player", "A"])
+    text = runner.invoke(app, ["review", "--one-step", str(path), "--player", "A"])
     assert text.exit_code == 0 and "inaccuracy, 2.43 points lost (expected)" in text.output
     assert "better: discard 9s" in text.output
-    unknown = runner.invoke(app, ["review", str(path), "--player", "Z"])
+    unknown = runner.invoke(app, ["review", "--one-step", str(path), "--player", "Z"])
     assert unknown.exit_code == 2 and "no player 'Z'" in unknown.output
 
 
@@ -344,11 +344,11 @@ def test_cli_illegal_record_exits_1_with_the_replay_line(tmp_path: Path) -> None
     path = tmp_path / "bad.toml"
     path.write_text(text, encoding="utf-8")
     replayed = runner.invoke(app, ["replay", str(path)])
-    result = runner.invoke(app, ["review", str(path)])
+    result = runner.invoke(app, ["review", "--one-step", str(path)])
     assert result.exit_code == 1 == replayed.exit_code
     line = f"{path}:16:4: hand 1, action 4 'A knock 2c': illegal: GIN-KNOCK: deadwood 18 > 10: may not knock"
     assert line in result.output and line in replayed.output
-    data = json.loads(runner.invoke(app, ["review", str(path), "--json"]).output)
+    data = json.loads(runner.invoke(app, ["review", "--one-step", str(path), "--json"]).output)
     assert data["legal"] is False and data["illegal"]["rule"] == "GIN-KNOCK" and data["findings"] == []
 
 

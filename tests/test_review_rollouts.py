@@ -1,12 +1,16 @@
-"""review --rollouts: every decision on one scale, graded only where the interval clears the step."""
+"""review: every decision on one scale by rollouts, graded only where the interval clears the step."""
 
 from __future__ import annotations
 
 import json
+import random
+import statistics
 
+import pytest
 from typer.testing import CliRunner
 
 from rummycheck.analysis.decisions import GRADES, review_decisions
+from rummycheck.analysis.evaluate import held_out_loss
 from rummycheck.cli import app
 from rummycheck.files.record import load_record
 from rummycheck.table.actions import ActionKind
@@ -99,3 +103,51 @@ def test_review_gives_the_same_answer_with_worker_processes() -> None:
         shared = review_decisions(record, samples=32, seed=3, executor=pool, window=3)
     assert shared == alone
     assert len(alone.decisions) > 4
+
+
+def test_held_out_loss_chooses_the_best_on_even_samples_and_measures_on_odd_ones() -> None:
+    # worked by hand: on samples 0 and 2 move 0 leads (10 v 0), on samples 1 and 3 move 1 does
+    values = [[10.0, 0.0, 10.0, 0.0], [0.0, 10.0, 0.0, 10.0]]
+    assert held_out_loss(values, 1) == -10.0  # behind on the choosing half, ahead on the measuring half
+    assert held_out_loss(values, 0) == 0.0  # chosen itself
+    # a move sampled less often is no rival: it was left behind on fewer samples
+    assert held_out_loss([[5.0, 5.0, 5.0, 5.0], [9.0, 1.0]], 0) == 0.0
+    # weights: sample 1 counts 3 times sample 3, so move 1's odd mean is (3*10 + 1*0)/4 against 0
+    assert held_out_loss([[10.0, 0.0, 10.0, 0.0], [0.0, 10.0, 0.0, 0.0]], 1, [1.0, 3.0, 1.0, 1.0]) == -7.5
+
+
+def test_held_out_loss_has_no_winners_curse_where_the_loss_against_the_leader_has() -> None:
+    # ten moves of the same true value, noisy samples: a fair loss of move 0 averages 0, while the
+    # loss against the leader of all the samples is charged the leader's luck
+    rng = random.Random(7)
+    held, cursed = [], []
+    for _ in range(600):
+        values = [[rng.gauss(0.0, 10.0) for _ in range(32)] for _ in range(10)]
+        held.append(held_out_loss(values, 0))
+        means = [sum(v) / len(v) for v in values]
+        cursed.append(max(means) - means[0])
+    assert statistics.fmean(cursed) > 2.0  # about 1.54 sd of a 32-sample mean (1.77): 2.7 expected
+    half = 1.96 * statistics.stdev(held) / len(held) ** 0.5
+    assert abs(statistics.fmean(held)) < half + 0.1
+
+
+# the planted decisions, each worked out by hand in its record's description: (record, player,
+# action number, the move played, the best move's kind, the grade at least)
+PLANTED_SET = [
+    ("tests/data/review/gin-pass-the-gin-upcard.toml", "A", 1, "pass", ActionKind.TAKE, "blunder"),
+    ("tests/data/review/gin-draw-over-the-gin-discard-low.toml", "A", 7, "draw", ActionKind.TAKE, "blunder"),
+    ("tests/data/review/gin-draw-over-the-gin-discard-king.toml", "A", 7, "draw", ActionKind.TAKE, "blunder"),
+]
+
+
+@pytest.mark.parametrize(("path", "player", "action", "played", "best", "grade"), PLANTED_SET)
+def test_each_planted_decision_is_graded_and_nothing_else_in_its_record(
+        path: str, player: str, action: int, played: str, best: ActionKind, grade: str) -> None:
+    review = review_decisions(load_record(path), samples=96, seed=1)
+    order = [g for g, _ in GRADES]
+    for d in review.decisions:
+        if (d.player, d.action) == (player, action):
+            assert d.played.kind.value == played and d.best.kind is best
+            assert d.grade is not None and order.index(d.grade) <= order.index(grade)
+        else:
+            assert d.grade is None, f"false alarm at {d.player} {d.action}: {d.played} ({d.grade})"

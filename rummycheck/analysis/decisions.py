@@ -19,7 +19,16 @@ blunder     10 points
 decision with one legal move is forced: listed, not graded, left out of the rates.  Per
 player: the decisions, the error rate (the mean loss per decision that was not forced)
 and the accuracy (the share of those where the move played was not shown behind the
-best).  Memory is one table at a time; the record's length is bounded as ``review``'s.
+best).
+
+The error rate is the mean of the **held-out** losses (``evaluate.held_out_loss``): the
+best move chosen on half of a decision's samples, the loss measured on the other half.
+The loss against the leader of all the samples carries the winner's curse (the leader is
+the move whose noise ran highest, so a decision with many near-equal moves charges even
+a perfect move a few points), and that charge, not the play, decided which bot looked
+better.  A held-out loss is noisy and may be below 0, but its mean is fair, erring low.
+
+Memory is one table at a time; the record's length is bounded as ``review``'s.
 
 **Luck and the luck-adjusted result** (as backgammon programs separate the dice from the
 play).  A player's **result** is his net points over the hands the record scores.  Were
@@ -39,9 +48,9 @@ players, another player's loss is shared among his opponents, which is an approx
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rummycheck.analysis.evaluate import UNIT, Evaluation, MoveValue, evaluate, net_points
 from rummycheck.errors import RecordError
@@ -51,10 +60,12 @@ from rummycheck.table.plays import read_action
 from rummycheck.table.replay import HandRun, IllegalAction, Record, Replay, replay
 from rummycheck.table.state import GameState
 
-__all__ = ["GRADES", "Decision", "DecisionReview", "PlayerRates", "review_decisions"]
+__all__ = ["GRADES", "MAX_ACTIONS", "Decision", "DecisionReview", "PlayerRates", "refuse_absurd", "review_decisions"]
 
 #: (grade, the points the loss's whole interval must clear), worst first
 GRADES: tuple[tuple[str, float], ...] = (("blunder", 10.0), ("mistake", 5.0), ("inaccuracy", 2.0))
+#: the most actions a record may hold to be reviewed (either review); replay has no bound
+MAX_ACTIONS = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +87,7 @@ class Decision:
     grade: str | None
     best_value: float = 0.0  # the position's value for the player: his best move's
     candidates: tuple[MoveValue, ...] = ()  # every move valued, best first
+    held_out: float = 0.0  # the loss on samples the best was not chosen on (``evaluate.held_out_loss``)
 
     @property
     def forced(self) -> bool:
@@ -87,7 +99,7 @@ class PlayerRates:
     name: str
     decisions: int  # not forced
     forced: int
-    error_rate: float  # mean loss per decision not forced (points)
+    error_rate: float  # mean held-out loss per decision not forced (points; see the module docstring)
     accuracy: float  # share of decisions not forced where the move played was not shown behind the best
     inaccuracies: int
     mistakes: int
@@ -153,6 +165,16 @@ class _Luck:
                         self.result[name] - skill.low)
 
 
+def refuse_absurd(record: Record, limit: int = MAX_ACTIONS) -> int:
+    """The record's number of actions; a ``RecordError`` past ``limit`` (either review's bound)."""
+    actions = sum(len(hand.actions) for hand in record.hands)
+    if actions > limit:
+        raise RecordError(f"{record.source}: the record holds {actions} actions in {len(record.hands)} hand(s); "
+                          f"review judges at most {limit} (a whole game is a few hundred); replay checks "
+                          "a record of any length")
+    return actions
+
+
 def _grade(low: float) -> str | None:
     for grade, points in GRADES:
         if low > points:
@@ -207,10 +229,22 @@ def _decisions(record: Record, played: Replay, names: Sequence[str]) -> Iterator
 
 
 def _value(asked: _Asked, samples: int, seed: int, rollout: str | None) -> Evaluation:
-    """One decision valued (a task: the same in this process or a worker)."""
+    """One decision valued (a task: the same in this process or a worker).
+
+    A move that would be graded on fewer rollouts than ``samples`` (the race left it behind
+    early) is valued again against the best with the whole budget before the grade stands: an
+    early separation is one look of many, and a grade should not rest on it."""
     listed = list(asked.moves) if asked.move in asked.moves else [*asked.moves, asked.move]
-    return evaluate(asked.state, samples=samples, seed=seed, rollout=rollout, candidates=listed,
-                    min_samples=min(32, samples))
+    found = evaluate(asked.state, samples=samples, seed=seed, rollout=rollout, candidates=listed,
+                     min_samples=min(32, samples))
+    mine = found.of(asked.move)
+    if mine.loss_low <= GRADES[-1][1] or mine.samples >= samples:
+        return found
+    again = evaluate(asked.state, samples=samples, seed=seed, rollout=rollout,
+                     candidates=[found.best.action, asked.move], min_samples=samples)
+    redone = {c.action: c for c in again.candidates}
+    rows = sorted((redone.get(c.action, c) for c in found.candidates), key=lambda r: (r.loss, -r.value))
+    return replace(found, candidates=tuple(rows), samples=max(found.samples, again.samples))
 
 
 def _valued(items: Iterator[_Asked | _HandEnd], *, samples: int, seed: int, rollout: str | None,
@@ -242,21 +276,20 @@ def _done(entry: tuple[_Asked | _HandEnd, Future[Evaluation] | None]) -> _HandEn
 
 def review_decisions(record: Record, *, players: Sequence[str] | None = None, samples: int = 96, seed: int = 1,
                      rollout: str | None = None, executor: Executor | None = None,
-                     max_actions: int = 10000, window: int = 8) -> DecisionReview:
+                     max_actions: int = MAX_ACTIONS, window: int = 8,
+                     progress: Callable[[int, int], None] | None = None) -> DecisionReview:
     """Review every decision of ``players`` (default: all) in ``record`` (see the module docstring).
 
     With an ``executor`` the decisions are valued in parallel, ``window`` of them in flight at
     once (each a state copy: memory stays bounded), each valued by one worker exactly as
-    without one, so the answer is the same for any executor."""
+    without one, so the answer is the same for any executor.  ``progress(done, total)`` is told
+    the record's actions judged so far after each decision."""
     unknown = [n for n in players or () if n not in record.players]
     if unknown:
         raise RecordError(f"{record.source}: no player {unknown[0]!r} in the record "
                           f"(players: {', '.join(record.players)})")
     names = tuple(n for n in record.players if not players or n in players)
-    total = sum(len(hand.actions) for hand in record.hands)
-    if total > max_actions:
-        raise RecordError(f"{record.source}: the record holds {total} actions; a review judges at most "
-                          f"{max_actions}")
+    total = refuse_absurd(record, max_actions)
     played = replay(record)
     if played.illegal is not None:
         return DecisionReview(record.source, UNIT, samples, seed, (), (), played.illegal)
@@ -270,13 +303,15 @@ def review_decisions(record: Record, *, players: Sequence[str] | None = None, sa
             luck.new_hand()
             continue
         asked, result = item
+        if progress is not None:
+            progress(sum(len(h.actions) for h in record.hands[:asked.hand - 1]) + asked.action, total)
         move, moves = asked.move, asked.moves
         mine = result.of(move)
         rank = 1 + sum(1 for c in result.candidates if c.action != move and c.value > mine.value)
         decisions.append(Decision(asked.hand, asked.action, asked.player, move, result.best.action, rank,
                                   len(moves), mine.loss, mine.loss_low, mine.loss_high, mine.value, mine.samples,
                                   None if len(moves) == 1 else _grade(mine.loss_low), result.best.value,
-                                  result.candidates))
+                                  result.candidates, mine.held_out))
         luck.decision(asked.player, mine.loss, mine.loss_low, mine.loss_high)
     rates = []
     for name in names:
@@ -284,7 +319,7 @@ def review_decisions(record: Record, *, players: Sequence[str] | None = None, sa
         forced = sum(1 for d in decisions if d.player == name and d.forced)
         grades = [d.grade for d in theirs]
         rates.append(PlayerRates(name, len(theirs), forced,
-                                 sum(d.loss for d in theirs) / len(theirs) if theirs else 0.0,
+                                 sum(d.held_out for d in theirs) / len(theirs) if theirs else 0.0,
                                  sum(1 for d in theirs if d.loss_low <= 0) / len(theirs) if theirs else 1.0,
                                  grades.count("inaccuracy"), grades.count("mistake"), grades.count("blunder"),
                                  luck.hands[name], luck.result[name], luck.of(name), luck.adjusted(name)))

@@ -52,7 +52,7 @@ from rummycheck.table.hand import Ending
 from rummycheck.table.observation import Observation, observe
 from rummycheck.table.state import GameState
 
-__all__ = ["UNIT", "Evaluation", "MoveValue", "evaluate", "net_points", "rollout_values"]
+__all__ = ["UNIT", "Evaluation", "MoveValue", "evaluate", "held_out_loss", "net_points", "rollout_values"]
 
 UNIT = "expected net points for the hand"
 #: a rollout still going after this many turns (bots taking and throwing the same cards) counts as 0
@@ -74,6 +74,9 @@ class MoveValue:
     loss_high: float
     samples: int  # rollouts of this move (a move left behind early stops being sampled)
     win: Interval | None = None  # the chance to win the game after this move (analysis.match), where modelled
+    # the loss measured on samples the best was not chosen on (see ``held_out_loss``): no winner's
+    # curse, so a mean of these over many decisions is a fair error rate; may be below 0
+    held_out: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,10 +256,40 @@ def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 
         if modelled and len(modelled) == len(wins[k]):
             win = (mean_interval(modelled, z=Z95) if weighed is None
                    else weighted_mean_interval(modelled, weighed[:len(modelled)], z=Z95))
-        rows.append(MoveValue(action, value, low, high, loss, loss_low, loss_high, len(values[k]), win))
+        rows.append(MoveValue(action, value, low, high, loss, loss_low, loss_high, len(values[k]), win,
+                              held_out_loss(values, k, weighed)))
     rows.sort(key=lambda r: (r.loss, -r.value))
     return Evaluation(observation.name, seat, UNIT, len(values[best]), seed, rollout, tuple(rows),
                       separated or len(moves) == 1)
+
+
+def held_out_loss(values: Sequence[Sequence[float]], move: int, weights: Sequence[float] | None = None) -> float:
+    """How far ``move`` is behind the best, with the best chosen on other samples than the loss is
+    measured on.
+
+    The loss against the leader is biased upwards: the leader is the move whose noise happened to
+    be highest, so even a move as good as any other is charged the leader's luck (the winner's
+    curse), and the more near-equal moves a decision has the more it is charged.  Here the
+    samples ``move`` had are split by position: the best is chosen on the even ones, among the
+    moves sampled at least as often, and the loss is measured on the odd ones, which took no part
+    in the choice.  Its expectation is the true gap to the move so chosen, never more than the
+    gap to the true best, so a mean of these errs on the low side; a single one is noisy and may
+    be below 0.  0 with fewer than two samples."""
+    mine = values[move]
+    n = len(mine)
+    if n < 2:
+        return 0.0
+    rivals = [k for k, v in enumerate(values) if len(v) >= n]
+
+    def mean(series: Sequence[float], parity: int) -> float:
+        if weights is None:
+            picked = series[parity:n:2]
+            return sum(picked) / len(picked)
+        total = sum(weights[parity:n:2])
+        return sum(v * w for v, w in zip(series[parity:n:2], weights[parity:n:2])) / total if total > 0 else 0.0
+
+    chosen = max(rivals, key=lambda k: (mean(values[k], 0), k == move))
+    return mean(values[chosen], 1) - mean(mine, 1)
 
 
 def _leader(values: list[list[float]], active: list[int], weights: list[float] | None) -> int:

@@ -176,8 +176,9 @@ def emit_json(data: Any) -> None:
     _write(escape_json(json.dumps(data, indent=2, ensure_ascii=False)))
 
 
-def with_progress(name: str, go: Callable[..., T], *, show: bool = True, what: str = "the run") -> T:
-    """``guarded(go)`` with a progress bar of games on a terminal's stderr (``go(progress)`` is
+def with_progress(name: str, go: Callable[..., T], *, show: bool = True, what: str = "the run",
+                  unit: str = "games") -> T:
+    """``guarded(go)`` with a progress bar of ``unit`` on a terminal's stderr (``go(progress)`` is
     handed ``progress(done, total)``; without a terminal, or when not ``show``, ``go()``).
     Ctrl-C, or a plug-in bot raising ``KeyboardInterrupt``, ends the run with one line and exit
     code 130 (Typer would end it silently); ``what`` names the run in that line."""
@@ -189,14 +190,14 @@ def with_progress(name: str, go: Callable[..., T], *, show: bool = True, what: s
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-        columns = (TextColumn(name), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+        columns = (TextColumn(name), BarColumn(), MofNCompleteColumn(), TextColumn(unit),
                    TextColumn("{task.fields[rate]}"), TimeRemainingColumn())
         with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
             task = bar.add_task(name, total=None, rate="")
 
             def update(done: int, total: int) -> None:
                 speed = bar.tasks[task].speed
-                bar.update(task, completed=done, total=total, rate=f"{speed:.1f} games/s" if speed else "")
+                bar.update(task, completed=done, total=total, rate=f"{speed:.1f} {unit}/s" if speed else "")
 
             return guarded(lambda: go(update))
     except KeyboardInterrupt:

@@ -1,10 +1,10 @@
-"""``rummycheck review``: each decision of a record against the best choice."""
+"""``rummycheck review``: each decision of a record valued on one scale (or the one-step review)."""
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
-from rummycheck.cli.common import JsonOpt, app, emit_json, fail, guarded, say
+from rummycheck.cli.common import JsonOpt, app, emit_json, fail, guarded, say, with_progress
 
 
 @app.command()
@@ -13,43 +13,49 @@ def review(
                                           show_default=False)],
     player: Annotated[list[str] | None, typer.Option("--player", "-p", help="Review only this player "
                                                                             "(repeatable; default: all).")] = None,
-    rollouts: Annotated[bool, typer.Option("--rollouts", help="Judge every decision by rollouts on one scale "
-                                                              "(expected net points for the hand, with intervals) "
-                                                              "instead of the one-step solver review.")] = False,
-    samples: Annotated[int, typer.Option("--samples", help="With --rollouts: most rollouts per move.", min=1,
-                                         max=100000)] = 96,
-    seed: Annotated[int, typer.Option("--seed", help="With --rollouts: the seed.")] = 1,
-    workers: Annotated[int | None, typer.Option("--workers", "-w", help="With --rollouts: local processes "
-                                                                        "(default 1).", min=1, max=256)] = None,
-    scheduler: Annotated[str | None, typer.Option("--scheduler", help="With --rollouts: a Dask scheduler, "
-                                                                      "tcp://HOST:8786, or 'local'.")] = None,
-    html: Annotated[str | None, typer.Option("--html", help="With --rollouts: also write the review as one "
-                                                           "self-contained HTML page (docs/html.md).")] = None,
+    one_step: Annotated[bool, typer.Option("--one-step", help="The quick one-step solver review (deadwood after "
+                                                              "one more draw) instead of rollouts.")] = False,
+    rollouts: Annotated[bool, typer.Option("--rollouts", hidden=True,
+                                           help="The rollout review (the default; kept for old scripts).")] = False,
+    samples: Annotated[int, typer.Option("--samples", help="Most rollouts per move.", min=1, max=100000)] = 96,
+    seed: Annotated[int, typer.Option("--seed", help="The seed of the rollouts.")] = 1,
+    workers: Annotated[int | None, typer.Option("--workers", "-w", help="Local processes (default 1).",
+                                                min=1, max=256)] = None,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help="A Dask scheduler, tcp://HOST:8786, or "
+                                                                      "'local'.")] = None,
+    html: Annotated[str | None, typer.Option("--html", help="Also write the review as one self-contained HTML "
+                                                           "page (docs/html.md).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --html file (never the "
                                                         "record).")] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Review a record: for each decision of a player, the better choice and the points lost,
-    graded (docs/review.md). Exit 0 with or without findings, 1 when an action is illegal
-    (its hand, number, file:line:col and rule, as replay says), 2 on bad input."""
+    """Review a record: every decision of a player valued by rollouts against every legal move, on
+    one scale (expected net points for the hand, 95% intervals), graded where the interval clears a
+    step, with error rates and luck (docs/review.md). Exit 0 with or without findings, 1 when an
+    action is illegal (its hand, number, file:line:col and rule, as replay says), 2 on bad input."""
     from rummycheck.files.record import load_record
 
-    if html is not None and not rollouts:
-        fail("--html needs --rollouts (the review page shows the rollout review)")
+    if one_step and rollouts:
+        fail("--one-step and --rollouts are two different reviews: give one")
+    if one_step and html is not None:
+        fail("--html shows the rollout review: leave out --one-step")
     loaded = guarded(lambda: load_record(record))
     if html is not None:
         from rummycheck.render.html import check_target, record_inputs
 
         page = guarded(lambda: check_target(html, force=force, inputs=record_inputs(loaded)))
-    if rollouts:
+    if not one_step:
         from rummycheck.analysis.decisions import review_decisions
         from rummycheck.render.json import decisions_json
         from rummycheck.render.text import decisions_text
         from rummycheck.sim.runner import pool_for
 
         with pool_for(workers, scheduler) as pool:
-            judged = guarded(lambda: review_decisions(loaded, players=player, samples=samples, seed=seed,
-                                                      executor=pool, window=2 * (workers or 1)))
+            def go(progress: Any = None) -> Any:
+                return review_decisions(loaded, players=player, samples=samples, seed=seed, executor=pool,
+                                        window=2 * (workers or 1), progress=progress)
+
+            judged = with_progress("review", go, show=not as_json, what="the review", unit="actions")
         if html is not None:
             from rummycheck.render.review_html import write_review_page
 

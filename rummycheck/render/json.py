@@ -309,7 +309,7 @@ def _win_unit() -> str:
 
 
 def decisions_json(review: DecisionReview) -> dict[str, Any]:
-    """``rummycheck review --rollouts --json``: every decision and each player's rates (docs/review.md)."""
+    """``rummycheck review --json``: every decision and each player's rates (docs/review.md)."""
     return {
         "source": review.source,
         "unit": review.unit,
@@ -321,7 +321,7 @@ def decisions_json(review: DecisionReview) -> dict[str, Any]:
                        "played": d.played.move_text(), "best": d.best.move_text(),
                        "rank": d.rank, "moves": d.moves, "forced": d.forced, "value": _finite(d.value),
                        "loss": _finite(d.loss), "loss_ci": [_finite(d.loss_low), _finite(d.loss_high)],
-                       "samples": d.samples, "grade": d.grade,
+                       "loss_held_out": _finite(d.held_out), "samples": d.samples, "grade": d.grade,
                        "candidates": [{"action": c.action.move_text(), "value": _finite(c.value),
                                        "ci": [_finite(c.low), _finite(c.high)], "samples": c.samples}
                                       for c in d.candidates]} for d in review.decisions],

@@ -1,4 +1,4 @@
-"""The review page (``review --rollouts --html``): the replay page of a record plus its review.
+"""The review page (``review --html``): the replay page of a record plus its review.
 
 The page is ``render.html.replay_page`` (the table at every step, the controls, the keys,
 the action list, the ``data-card`` / ``data-hand`` contract) with three additions:
@@ -107,7 +107,7 @@ def _review_section(review: DecisionReview) -> str:
 
 
 def _rates_table(review: DecisionReview) -> str:
-    heads = ("player", "decisions", "forced", "accuracy", "error rate (points)", "inaccuracies", "mistakes",
+    heads = ("player", "decisions", "forced", "accuracy", "error rate (points, held out)", "inaccuracies", "mistakes",
              "blunders", "hands scored", "result", "luck [95%]", "luck-adjusted result [95%]")
     rows = "".join(f'<tr><th scope="row">{html_text(p.name)}</th><td>{p.decisions}</td><td>{p.forced}</td>'
                    f"<td>{100 * p.accuracy:.0f}%</td><td>{p.error_rate:.2f}</td><td>{p.inaccuracies}</td>"

@@ -283,7 +283,7 @@ def table_lines(snapshot: Snapshot) -> list[str]:
 
 
 def decisions_text(review: DecisionReview) -> str:
-    """``rummycheck review --rollouts``: the graded decisions, then each player's rates."""
+    """``rummycheck review``: the graded decisions, then each player's rates."""
     from tabulate import tabulate
 
     if review.illegal is not None:
@@ -306,7 +306,7 @@ def decisions_text(review: DecisionReview) -> str:
     lines.append("")
     lines.append(tabulate([[p.name, p.decisions, p.forced, f"{100 * p.accuracy:.0f}%", f"{p.error_rate:.2f}",
                             p.inaccuracies, p.mistakes, p.blunders] for p in review.players],
-                          headers=["player", "decisions", "forced", "accuracy", "error rate (points)",
+                          headers=["player", "decisions", "forced", "accuracy", "error rate (points, held out)",
                                    "inaccuracies", "mistakes", "blunders"], tablefmt="simple"))
     lines.append("")
     lines.append(tabulate([[p.name, p.hands, f"{p.result:+.2f}", f"{p.luck.value:+.2f} [{p.luck.low:+.2f}, "
