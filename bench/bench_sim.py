@@ -48,10 +48,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rummycheck.cards import Card  # noqa: E402
 from rummycheck.files.openspiel import card_of_id, id_of_card, meld_cards  # noqa: E402
-from rummycheck.sim.bots import BOTS, View, bot_class  # noqa: E402
+from rummycheck.sim.bots import BOTS, View, ViewPhase, bot_class, start_choice  # noqa: E402
 from rummycheck.sim.engine import play_game  # noqa: E402
 from rummycheck.sim.stats import wilson  # noqa: E402
 from rummycheck.solvers.deadwood import min_deadwood, prepare  # noqa: E402
+from rummycheck.table.actions import ActionKind  # noqa: E402
 from rummycheck.variants import get_variant  # noqa: E402
 
 GIN = get_variant("gin")
@@ -226,7 +227,7 @@ class Adapter:
         elif action < 52 and state.current_phase() == pyspiel.gin_rummy.DISCARD:
             self.thrown[who].append(card_of_id(action))
 
-    def view(self, state: Any, options: tuple[str, ...], *, drew: str = "none") -> View:
+    def view(self, state: Any, options: tuple[ActionKind, ...], *, drew: str = "none") -> View:
         me = self.player
         hand = tuple(sorted(card_of_id(c) for c in state.hands()[me]))
         pile = [card_of_id(c) for c in state.discard_pile()]
@@ -238,8 +239,8 @@ class Adapter:
                     stock=state.stock_size(), scores=(0, 0), hand_sizes=sizes, opened=(False, False),
                     out=(False, False), taken=tuple(tuple(t) for t in self.taken),
                     thrown=tuple(tuple(t) for t in self.thrown), drew=drew,
-                    took=self.took if drew == "discard" else None, phase="play", knocker=None, upcard=None,
-                    options=options)
+                    took=self.took if drew == "discard" else None, phase=ViewPhase.PLAY, knocker=None,
+                    upcard=None, options=options)
 
     def step(self, state: Any) -> int:
         import pyspiel
@@ -249,13 +250,16 @@ class Adapter:
         phase = state.current_phase()
         hand_ids = list(state.hands()[self.player])
         if phase in (phases.FIRST_UPCARD, phases.DRAW):
-            options = ("discard", "pass") if phase == phases.FIRST_UPCARD else tuple(
-                o for o, a in (("discard", 52), ("stock", 53)) if a in legal)
-            choice = self.bot.start(self.view(state, options))
+            options = (ActionKind.TAKE, ActionKind.PASS) if phase == phases.FIRST_UPCARD else tuple(
+                o for o, a in ((ActionKind.TAKE, 52), (ActionKind.DRAW, 53)) if a in legal)
+            answer = self.bot.start(self.view(state, options))
+            choice = start_choice(answer, options)  # an older bot's word ("stock", ...) is read too
+            if choice is None:
+                raise ValueError(f"the bot answered {answer!r}, not one of {options}")
             upcard = state.upcard()
-            self.took = card_of_id(upcard) if choice == "discard" else None
-            self.drew = "discard" if choice == "discard" else "stock"
-            return {"discard": 52, "pass": 54, "stock": 53}[choice]
+            self.took = card_of_id(upcard) if choice is ActionKind.TAKE else None
+            self.drew = "discard" if choice is ActionKind.TAKE else "stock"
+            return {ActionKind.TAKE: 52, ActionKind.PASS: 54, ActionKind.DRAW: 53}[choice]
         if phase == phases.DISCARD:
             view = self.view(state, (), drew=self.drew)
             card = self.bot.discard(view)

@@ -13,8 +13,9 @@ from it: card by card it lays off every card whose lay-off lowers its hand's lea
 
 The adapter (``bench_sim.Adapter``) turns OpenSpiel's state into the ``View`` the bot sees: its
 hand, the discard pile with the upcard, the stock's size, the cards each player took from and
-threw on the pile, the game score, the phase (the first upcard is offered as ``upcard`` with
-options ``discard``/``pass``) and the bot's answers into OpenSpiel actions.
+threw on the pile, the game score, the phase (the first upcard is offered in phase
+``ViewPhase.UPCARD`` with options ``ActionKind.TAKE``, ``ActionKind.PASS``) and the bot's answers
+into OpenSpiel actions.
 
 Paired decks from both seats: hand ``h`` of seed ``s`` is dealt (and its stock drawn) from
 ``random.Random(f"{s}:{h}")`` and played twice, our bot in seat 0 and then in seat 1.  A
@@ -38,8 +39,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench_sim import Adapter, _greedy  # noqa: E402
 
-from rummycheck.sim.bots import View, bot_class  # noqa: E402
+from rummycheck.sim.bots import View, ViewPhase, bot_class  # noqa: E402
 from rummycheck.sim.stats import wilson  # noqa: E402
+from rummycheck.table.actions import ActionKind  # noqa: E402
 
 TARGET = 100
 _classes: dict[str, type[Any]] = {}
@@ -61,26 +63,25 @@ class Seat(Adapter):
     def __init__(self, player: int, bot: str, scores: tuple[int, int] = (0, 0)) -> None:
         super().__init__(player, _classes.setdefault(bot, tuned(bot)))
         self.scores = scores
-        self.phase = "play"
+        self.phase = ViewPhase.PLAY
 
-    def view(self, state: Any, options: tuple[str, ...], *, drew: str = "none") -> View:
+    def view(self, state: Any, options: tuple[ActionKind, ...], *, drew: str = "none") -> View:
         found = super().view(state, options, drew=drew)
-        first = self.phase == "upcard"
         return View(variant=found.variant, seat=found.seat, names=found.names, hand=found.hand, table=(),
                     discard_pile=found.discard_pile, stock=found.stock, scores=self.scores,
                     hand_sizes=found.hand_sizes, opened=found.opened, out=found.out, taken=found.taken,
-                    thrown=found.thrown, drew=found.drew, took=found.took, phase="upcard" if first else "play",
+                    thrown=found.thrown, drew=found.drew, took=found.took, phase=self.phase,
                     knocker=None, upcard=None, options=options)
 
     def step(self, state: Any) -> int:
         import pyspiel
 
-        self.phase = "play"
+        self.phase = ViewPhase.PLAY
         if state.current_phase() == pyspiel.gin_rummy.FIRST_UPCARD:
             legal = state.legal_actions()
             if 54 not in legal:  # both passed: the non-dealer draws from the stock
                 return 53 if 53 in legal else legal[0]
-            self.phase = "upcard"
+            self.phase = ViewPhase.UPCARD
         return super().step(state)
 
 

@@ -33,9 +33,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rummycheck.cards import Card  # noqa: E402
-from rummycheck.sim.bots import View, bot_class  # noqa: E402
+from rummycheck.sim.bots import View, ViewPhase, bot_class, start_choice  # noqa: E402
 from rummycheck.sim.stats import wilson  # noqa: E402
 from rummycheck.solvers.deadwood import min_deadwood  # noqa: E402
+from rummycheck.table.actions import ActionKind  # noqa: E402
 from rummycheck.variants import get_variant  # noqa: E402
 
 GIN = get_variant("gin")  # knock at 10, taken card not thrown back, dead at 2 left: RLCard's defaults
@@ -57,7 +58,7 @@ class Seat:
         self.took: Card | None = None
         self.overruled = 0  # discards the bot chose that RLCard does not allow (none expected)
 
-    def view(self, game: Any, history: History, options: tuple[str, ...]) -> View:
+    def view(self, game: Any, history: History, options: tuple[ActionKind, ...]) -> View:
         players = game.round.players
         hand = tuple(sorted(card_of(c) for c in players[self.player].hand))
         pile = tuple(card_of(c) for c in game.round.dealer.discard_pile)
@@ -65,16 +66,21 @@ class Seat:
                     stock=len(game.round.dealer.stock_pile), scores=(0, 0),
                     hand_sizes=tuple(len(p.hand) for p in players), opened=(False, False), out=(False, False),
                     taken=tuple(map(tuple, history.taken)), thrown=tuple(map(tuple, history.thrown)),
-                    drew=self.drew, took=self.took if self.drew == "discard" else None, phase="play",
+                    drew=self.drew, took=self.took if self.drew == "discard" else None, phase=ViewPhase.PLAY,
                     knocker=None, upcard=None, options=options)
 
     def step(self, game: Any, history: History, legal: list[int]) -> int:
         if DRAW in legal or TAKE in legal:  # the start of a turn
-            options = tuple(name for name, action in (("discard", TAKE), ("stock", DRAW)) if action in legal)
-            choice = self.bot.start(self.view(game, history, options))
+            options = tuple(kind for kind, action in ((ActionKind.TAKE, TAKE), (ActionKind.DRAW, DRAW))
+                            if action in legal)
+            answer = self.bot.start(self.view(game, history, options))
+            choice = start_choice(answer, options)  # an older bot's word ("stock", ...) is read too
+            if choice is None:
+                raise ValueError(f"the bot answered {answer!r}, not one of {options}")
             pile = game.round.dealer.discard_pile
-            self.drew, self.took = ("discard", card_of(pile[-1])) if choice == "discard" else ("stock", None)
-            return TAKE if choice == "discard" else DRAW
+            took = choice is ActionKind.TAKE
+            self.drew, self.took = ("discard", card_of(pile[-1])) if took else ("stock", None)
+            return TAKE if took else DRAW
         if GIN_OUT in legal:  # RLCard offers nothing else when gin is possible
             return GIN_OUT
         if not any(a >= DISCARD for a in legal):  # dead hand or a score step

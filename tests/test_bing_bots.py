@@ -9,21 +9,24 @@ import pytest
 
 from rummycheck.cards import Card, parse_cards
 from rummycheck.sim import bots as bots_module
-from rummycheck.sim.bots import BOTS, View, bot_class, danger, partners
+from rummycheck.sim.bots import BOTS, View, ViewPhase, bot_class, danger, partners
 from rummycheck.solvers.deadwood import min_deadwood
+from rummycheck.table.actions import ActionKind
 from rummycheck.variants import get_variant
 
 BING = get_variant("bing")
+#: a Bing turn's start with every option open
+MELD_TAKE_DRAW = (ActionKind.LAY_DOWN, ActionKind.TAKE, ActionKind.DRAW)
 
 
 def _bing_view(hand: str, *, drew: str = "stock", top: str = "Kh", opened: tuple[bool, ...] = (False, False, False),
-               sizes: tuple[int, ...] = (15, 14, 14), options: tuple[str, ...] = ()) -> View:
+               sizes: tuple[int, ...] = (15, 14, 14), options: tuple[ActionKind, ...] = ()) -> View:
     count = len(opened)
     cards = parse_cards(hand, decks=2)
     return View(variant=BING, seat=0, names=tuple("ABCDE"[:count]), hand=cards, table=(),
                 discard_pile=tuple(parse_cards(top)), stock=40, scores=(0,) * count, hand_sizes=sizes,
                 opened=opened, out=(False,) * count, taken=((),) * count, thrown=((),) * count, drew=drew,
-                took=None, phase="play", knocker=None, upcard=None, options=options)
+                took=None, phase=ViewPhase.PLAY, knocker=None, upcard=None, options=options)
 
 
 def _bot(name: str) -> bots_module.BaseBot:
@@ -92,26 +95,26 @@ CHEAP_MELDS = "3s 4s 2c 3h 3c 3d 4h 5h 6h Kc Qd Js Th 9c"
 
 
 @pytest.mark.parametrize(("name", "hand", "saved", "calm", "near_out"), [
-    ("early", THREE_MELDS, 94, "meld", "meld"),       # opens whenever it can
-    ("early", CHEAP_MELDS, 33, "meld", "meld"),
-    ("common", THREE_MELDS, 94, "stock", "stock"),    # pure: four melds or nothing, whatever the danger
-    ("sandbag", THREE_MELDS, 94, "stock", "stock"),   # pure: all fourteen or nothing
+    ("early", THREE_MELDS, 94, ActionKind.LAY_DOWN, ActionKind.LAY_DOWN),  # opens whenever it can
+    ("early", CHEAP_MELDS, 33, ActionKind.LAY_DOWN, ActionKind.LAY_DOWN),
+    ("common", THREE_MELDS, 94, ActionKind.DRAW, ActionKind.DRAW),  # pure: four melds or nothing, whatever the danger
+    ("sandbag", THREE_MELDS, 94, ActionKind.DRAW, ActionKind.DRAW),  # pure: all fourteen or nothing
     # hybrids: open when danger x points saved >= hold_value (common-ev 3, sandbag-ev 10); two unopened
     # opponents: danger 1 - 0.956^2 = 0.086; one of them opened with one card: 1 - 0.757 x 0.956 = 0.276
-    ("common-ev", CHEAP_MELDS, 33, "stock", "meld"),   # 2.8 < 3 <= 9.1
-    ("sandbag-ev", THREE_MELDS, 94, "stock", "meld"),  # 8.1 < 10 <= 25.9
+    ("common-ev", CHEAP_MELDS, 33, ActionKind.DRAW, ActionKind.LAY_DOWN),   # 2.8 < 3 <= 9.1
+    ("sandbag-ev", THREE_MELDS, 94, ActionKind.DRAW, ActionKind.LAY_DOWN),  # 8.1 < 10 <= 25.9
 ])
 def test_pure_strategies_hold_and_hybrids_open_when_an_opponent_is_about_to_go_out(
-        name: str, hand: str, saved: int, calm: str, near_out: str) -> None:
-    options = ("meld", "discard", "stock")
+        name: str, hand: str, saved: int, calm: ActionKind, near_out: ActionKind) -> None:
+    options = MELD_TAKE_DRAW
     quiet = _bing_view(hand, drew="none", top="7d", sizes=(14, 14, 14), options=options)
     close = _bing_view(hand, drew="none", top="7d", opened=(False, True, False), sizes=(14, 1, 14), options=options)
     assert BING.points(quiet.hand) - saved == min_deadwood(quiet.hand, variant=BING)  # the loose cards' points
     hold_value = bot_class(name).hold_value  # type: ignore[attr-defined]
     if hold_value is not None:  # the positions straddle the hybrids' threshold
         assert danger(quiet) * saved < hold_value <= danger(close) * saved
-    assert _bot(name).start(quiet) == calm
-    assert _bot(name).start(close) == near_out
+    assert _bot(name).start(quiet) is calm
+    assert _bot(name).start(close) is near_out
 
 
 def test_the_strategies_and_hybrids_are_shipped_under_their_own_names() -> None:
@@ -123,15 +126,15 @@ def test_the_strategies_and_hybrids_are_shipped_under_their_own_names() -> None:
 
 
 @pytest.mark.parametrize(("top", "choice"), [
-    ("5d", "discard"),  # 3d 4d 5d: a run with two loose cards
-    ("9h", "discard"),  # a fourth nine: the set grows, and a loose card can go
-    ("Kh", "stock"),    # joins nothing
-    ("2h", "discard"),  # a deuce is always taken
+    ("5d", ActionKind.TAKE),  # 3d 4d 5d: a run with two loose cards
+    ("9h", ActionKind.TAKE),  # a fourth nine: the set grows, and a loose card can go
+    ("Kh", ActionKind.DRAW),  # joins nothing
+    ("2h", ActionKind.TAKE),  # a deuce is always taken
 ])
-def test_a_bing_bot_takes_the_top_discard_when_it_sits_in_a_meld(top: str, choice: str) -> None:
+def test_a_bing_bot_takes_the_top_discard_when_it_sits_in_a_meld(top: str, choice: ActionKind) -> None:
     hand = "Ah Ad Ac 5s 6s 7s 9c 9d 9s Tc Jc 3s 3d 4d"
-    view = _bing_view(hand, drew="none", top=top, sizes=(14, 14, 14), options=("meld", "discard", "stock"))
-    assert _bot("common").start(view) == choice
+    view = _bing_view(hand, drew="none", top=top, sizes=(14, 14, 14), options=MELD_TAKE_DRAW)
+    assert _bot("common").start(view) is choice
 
 
 def test_the_strategy_check_holds_the_hybrids_to_their_expected_value_rule() -> None:
@@ -157,8 +160,8 @@ BASIC = get_variant("basic")
 def _basic_view(hand: str, *, sizes: tuple[int, int] = (9, 8), taken: str = "") -> View:
     return View(variant=BASIC, seat=0, names=("A", "B"), hand=tuple(parse_cards(hand)), table=(), discard_pile=(),
                 stock=20, scores=(0, 0), hand_sizes=sizes, opened=(False, False), out=(False, False),
-                taken=((), tuple(parse_cards(taken))), thrown=((), ()), drew="stock", took=None, phase="play",
-                knocker=None, upcard=None, options=())
+                taken=((), tuple(parse_cards(taken))), thrown=((), ()), drew="stock", took=None,
+                phase=ViewPhase.PLAY, knocker=None, upcard=None, options=())
 
 
 @pytest.mark.parametrize("name", ["eager", "patient"])

@@ -5,15 +5,17 @@ from __future__ import annotations
 import pytest
 
 from rummycheck.cards import Card, parse_cards
-from rummycheck.sim.bots import BaseBot, View, bot_class
+from rummycheck.sim.bots import BaseBot, View, ViewPhase, bot_class
 from rummycheck.sim.engine import play_game
 from rummycheck.sim.gin_expert import KNOCK_TABLE, GinExpert, Reads, knock_value
+from rummycheck.table.actions import ActionKind
 from rummycheck.variants import get_variant
 
 GIN = get_variant("gin")
 
 
-def _view(hand: str, pile: str, *, phase: str = "play", options: tuple[str, ...] = ("stock", "discard"),
+def _view(hand: str, pile: str, *, phase: ViewPhase = ViewPhase.PLAY,
+          options: tuple[ActionKind, ...] = (ActionKind.DRAW, ActionKind.TAKE),
           stock: int = 25, taken: str = "", thrown: str = "", mine: str = "", scores: tuple[int, int] = (0, 0),
           drew: str = "none") -> View:
     return View(variant=GIN, seat=0, names=("A", "B"), hand=tuple(parse_cards(hand)), table=(),
@@ -37,14 +39,14 @@ LOOSE = "7h 8h Ks Kd Qc Jc 9s 6d 4c 2s"
 
 @pytest.mark.parametrize("name", ["expert", "knock", "gin", "knock-at-5"])
 @pytest.mark.parametrize(("upcard", "choice"), [
-    ("9h", "discard"),  # 7h 8h 9h melds 24 points; a king thrown: 76 - 24 + 9 - 10 = 51, 25 less
-    ("Th", "pass"),  # joins nothing; thrown for a ten-point card it leaves 76: no gain, so passed
+    ("9h", ActionKind.TAKE),  # 7h 8h 9h melds 24 points; a king thrown: 76 - 24 + 9 - 10 = 51, 25 less
+    ("Th", ActionKind.PASS),  # joins nothing; thrown for a ten-point card it leaves 76: no gain, so passed
 ])
-def test_first_upcard_taken_only_when_it_helps(name: str, upcard: str, choice: str) -> None:
+def test_first_upcard_taken_only_when_it_helps(name: str, upcard: str, choice: ActionKind) -> None:
     """GIN-DEAL: the first upcard is taken by the take rule (6 points or more of gain); before the
     fix every gin bot took it (``options[0]``)."""
-    view = _view(LOOSE, upcard, phase="upcard", options=("discard", "pass"))
-    assert _bot(bot_class(name)).start(view) == choice  # type: ignore[arg-type]
+    view = _view(LOOSE, upcard, phase=ViewPhase.UPCARD, options=(ActionKind.TAKE, ActionKind.PASS))
+    assert _bot(bot_class(name)).start(view) is choice  # type: ignore[arg-type]
 
 
 # 11 cards after a draw: Ac 2c 3c and 4h 5h 6h meld; the Kd and the Qc are alike (10 points, no

@@ -13,12 +13,13 @@ from typer.testing import CliRunner
 from rummycheck.cards import Card
 from rummycheck.cli import app
 from rummycheck.errors import SimulationError
-from rummycheck.sim.bots import BOTS, BaseBot, BotError, LayDown, View, bot_class, discard_choices
+from rummycheck.sim.bots import BOTS, BaseBot, BotError, LayDown, View, ViewPhase, bot_class, discard_choices
 from rummycheck.sim.engine import play_game
 from rummycheck.sim.record_out import game_to_record_dict, replay_hand
 from rummycheck.sim.report import result_json
 from rummycheck.sim.runner import SimSpec, simulate
 from rummycheck.sim.stats import mean_interval, paired_interval, wilson
+from rummycheck.table.actions import ActionKind
 from rummycheck.table.hand import start_state
 from rummycheck.variants import Variant, get_variant
 
@@ -265,7 +266,7 @@ class _Spy:
     def setup(self, **kwargs: object) -> None:
         self.inner.setup(**kwargs)  # type: ignore[arg-type]
 
-    def start(self, view: View) -> str:
+    def start(self, view: View) -> ActionKind:
         self.views.append(("start", view))
         return self.inner.start(view)
 
@@ -408,7 +409,8 @@ def test_views_built_the_quick_way_are_frozen_views() -> None:
 
     gin = get_variant("gin")
     values = (gin, 0, ("A", "B"), (Card.parse("7s"),), (), (Card.parse("Kd"),), 30, (0, 0), (10, 10),
-              (False, False), (False, False), ((), ()), ((), ()), "none", None, "play", None, None, ("stock",), None)
+              (False, False), (False, False), ((), ()), ((), ()), "none", None, ViewPhase.PLAY, None, None,
+              (ActionKind.DRAW,), None)
     quick = new_view(*values)
     assert type(quick) is View
     assert quick == View(*values) and hash(quick) == hash(View(*values))
@@ -425,23 +427,24 @@ def _gin_view(hand: str, top: str) -> View:
     return View(variant=variant, seat=0, names=("A", "B"), hand=tuple(parse_cards(hand)), table=(),
                 discard_pile=tuple(parse_cards(top)), stock=20, scores=(0, 0), hand_sizes=(10, 10),
                 opened=(False, False), out=(False, False), taken=((), ()), thrown=((), ()), drew="none",
-                took=None, phase="play", knocker=None, upcard=None, options=("discard", "stock"))
+                took=None, phase=ViewPhase.PLAY, knocker=None, upcard=None,
+                options=(ActionKind.TAKE, ActionKind.DRAW))
 
 
 @pytest.mark.parametrize(("top", "choice"), [
-    ("9h", "discard"),  # completes 7h 8h 9h: throwing the Kd leaves 10, a knock
-    ("2s", "discard"),  # joins nothing, but thrown for the Kd it lowers the deadwood by 8
-    ("6s", "stock"),    # lowers it by 4 only: below take_gain (6), the stock may make a meld
-    ("9s", "stock"),    # lowers it by 1
+    ("9h", ActionKind.TAKE),  # completes 7h 8h 9h: throwing the Kd leaves 10, a knock
+    ("2s", ActionKind.TAKE),  # joins nothing, but thrown for the Kd it lowers the deadwood by 8
+    ("6s", ActionKind.DRAW),  # lowers it by 4 only: below take_gain (6), the stock may make a meld
+    ("9s", ActionKind.DRAW),  # lowers it by 1
 ])
-def test_a_gin_bot_takes_the_top_discard_only_for_a_knock_or_a_real_gain(top: str, choice: str) -> None:
+def test_a_gin_bot_takes_the_top_discard_only_for_a_knock_or_a_real_gain(top: str, choice: ActionKind) -> None:
     import random
 
     hand = "Ac 2c 3c 4d 5d 6d 7h 8h Kd Qs"  # deadwood 35: 7h 8h Kd Qs
     for name in ("knock", "knock-at-5", "gin"):
         bot = bot_class(name)()
         bot.setup(seat=0, variant=get_variant("gin"), rng=random.Random(0))
-        assert bot.start(_gin_view(hand, top)) == choice, name
+        assert bot.start(_gin_view(hand, top)) is choice, name
 
 
 class _AlwaysTakes(BaseBot):
@@ -449,8 +452,8 @@ class _AlwaysTakes(BaseBot):
 
     label = "always-takes"
 
-    def start(self, view: View) -> str:
-        return "discard" if "discard" in view.options else view.options[0]
+    def start(self, view: View) -> ActionKind:
+        return ActionKind.TAKE if ActionKind.TAKE in view.options else view.options[0]
 
     def discard(self, view: View) -> Card:
         return min(c for c in discard_choices(view) if c != view.took)

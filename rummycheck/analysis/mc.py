@@ -11,8 +11,8 @@ played unless the rollouts show another move better by a paired 95% interval (th
 rollouts' best): at a small budget most differences are noise.  The bot's own seeded ``random.Random`` picks the
 evaluator's seed for each decision, so a game is reproducible.
 
-The questions map onto the engine's actions: a draw is ``"stock"``, a take ``"discard"``,
-a pass ``"pass"``, a Bing meld turn ``"meld"`` (its lay-down chosen with it); after a basic
+The questions are the engine's actions: ``start`` answers a draw, a take, a pass or a Bing
+meld turn (``ActionKind``; a meld turn's lay-down is chosen with it); after a basic
 draw the bot weighs laying down against each discard in one decision, and in gin it weighs
 each discard against knocking with it.
 
@@ -29,7 +29,7 @@ from typing import ClassVar
 from rummycheck.analysis.evaluate import evaluate
 from rummycheck.cards import Card
 from rummycheck.games import Game, game_of
-from rummycheck.sim.bots import BaseBot, Bot, LayDown, View, bot_class
+from rummycheck.sim.bots import BaseBot, Bot, LayDown, View, ViewPhase, bot_class
 from rummycheck.table.actions import Action, ActionKind
 from rummycheck.table.observation import Observation
 from rummycheck.variants import Variant
@@ -40,9 +40,8 @@ __all__ = ["MonteCarloBot", "mc_bot"]
 DEFAULT_SAMPLES = 32
 MAX_SAMPLES = 10_000
 
-_START = {ActionKind.DRAW: "stock", ActionKind.TAKE: "discard", ActionKind.PASS: "pass",
-          ActionKind.LAY_DOWN: "meld"}
-_OPTION = {"stock": ActionKind.DRAW, "discard": ActionKind.TAKE, "pass": ActionKind.PASS}
+#: the moves a ``start`` question chooses among
+_STARTS = frozenset({ActionKind.DRAW, ActionKind.TAKE, ActionKind.PASS, ActionKind.LAY_DOWN})
 
 
 class MonteCarloBot(BaseBot):
@@ -102,22 +101,22 @@ class MonteCarloBot(BaseBot):
         return best if found.of(default).loss_low > 0 else default
 
     # -- the engine's questions ------------------------------------------------------------------
-    def start(self, view: View) -> str:
+    def start(self, view: View) -> ActionKind:
         self._planned = None
         if len(view.options) == 1:
             return view.options[0]
         answer = self.policy.start(view)
         default: Action | None = None
-        if answer == "meld":
+        if answer is ActionKind.LAY_DOWN:
             laid = self.policy.lay_down(view)
             if laid:
                 default = Action(ActionKind.LAY_DOWN, view.names[view.seat], melds=laid.melds, layoffs=laid.layoffs)
-        elif answer in _OPTION:
-            default = Action(_OPTION[answer], view.names[view.seat])
-        best = self._best(view, frozenset(_START), default)
+        elif answer in _STARTS:
+            default = Action(answer, view.names[view.seat])
+        best = self._best(view, _STARTS, default)
         if best.kind is ActionKind.LAY_DOWN:
             self._planned = best
-        return _START[best.kind]
+        return best.kind
 
     def lay_down(self, view: View) -> LayDown | None:
         planned, self._planned = self._planned, None
@@ -128,11 +127,11 @@ class MonteCarloBot(BaseBot):
         default: Action | None
         if laid:
             default = Action(ActionKind.LAY_DOWN, me, melds=laid.melds, layoffs=laid.layoffs)
-        elif view.phase == "layoff":
+        elif view.phase == ViewPhase.LAYOFF:
             default = Action(ActionKind.FINISH, me)
         else:
             default = self._policy_discard(view)
-        if view.phase == "layoff":  # gin's defender: lay-offs, or finish
+        if view.phase == ViewPhase.LAYOFF:  # gin's defender: lay-offs, or finish
             best = self._best(view, frozenset({ActionKind.LAY_DOWN, ActionKind.FINISH}), default)
         else:  # after the draw: lay down, or go straight to the discard
             best = self._best(view, frozenset({ActionKind.LAY_DOWN, ActionKind.DISCARD, ActionKind.KNOCK,

@@ -9,9 +9,11 @@ A bot answers four questions (``Bot``); the engine puts every answer through
 ``GameState``, the one judge, so an illegal answer raises ``IllegalPlay`` instead of
 being played:
 
-* ``start(view)``: how the turn begins, one of ``view.options``: ``"stock"`` (draw),
-  ``"discard"`` (take the top discard), ``"meld"`` (a Bing meld turn), ``"pass"`` (gin:
-  refuse the first upcard);
+* ``start(view)``: how the turn begins, one of ``view.options`` (``ActionKind`` members):
+  ``DRAW`` (from the stock), ``TAKE`` (the top discard), ``LAY_DOWN`` (a Bing meld turn),
+  ``PASS`` (gin: refuse the first upcard).  The words of the older protocol are still read
+  (``OLD_STARTS``: ``"stock"``, ``"discard"`` for a take, ``"meld"``, ``"pass"``), so a bot
+  written against it keeps working;
 * ``lay_down(view)``: melds and lay-offs to put down now (a Bing meld turn, a basic turn
   after the draw, the gin defender after a knock), or None;
 * ``discard(view)``: the card that ends the turn;
@@ -47,6 +49,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from itertools import combinations, product
 from operator import attrgetter
 from typing import ClassVar, NamedTuple, Protocol, runtime_checkable
@@ -62,21 +65,27 @@ from rummycheck.solvers.base import Arrangement
 from rummycheck.solvers.deadwood import deadwood_counter, fast_search, fast_tables, least_key, min_deadwood
 from rummycheck.solvers.exact import SearchRules, search
 from rummycheck.solvers.layoffs import exact_play
+from rummycheck.table.actions import ActionKind
 from rummycheck.table.observation import Observation
 from rummycheck.textsafe import shorten
 from rummycheck.variants import Variant
 
 __all__ = [
     "BOTS",
+    "OLD_STARTS",
     "danger",
     "danger_from",
     "BaseBot",
     "Bot",
     "BotError",
     "LayDown",
+    "StartOptions",
     "View",
+    "ViewPhase",
     "bot_class",
     "bot_label",
+    "start_choice",
+    "start_options_text",
 ]
 
 
@@ -93,6 +102,57 @@ class LayDown:
 
     def __bool__(self) -> bool:
         return bool(self.melds or self.layoffs)
+
+
+class ViewPhase(StrEnum):
+    """When a bot is asked (``View.phase``); the values are the words the protocol always used, so
+    ``view.phase == "layoff"`` in an older bot still holds."""
+
+    UPCARD = "upcard"  # gin's first upcard on offer (GIN-DEAL)
+    PLAY = "play"
+    LAYOFF = "layoff"  # gin's defender, after a knock
+
+
+#: the ``start`` answers of the older protocol, still read (a plain ``str``, not an ``ActionKind``):
+#: its ``"discard"`` meant taking the top discard
+OLD_STARTS: dict[str, ActionKind] = {"stock": ActionKind.DRAW, "discard": ActionKind.TAKE,
+                                     "meld": ActionKind.LAY_DOWN, "pass": ActionKind.PASS}
+_OLD_WORD = {kind: word for word, kind in OLD_STARTS.items()}
+_BY_VALUE = {kind.value: kind for kind in ActionKind}
+
+
+class StartOptions(tuple[ActionKind, ...]):
+    """``View.options``: a tuple of ``ActionKind`` members in which an older bot's word is found too
+    (``"stock" in view.options`` holds when a draw is an option), so a bot that looks before it
+    answers keeps working.  A copy (``list(view.options)``) holds the members only."""
+
+    __slots__ = ()
+
+    def __contains__(self, item: object) -> bool:
+        if type(item) is str:
+            item = OLD_STARTS.get(item, item)
+        return tuple.__contains__(self, item)
+
+
+def start_choice(answer: object, options: Sequence[ActionKind]) -> ActionKind | None:
+    """The option a ``start`` answer names: an ``ActionKind`` among ``options``; a plain ``str`` is
+    read as an older word (``OLD_STARTS``: ``"discard"`` is a take) or else as an ``ActionKind``'s
+    value (``"take"``, as ``"take" in view.options`` reads it); None for anything else.  Exact
+    types only: a subclass of ``str`` could answer anything when compared."""
+    if type(answer) is ActionKind:
+        return answer if answer in options else None
+    if type(answer) is str:
+        found = OLD_STARTS.get(answer) or _BY_VALUE.get(answer)
+        return found if found in options else None
+    return None
+
+
+def start_options_text(options: Sequence[ActionKind]) -> str:
+    """``options`` as an answer's error names them: ``ActionKind.DRAW, ActionKind.TAKE (or the old
+    'stock', 'discard')``."""
+    new = ", ".join(f"ActionKind.{o.name}" for o in options)
+    old = ", ".join(repr(_OLD_WORD[o]) for o in options if o in _OLD_WORD)
+    return f"{new} (or the old {old})" if old else new
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,10 +174,10 @@ class View:
     thrown: tuple[tuple[Card, ...], ...]  # cards each player discarded this hand
     drew: str  # none, stock, discard
     took: Card | None
-    phase: str  # upcard (gin's first upcard), play, layoff (gin defender)
+    phase: ViewPhase  # upcard (gin's first upcard), play, layoff (gin defender)
     knocker: int | None
     upcard: Card | None
-    options: tuple[str, ...] = ()  # the legal ways to start this turn (``start``)
+    options: tuple[ActionKind, ...] = ()  # the legal ways to start this turn (``start``)
     # the seat's Observation (``rummycheck.table.observation``), made only when asked: it walks the
     # hand's history.  Valid during the call it comes with; None where no game state stands behind
     # the view (a view built by hand, an outside engine's adapter)
@@ -163,7 +223,7 @@ class Bot(Protocol):
 
     def setup(self, *, seat: int, variant: Variant, rng: random.Random) -> None: ...
 
-    def start(self, view: View) -> str: ...
+    def start(self, view: View) -> ActionKind: ...
 
     def lay_down(self, view: View) -> LayDown | None: ...
 
@@ -734,16 +794,16 @@ class BaseBot:
         after = min(self._deadwood(view, _less(hand, c)) for c in set(view.hand))
         return after < now
 
-    def start(self, view: View) -> str:
+    def start(self, view: View) -> ActionKind:
         top = view.top
-        if top is not None and "discard" in view.options and self._take_helps(view, top):
-            return "discard"
-        if "stock" in view.options:
-            return "stock"
+        if top is not None and ActionKind.TAKE in view.options and self._take_helps(view, top):
+            return ActionKind.TAKE
+        if ActionKind.DRAW in view.options:
+            return ActionKind.DRAW
         return view.options[0]
 
     def lay_down(self, view: View) -> LayDown | None:
-        if view.phase == "layoff":
+        if view.phase == ViewPhase.LAYOFF:
             return self._defend(view)
         return None
 
@@ -831,12 +891,12 @@ class GinBase(BaseBot):
             return True
         return now - after >= self.take_gain
 
-    def start(self, view: View) -> str:
+    def start(self, view: View) -> ActionKind:
         """The usual take rule, the first upcard included (GIN-DEAL): taken only when it helps, else
         passed (``BaseBot.start`` would take it, ``options[0]``, whether it helps or not)."""
-        if view.phase == "upcard" and "pass" in view.options:
+        if view.phase == ViewPhase.UPCARD and ActionKind.PASS in view.options:
             top = view.top
-            return "discard" if top is not None and self._take_helps(view, top) else "pass"
+            return ActionKind.TAKE if top is not None and self._take_helps(view, top) else ActionKind.PASS
         return super().start(view)
 
     def knock(self, view: View, card: Card) -> bool:
@@ -1125,21 +1185,21 @@ class BingBase(BaseBot):
             return None
         return found
 
-    def start(self, view: View) -> str:
+    def start(self, view: View) -> ActionKind:
         self._plan = None
-        if "meld" in view.options:
+        if ActionKind.LAY_DOWN in view.options:
             plan = self._after_opening(view) if view.has_opened else self._opening(view)
             if plan:
                 self._plan = plan
-                return "meld"
+                return ActionKind.LAY_DOWN
         top = view.top
-        if top is not None and "discard" in view.options and not self._going_round(view) \
+        if top is not None and ActionKind.TAKE in view.options and not self._going_round(view) \
                 and self._bing_take(view, top):
-            return "discard"
-        if "stock" in view.options:
-            return "stock"
-        if "discard" in view.options:
-            return "discard"
+            return ActionKind.TAKE
+        if ActionKind.DRAW in view.options:
+            return ActionKind.DRAW
+        if ActionKind.TAKE in view.options:
+            return ActionKind.TAKE
         return view.options[0]
 
     def _bing_take(self, view: View, top: Card) -> bool:
@@ -1268,9 +1328,9 @@ class RandomBot(BaseBot):
         super().__init__()
         self._plan: LayDown | None = None
 
-    def start(self, view: View) -> str:
+    def start(self, view: View) -> ActionKind:
         options = list(view.options)
-        if "meld" in options:
+        if ActionKind.LAY_DOWN in options:
             game = view.game
             needed = game.melds_needed(view.has_opened)
             found = search(view.hand, variant=view.variant, min_melds=max(needed, 1))
@@ -1282,14 +1342,14 @@ class RandomBot(BaseBot):
             if ok:
                 assert found is not None
                 self._plan = LayDown(found.melds)
-                return "meld"
-            options.remove("meld")
-        if view.has_opened and "discard" in options and view.top is not None:
-            options.remove("discard")  # a Bing take could break the limit hold; keep it simple
+                return ActionKind.LAY_DOWN
+            options.remove(ActionKind.LAY_DOWN)
+        if view.has_opened and ActionKind.TAKE in options and view.top is not None:
+            options.remove(ActionKind.TAKE)  # a Bing take could break the limit hold; keep it simple
         return self.rng.choice(options or list(view.options))
 
     def lay_down(self, view: View) -> LayDown | None:
-        if view.phase == "layoff":
+        if view.phase == ViewPhase.LAYOFF:
             return self._defend(view)
         plan, self._plan = self._plan, None
         if plan is not None:

@@ -48,9 +48,10 @@ from rummycheck.errors import SimulationError
 from rummycheck.games import Game, game_of
 from rummycheck.games.base import score_hand
 from rummycheck.games.scoring import HandEnd, HandScore, Sheet, new_sheet
-from rummycheck.sim.bots import Bot, LayDown, View, new_view
+from rummycheck.sim.bots import Bot, LayDown, StartOptions, View, ViewPhase, new_view, start_choice, start_options_text
 from rummycheck.sim.hand import SimState
 from rummycheck.sim.record_out import action_texts
+from rummycheck.table.actions import ActionKind
 from rummycheck.table.hand import Ending, deal_shuffled, hand_end, seat_names, start_state
 from rummycheck.table.observation import observe, seen_cards
 from rummycheck.table.state import GameState, PlayRecord
@@ -176,7 +177,7 @@ class _Hand:
         hand.deal_record = None
         return hand
 
-    def view(self, seat: int, phase: str, options: tuple[str, ...] = ()) -> View:
+    def view(self, seat: int, phase: ViewPhase, options: tuple[ActionKind, ...] = ()) -> View:
         state = self.state
         players = state.players
         on_turn = seat == state.current
@@ -230,16 +231,33 @@ class _Hand:
         self.thrown_by(seat, card)
 
 
-def _start_options(hand: _Hand) -> tuple[str, ...]:
+def _start_options(hand: _Hand) -> tuple[ActionKind, ...]:
     state = hand.state
     options = []
     if hand.game.lays_down(state):  # at the start of a turn: a meld turn instead of the draw (Bing)
-        options.append("meld")
+        options.append(ActionKind.LAY_DOWN)
     if state.can_draw_stock():
-        options.append("stock")
+        options.append(ActionKind.DRAW)
     if state.discard_pile and state.can_take_discard():
-        options.append("discard")
+        options.append(ActionKind.TAKE)
     return tuple(options)
+
+
+_UPCARD_OPTIONS = (ActionKind.TAKE, ActionKind.PASS)
+
+
+def _start(hand: _Hand, bot: Bot, seat: int, phase: ViewPhase, options: tuple[ActionKind, ...]) -> ActionKind:
+    """The bot's ``start`` answer as one of ``options``: an older word (``"stock"``, ...) is read as its
+    ``ActionKind``; anything else is a ``ValueError``.  The view's options are ``StartOptions`` (an older
+    bot finds its words in them); the engine's own checks use the plain tuple, the quicker one."""
+    answer = bot.start(hand.view(seat, phase, StartOptions(options)))
+    if type(answer) is ActionKind and answer in options:  # the shipped bots' answers, checked first
+        return answer
+    choice = start_choice(answer, options)
+    if choice is None:
+        raise ValueError(f"bot in seat {hand.names[seat]} chose {answer!r}, not one of "
+                         f"{start_options_text(options)}")
+    return choice
 
 
 def _gin_upcard(hand: _Hand, bots: Sequence[Bot]) -> None:
@@ -248,8 +266,7 @@ def _gin_upcard(hand: _Hand, bots: Sequence[Bot]) -> None:
     state = hand.state
     while state.offer in ("non-dealer", "dealer"):  # a rollout may start at the dealer's offer
         seat = state.current
-        choice = bots[seat].start(hand.view(seat, "upcard", ("discard", "pass")))
-        if choice == "discard":
+        if _start(hand, bots[seat], seat, ViewPhase.UPCARD, _UPCARD_OPTIONS) is ActionKind.TAKE:
             hand.take(seat)
             return
         hand.log(state.pass_turn())
@@ -263,43 +280,41 @@ def _turn(hand: _Hand, bots: Sequence[Bot]) -> str | None:
     bot = bots[seat]
     if state.drew == "none":
         options = _start_options(hand)
-        if "stock" not in options:
+        if ActionKind.DRAW not in options:
             return "dead"
-        choice = bot.start(hand.view(seat, "play", options))
-        if choice not in options:
-            raise ValueError(f"bot in seat {hand.names[seat]} chose {choice!r}, not one of {', '.join(options)}")
-        if choice == "meld":
-            if not hand.lay(bot.lay_down(hand.view(seat, "play"))):
+        choice = _start(hand, bot, seat, ViewPhase.PLAY, options)
+        if choice is ActionKind.LAY_DOWN:
+            if not hand.lay(bot.lay_down(hand.view(seat, ViewPhase.PLAY))):
                 raise ValueError(f"bot in seat {hand.names[seat]} chose a meld turn but laid nothing down")
             if state.phase == "over":
                 return "out"
             if state.can_end_turn():
                 hand.log(state.end_turn())
             else:
-                hand.throw(seat, bot.discard(hand.view(seat, "play")))
+                hand.throw(seat, bot.discard(hand.view(seat, ViewPhase.PLAY)))
                 if state.phase == "over":
                     return "out"
             return None
-        if choice == "stock":
+        if choice is ActionKind.DRAW:
             hand.draw()
         else:
             hand.take(seat)
             if state.phase == "over":  # the take reached a take limit: the hand is dead (GIN-DEAD)
                 return "dead"
     if game.turn_starts_with_draw:
-        if hand.lay(bot.lay_down(hand.view(seat, "play"))):
+        if hand.lay(bot.lay_down(hand.view(seat, ViewPhase.PLAY))):
             if state.phase == "over":
                 return "out"
             if state.stalemate() is not None:  # nobody can ever finish now (BASIC-STALEMATE)
                 return "dead"
-    view = hand.view(seat, "play")
+    view = hand.view(seat, ViewPhase.PLAY)
     card = bot.discard(view)
     if game.may_knock(state) and bot.knock(view, card):
         choose = getattr(bot, "knock_melds", None)  # optional: else the judge's best arrangement
         hand.log(state.knock(card, choose(view, card) if choose is not None else None))
         hand.thrown_by(seat, card)
         defender = state.current
-        hand.lay(bots[defender].lay_down(hand.view(defender, "layoff")))
+        hand.lay(bots[defender].lay_down(hand.view(defender, ViewPhase.LAYOFF)))
         hand.log(state.finish())
         return "knock"
     hand.throw(seat, card)
@@ -324,7 +339,7 @@ def play_out(state: GameState, bots: Sequence[Bot], *, seed: int | str,
         return state, hand_end(state)
     if state.phase == "layoff":  # after a knock: the defender lays off, then the hand is over
         defender = state.current
-        hand.lay(bots[defender].lay_down(hand.view(defender, "layoff")))
+        hand.lay(bots[defender].lay_down(hand.view(defender, ViewPhase.LAYOFF)))
         state.finish()
         return state, hand_end(state)
     if state.offer in ("non-dealer", "dealer"):  # gin: the first upcard still on offer
@@ -336,7 +351,7 @@ def play_out(state: GameState, bots: Sequence[Bot], *, seed: int | str,
         if state.can_end_turn():
             state.end_turn()
         else:
-            hand.throw(seat, bots[seat].discard(hand.view(seat, "play")))
+            hand.throw(seat, bots[seat].discard(hand.view(seat, ViewPhase.PLAY)))
         if state.phase == "over":
             how = "dead" if state.dead else "out"
     turns = 0

@@ -7,8 +7,9 @@ seat and the method asked, instead of a traceback or a silent end:
 * building it: a class that needs arguments, or whose ``__init__`` raises;
 * an exception raised by any method (``setup``, ``start``, ``lay_down``, ``discard``,
   ``knock``, ``knock_melds``), and ``sys.exit`` called inside one;
-* an answer of the wrong kind: ``start`` not one of ``view.options``, ``lay_down`` not a
-  ``LayDown`` (or None) of ``Meld`` and ``LayOff`` values, ``discard`` not a ``Card`` of the
+* an answer of the wrong kind: ``start`` not one of ``view.options`` (an ``ActionKind``, its
+  value as a plain ``str``, or the older word for it: ``sim.bots.OLD_STARTS``), ``lay_down``
+  not a ``LayDown`` (or None) of ``Meld`` and ``LayOff`` values, ``discard`` not a ``Card`` of the
   hand, ``knock`` not a bool, ``knock_melds`` not ``Meld`` values (or None), a meld turn
   that lays nothing down;
 * an answer the judge refuses (``IllegalPlay``): ``illegal_answer`` names the rule, with
@@ -39,7 +40,8 @@ from rummycheck.cards import Card
 from rummycheck.errors import BotError
 from rummycheck.melds import Meld, MeldKind
 from rummycheck.results import LayOff
-from rummycheck.sim.bots import Bot, LayDown, View
+from rummycheck.sim.bots import Bot, LayDown, View, start_choice, start_options_text
+from rummycheck.table.actions import ActionKind
 from rummycheck.textsafe import brief
 from rummycheck.variants import Variant
 
@@ -162,7 +164,7 @@ class GuardedBot:
         self.time_limit = time_limit
         self.trusted = trusted
         self.seat = ""
-        self.meld_turn = False  # ``start`` answered "meld": the lay-down that follows must lay something
+        self.meld_turn = False  # ``start`` chose a meld turn: the lay-down that follows must lay something
         # the engine asks for knock_melds only when the bot has it
         self.knock_melds: Callable[[View, Card], tuple[Meld, ...] | None] | None = (
             self._knock_melds if callable(getattr(bot, "knock_melds", None)) else None)
@@ -196,15 +198,19 @@ class GuardedBot:
         self.meld_turn = False
         self._call("setup", seat=seat, variant=variant, rng=rng)
 
-    def start(self, view: View) -> str:
+    def start(self, view: View) -> ActionKind:
         answer = self._call("start", view)
-        # exact types: a subclass of str or Card could answer anything when compared or printed
-        if not self.trusted and (type(answer) is not str or answer not in view.options):
-            kind = f" (a {type(answer).__name__})" if isinstance(answer, str) and type(answer) is not str else ""
+        if self.trusted:
+            return answer  # type: ignore[no-any-return]
+        # exact types: a subclass of str could answer anything when compared or printed
+        choice = start_choice(answer, view.options)
+        if choice is None:
+            kind = f" (a {type(answer).__name__})" if isinstance(answer, str) and type(answer) not in (
+                str, ActionKind) else ""
             raise self._fail("start", f"answered {_shown(answer)}{kind}, not one of "
-                                      f"{', '.join(map(repr, view.options))}")
-        self.meld_turn = answer == "meld"
-        return str(answer)
+                                      f"{start_options_text(view.options)}")
+        self.meld_turn = choice is ActionKind.LAY_DOWN
+        return choice
 
     def lay_down(self, view: View) -> LayDown | None:
         answer = self._call("lay_down", view)
@@ -216,7 +222,8 @@ class GuardedBot:
             raise self._fail("lay_down", f"answered {_shown(answer)}, not a LayDown of Meld and LayOff values "
                                          "(or None)")
         if meld_turn and not answer:
-            raise self._fail("lay_down", "start chose a meld turn ('meld'), then nothing was laid down")
+            raise self._fail("lay_down", "start chose a meld turn (ActionKind.LAY_DOWN), then nothing was laid "
+                                         "down")
         return answer
 
     def discard(self, view: View) -> Card:

@@ -1,4 +1,7 @@
-"""A user's bot for the --bot plugin test: always draws from the stock, throws its highest card."""
+"""A user's bot for the --bot plugin test: always draws from the stock, throws its highest card.
+
+It speaks the older protocol on purpose (``start`` answers the word ``"stock"``, looked up in
+``view.options``): a bot written before ``start`` spoke ``ActionKind`` keeps working."""
 
 from rummycheck.sim.bots import BaseBot, View
 
