@@ -9,13 +9,23 @@ import random
 
 import pytest
 
-from rummycheck.analysis.evidence import discard_log_likelihood, partners, sample_weight
+from rummycheck.analysis.evidence import (
+    DEADWOOD_BINS,
+    THROW_BINS,
+    cell,
+    discard_log_likelihood,
+    draw_sample,
+    partners,
+    quality_table,
+    sample_weight,
+)
 from rummycheck.cards import full_deck, parse_cards
 from rummycheck.games import game_of
 from rummycheck.sim.as_record import to_record
 from rummycheck.sim.bots import bot_class
 from rummycheck.sim.engine import play_game
 from rummycheck.sim.record_out import game_to_record_dict
+from rummycheck.solvers.deadwood import min_deadwood
 from rummycheck.table.observation import observe
 from rummycheck.table.replay import state_at
 from rummycheck.variants import get_variant
@@ -105,3 +115,37 @@ def test_a_game_without_a_fitted_beta_weighs_every_sample_alike() -> None:
     state = state_at(record, 1, min(12, len(record.hands[0].actions)))
     seen = observe(state, state.current)
     assert sample_weight(seen, seen.determinize(random.Random(1))) == 1.0
+
+
+def test_the_hand_quality_cells_by_their_lower_bounds() -> None:
+    assert cell(0, 0) == (0, 0) and cell(1, 10) == (0, 0)
+    assert cell(2, 11) == (1, 1) and cell(5, 45) == (2, 3) and cell(6, 46) == (3, 4)
+    assert cell(9, 61) == (4, 5) and cell(30, 98) == (4, 5)
+    table = quality_table("gin_opponent_deadwood.toml")
+    assert len(table) == len(THROW_BINS) and all(len(row) == len(DEADWOOD_BINS) for row in table)
+    assert game_of(get_variant("gin")).hand_quality_table == "gin_opponent_deadwood.toml"
+    assert game_of(get_variant("bing")).hand_quality_table is None
+
+
+def test_samples_drawn_by_hand_quality_place_the_opponents_cards_and_deadwood_better_than_uniform_ones() -> None:
+    """The evaluator's samples (``draw_sample``: one of several uniform deals kept by weight) against
+    uniform deals, on positions from seeds the table was not fitted on (it was fitted on 901):
+    the log loss of the chance that B holds each unseen card, and how far B's deadwood in the
+    samples is from his true deadwood."""
+    variant = get_variant("gin")
+    losses = {"uniform": 0.0, "drawn": 0.0}
+    errors = {"uniform": 0.0, "drawn": 0.0}
+    positions = _positions(20, seed=41) + _positions(20, seed=1234)
+    for observation, truth in positions:
+        rng = random.Random(5)
+        drawn = {"uniform": [observation.determinize(rng) for _ in range(60)],  # type: ignore[attr-defined]
+                 "drawn": [draw_sample(observation, rng)[0] for _ in range(60)]}  # type: ignore[arg-type]
+        true_deadwood = min_deadwood(sorted(truth), variant=variant)  # type: ignore[type-var]
+        for how, samples in drawn.items():
+            for card in observation.unseen():  # type: ignore[attr-defined]
+                p = (sum(card in s.players[1].hand for s in samples) + 0.5) / (len(samples) + 1)
+                losses[how] -= math.log(p if card in truth else 1 - p)
+            mean = sum(min_deadwood(s.players[1].hand, variant=variant) for s in samples) / len(samples)
+            errors[how] += abs(mean - true_deadwood) / len(positions)
+    assert losses["drawn"] < losses["uniform"], losses
+    assert errors["drawn"] < errors["uniform"], errors

@@ -23,9 +23,13 @@ Beside the points, each move gets the chance to win the game after it where
 from the score each rollout leaves (1 or 0 where it ends the game).  The race runs on the
 points alone.
 
-Each sample is weighted by how likely the other players' latest throws and passes were
-given the hands it deals them (``analysis.evidence``; gin only so far, 1 elsewhere): the
-means, their intervals (``sim.stats.weighted_mean_interval``) and the race are weighted.
+Each sample is weighed by how likely the other players' hands in it are after what they
+were seen to do (``analysis.evidence``, gin only so far): their latest throws and passes,
+and, since a played hand is far better than a uniform deal, how good the hand is for the
+number of cards its holder has thrown.  The sample is drawn from that weighted distribution
+(one of several uniform deals kept by weight), so it counts 1; a game with a discard model
+but no hand-quality table weighs its uniform deals instead, and the means, their intervals
+(``sim.stats.weighted_mean_interval``) and the race are weighted.
 
 Not modelled yet: the game score of basic and Bing (targets, Bing's limit and busts beyond
 this hand's points), and evidence weights for basic and Bing.
@@ -38,7 +42,7 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 
-from rummycheck.analysis.evidence import sample_weight
+from rummycheck.analysis.evidence import draw_sample
 from rummycheck.analysis.match import win_chance
 from rummycheck.errors import SimulationError
 from rummycheck.games import Game
@@ -153,8 +157,12 @@ def rollout_values(observation: Observation, candidates: Sequence[Action], *, se
     wins: list[list[float | None]] = [[] for _ in candidates]
     weights: list[float] = []
     for index in range(first, first + count):
-        sample = observation.determinize(random.Random(f"sample:{seed}:{index}"))
-        weights.append(sample_weight(observation, sample) if evidence else 1.0)
+        rng = random.Random(f"sample:{seed}:{index}")
+        if evidence:
+            sample, weight = draw_sample(observation, rng)
+        else:
+            sample, weight = observation.determinize(rng), 1.0
+        weights.append(weight)
         for k, action in enumerate(candidates):
             state = sample.apply(action)
             try:

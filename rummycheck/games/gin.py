@@ -230,6 +230,7 @@ class Gin(Game):
     rollout_bot = "gin"
     evidence_beta = 0.5  # analysis/evidence.py says how it was chosen and checked
     game_chance_table = "gin_hands.toml"  # made by bench/gin_hand_points.py
+    hand_quality_table = "gin_opponent_deadwood.toml"  # made by bench/fit_opponent_deadwood.py
 
     def state_problems(self, state: TableView) -> list[str]:
         found = self.cut_problems(state)

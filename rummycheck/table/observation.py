@@ -114,6 +114,11 @@ class Observation:
         """A full state consistent with this observation, hidden cards dealt uniformly by ``rng``."""
         pool = list(self.unseen().elements())
         rng.shuffle(pool)
+        return self.dealt(pool, rng.randrange(2 ** 32))
+
+    def dealt(self, pool: list[Card], renew_seed: int) -> GameState:
+        """The full state that deals the unseen cards in the order of ``pool`` (a shuffle of
+        ``unseen()``): each hand's unknown cards in seat order, then the stock."""
         state = self.public.copy()
         for seat, player in enumerate(state.players):
             if player.unknown:
@@ -122,7 +127,7 @@ class Observation:
         stock = state.stock or 0
         order: list[Card | None] = list(pool[:stock])
         state.stock_order = order  # the next card last: any order of a uniform shuffle is uniform
-        state.renew_seed = rng.randrange(2 ** 32)
+        state.renew_seed = renew_seed
         return state
 
 
