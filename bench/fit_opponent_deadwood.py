@@ -12,7 +12,8 @@ of the two distributions in the sample's (throws, deadwood) cell, each smoothed 
 cell.  Printed: the table as TOML (``rummycheck/data/gin_opponent_deadwood.toml``), and, on a
 second seed kept apart, the mean log-likelihood of the true deadwood cells under the uniform
 distribution, under the weighted one, and under the distribution of samples drawn as the
-evaluator draws them.
+evaluator draws them (one of ``CANDIDATES`` uniform deals kept by weight; here by the table's
+weight alone, where the evaluator multiplies in the discard evidence too).
 
     python bench/fit_opponent_deadwood.py [--hands 300] [--seed 901] [--held-seed 902]
 """

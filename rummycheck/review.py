@@ -45,7 +45,7 @@ from rummycheck.table.scoring import score_hand
 from rummycheck.table.state import GameState
 from rummycheck.variants import Variant
 
-__all__ = ["GRADES", "KNOCK_SAMPLES", "MAX_ACTIONS", "Finding", "PlayerSummary", "Review", "grade_of", "review"]
+__all__ = ["GRADES", "KNOCK_SAMPLES", "MAX_ACTIONS", "Fact", "Finding", "PlayerSummary", "Review", "grade_of", "review"]
 
 #: (least points lost, grade), worst first; a loss below the last threshold is no finding
 GRADES: tuple[tuple[float, str], ...] = ((10.0, "blunder"), (4.0, "mistake"), (1.0, "inaccuracy"))
@@ -65,6 +65,10 @@ def grade_of(lost: float) -> str | None:
         if lost >= least - 1e-9:
             return name
     return None
+
+
+#: one named value of a finding: a number, a card, a count, a name
+Fact = int | float | str
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,13 +91,14 @@ class Finding:
     lost: float
     measure: str
     grade: str
-    detail: str
+    # what was measured, as named values: ``case`` says which comparison (the sentence
+    # ``render.text.finding_detail`` makes of them), the rest its numbers, cards and counts
+    case: str
+    facts: tuple[tuple[str, Fact], ...] = ()
     reasons: tuple[str, ...] = ()
 
-    def line(self) -> str:
-        return (f"{self.where}: hand {self.hand}, action {self.action} {self.text!r}: {self.grade} "
-                f"({_number(self.lost)} points, {self.measure}): {self.kind}: {self.detail}; "
-                f"better: {self.better}")
+    def fact(self, name: str) -> Fact:
+        return dict(self.facts)[name]
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,10 +131,6 @@ class Review:
     @property
     def legal(self) -> bool:
         return self.illegal is None
-
-
-def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
 
 
 # -- the review -------------------------------------------------------------------------------
@@ -294,15 +295,16 @@ class _Judge:
         if judged:
             self.decisions[step.actor] += 1
 
-    def add(self, step: _Step, kind: str, better: str, lost: float, measure: str, detail: str,
-            reasons: Sequence[str] = ()) -> None:
+    def add(self, step: _Step, kind: str, better: str, lost: float, measure: str, case: str,
+            facts: dict[str, Fact], reasons: Sequence[str] = ()) -> None:
         grade = grade_of(lost)
         if grade is None:
             return
         number = step.first + 1
         action = self.run.hand.actions[step.first]
         self.findings.append(Finding(step.actor, self.run.index + 1, number, self.run.where(number), action.text,
-                                     kind, better, lost, measure, grade, detail, tuple(reasons)))
+                                     kind, better, lost, measure, grade, case, tuple(facts.items()),
+                                     tuple(reasons)))
 
     # points in hand at the end of the turn: the best legal discard follows, unless the turn may end
     # without one (a Bing meld turn) or the hand is over
@@ -343,9 +345,8 @@ class _Judge:
             except RummyError:  # a further lay-down the table cannot take: the whole loss is the meld's
                 pass
         lost = done - best.deadwood_points
-        self.add(step, kind, _play_text(best), lost, "exact",
-                 f"leaves {done} points in hand at the end of the turn; the best legal lay-down leaves "
-                 f"{best.deadwood_points}", [str(r) for r in best.reasons])
+        self.add(step, kind, _play_text(best), lost, "exact", "lay-down",
+                 {"left": done, "best": best.deadwood_points}, [str(r) for r in best.reasons])
         return True
 
     def judge_missed_lay_down(self, step: _Step) -> bool:
@@ -355,26 +356,25 @@ class _Judge:
             return False
         measure = "exact"
         held: float
+        facts: dict[str, Fact] = {}
         if step.verb == "discard":
             held = self.end_of_turn_points(before)[0]
-            when = "at the end of the turn (with the best discard)"
+            case = "held-discard"
         elif step.verb == "take":
             held = self.end_of_turn_points(_took(before))[0]
-            when = f"at the end of the turn (taking {before.top_discard}, then the best discard)"
+            case, facts["took"] = "held-take", str(before.top_discard)
         else:
             unseen = self.unseen(before, step.actor)
             if not unseen:
                 return False
             held = _expected_points(before.player.hand, unseen, self.variant)
             measure = "expected"
-            when = (f"on average at the end of the turn (drawing one of the {sum(unseen.values())} cards "
-                    f"{step.actor} has not seen, then the best discard)")
+            case, facts["unseen"], facts["player"] = "held-draw", sum(unseen.values()), step.actor
         if held <= best.deadwood_points:
             return True
         kind = "missed-layoff" if best.layoffs and not best.melds else "missed-meld"
-        self.add(step, kind, _play_text(best), held - best.deadwood_points, measure,
-                 f"holds {_number(round(held, 2))} points {when}; the best legal lay-down now leaves "
-                 f"{best.deadwood_points}", [str(r) for r in best.reasons])
+        self.add(step, kind, _play_text(best), held - best.deadwood_points, measure, case,
+                 {"held": round(held, 2), **facts, "best": best.deadwood_points}, [str(r) for r in best.reasons])
         return True
 
     # -- draws and discards ---------------------------------------------------------------------------
@@ -395,13 +395,12 @@ class _Judge:
         take = float(min(min_deadwood(_less(hand, c), variant=variant) for c in options))
         draw = _expected(before.player.hand, unseen, variant, {})
         count = sum(unseen.values())
-        numbers = (f"deadwood at the end of the turn: taking {top} and the best discard leaves {_number(take)}; "
-                   f"drawing from the stock leaves {_number(round(draw, 2))} on average over the {count} cards "
-                   f"{step.actor} has not seen")
+        numbers: dict[str, Fact] = {"top": str(top), "take": take, "draw": round(draw, 2), "unseen": count,
+                                    "player": step.actor}
         if step.verb == "take" and take > draw + 1e-9:
-            self.add(step, "draw", "draw", take - draw, "expected", numbers)
+            self.add(step, "draw", "draw", take - draw, "expected", "draw", numbers)
         elif step.verb == "draw" and draw > take + 1e-9:
-            self.add(step, "draw", f"take {top}", draw - take, "expected", numbers)
+            self.add(step, "draw", f"take {top}", draw - take, "expected", "draw", numbers)
         return True
 
 
@@ -420,13 +419,12 @@ class _Judge:
             memo: dict[int, int] = {}
             value: dict[Card, float] = {c: _expected(_less(hand, c), unseen, variant, memo) for c in options}
             measure = "expected"
-            count = sum(unseen.values())
-            unit = f"expected deadwood after the next draw (average over the {count} cards {step.actor} has not seen)"
+            case: str = "discard-next"
+            facts: dict[str, Fact] = {"unseen": sum(unseen.values()), "player": step.actor}
         else:
             value = {c: float(v) for c, v in now.items()}
             measure = "exact"
-            why = "every card is seen" if fast else "two decks or wilds: no one-deck deadwood tables"
-            unit = f"deadwood now ({why})"
+            case, facts = ("discard-seen" if fast else "discard-now"), {}
             if not fast:
                 self.notes.append("discards are judged on the deadwood left now: the average over the unseen "
                                   "cards needs the one-deck deadwood tables (one deck, no wilds)")
@@ -434,10 +432,11 @@ class _Judge:
         lost = value[chosen] - value[best]
         if lost <= 1e-9:
             return True
-        also = f"; deadwood now {now[chosen]} against {now[best]}" if measure == "expected" else ""
-        self.add(step, "discard", f"discard {best}", lost, measure,
-                 f"{unit}: {_number(round(value[chosen], 2))} after discarding {chosen}, "
-                 f"{_number(round(value[best], 2))} after {best}{also}")
+        facts.update({"chosen": str(chosen), "value": round(value[chosen], 2), "best": str(best),
+                      "best_value": round(value[best], 2)})
+        if measure == "expected":
+            facts.update({"now": now[chosen], "best_now": now[best]})
+        self.add(step, "discard", f"discard {best}", lost, measure, case, facts)
         return True
 
     def run_card(self, step: _Step) -> Card | None:
@@ -480,13 +479,11 @@ class _Judge:
         better = "knock" if card is None else f"knock {card}"
         if least == 0:
             bonus = self.least_gin(before, step.actor, big=card is None)
-            self.add(step, "missed-gin", better, done + bonus, "at-least",
-                     f"knocked with deadwood {done} where gin was on: gin scores at least {bonus} whatever the "
-                     f"defender holds and takes no lay-offs, and each point of the knocker's deadwood counts "
-                     f"against him: at least {done} + {bonus}")
+            self.add(step, "missed-gin", better, done + bonus, "at-least", "knocked-not-gin",
+                     {"deadwood": done, "bonus": bonus})
             return True
-        self.add(step, "knock-arrangement", better, done - least, "exact",
-                 f"knocked with deadwood {done}; the best knock leaves {least}")
+        self.add(step, "knock-arrangement", better, done - least, "exact", "knock-arrangement",
+                 {"deadwood": done, "least": least})
         return True
 
     def judge_missed_knock(self, step: _Step) -> bool:
@@ -498,20 +495,15 @@ class _Judge:
         better = "knock" if card is None else f"knock {card}"
         if least == 0:
             bonus = self.least_gin(before, step.actor, big=card is None)
-            self.add(step, "missed-gin", better, bonus, "at-least",
-                     f"gin was on; it scores at least {bonus} whatever the defender holds; the review does not "
-                     "value playing on")
+            self.add(step, "missed-gin", better, bonus, "at-least", "gin-on", {"bonus": bonus})
             return True
         assert card is not None
         value, error, count = self.knock_value(before, step.actor, _less(before.player.hand, card))
         if value <= 0:
             return True
-        self.add(step, "missed-knock", better, value, "sampled",
-                 f"a knock with deadwood {least} was expected to score {_number(round(value, 2))} "
-                 f"(standard error {error:.2f}) from the running scores before the hand (average over {count} "
-                 "hands the defender could hold, drawn "
-                 f"with a seeded random.Random from the cards {step.actor} has not seen); the review does not "
-                 "value playing on")
+        self.add(step, "missed-knock", better, value, "sampled", "knock-on",
+                 {"deadwood": least, "value": round(value, 2), "error": round(error, 2), "samples": count,
+                  "player": step.actor})
         return True
 
     def knock_value(self, state: GameState, name: str, kept: tuple[Card, ...]) -> tuple[float, float, int]:
@@ -554,9 +546,8 @@ class _Judge:
         kept, least = (self.defence_net(step.actor, knocker.name, self.variant.points(knocker.hand), d, big,
                                          start.upcard) for d in (done, best.deadwood_points))
         kind = "missed-layoff" if best.layoffs else "missed-meld"
-        self.add(step, kind, _play_text(best), least - kept, "exact",
-                 f"the defender keeps {done} points of deadwood; his best melds and lay-offs leave "
-                 f"{best.deadwood_points}: the hand scores {kept:+d} for him instead of {least:+d}",
+        self.add(step, kind, _play_text(best), least - kept, "exact", "defence",
+                 {"kept": done, "best": best.deadwood_points, "scores": kept, "best_scores": least},
                  [str(r) for r in best.reasons])
         return True
 

@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from rummycheck.cli import app
 from rummycheck.files.record import load_record, parse_record
+from rummycheck.render.text import finding_detail
 from rummycheck.review import GRADES, Review, grade_of, review
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,8 +64,8 @@ def test_gin_discard_of_the_five_loses_2_425_expected_points() -> None:
     assert finding.lost == pytest.approx(2.425)
     assert finding.measure == "expected" and finding.grade == "inaccuracy"
     assert finding.better == "discard 9s"
-    assert "average over the 40 cards A has not seen" in finding.detail
-    assert "deadwood now 16 against 12" in finding.detail
+    assert "average over the 40 cards A has not seen" in finding_detail(finding)
+    assert "deadwood now 16 against 12" in finding_detail(finding)
     assert finding.where == "hand.toml:11:43"
 
 
@@ -153,7 +154,7 @@ def test_missed_knock_is_valued_by_a_seeded_sample_of_the_defenders_hands() -> N
     text = GIN_HAND.replace('stock = "4c 6s"', 'stock = "6s"').replace("ACTION", "A discard Ks")
     missed = [f for f in reviewed(text).findings if f.kind == "missed-knock"]
     assert len(missed) == 1 and missed[0].measure == "sampled" and missed[0].lost > 0
-    assert missed[0].better == "knock Ks" and "standard error" in missed[0].detail
+    assert missed[0].better == "knock Ks" and "standard error" in finding_detail(missed[0])
 
 
 # -- gin: the defender's melds and lay-offs --------------------------------------------------------
@@ -167,7 +168,7 @@ def test_defender_who_does_not_lay_off_loses_its_points() -> None:
     result = reviewed(text, players=["B"])
     defence = [f for f in result.findings if f.kind == "missed-layoff"]
     assert len(defence) == 1 and defence[0].lost == 3 and defence[0].grade == "inaccuracy"
-    assert "layoff 3d on 2" in defence[0].better and "scores -17 for him instead of -14" in defence[0].detail
+    assert "layoff 3d on 2" in defence[0].better and "scores -17 for him instead of -14" in finding_detail(defence[0])
 
 
 def test_defender_who_shows_nothing_keeps_his_whole_hand() -> None:
@@ -326,7 +327,8 @@ def test_cli_json_shape_and_player_filter(tmp_path: Path) -> None:
     assert data["legal"] is True and data["players"] == ["A", "B"]
     finding = data["findings"][0]
     assert list(finding) == ["player", "hand", "action", "where", "text", "kind", "better", "lost", "measure",
-                             "grade", "detail", "reasons"]
+                             "grade", "detail", "case", "facts", "reasons"]
+    assert finding["case"] == "discard-next" and finding["facts"]["chosen"] in finding["text"]
     assert finding["lost"] == 2.42 or finding["lost"] == 2.43
     assert data["summary"][0] == {"player": "A", "decisions": 1, "inaccuracies": 1, "mistakes": 0,
                                   "blunders": 0, "lost": finding["lost"]}
@@ -419,4 +421,4 @@ def test_a_card_taken_from_the_pile_is_seen_in_the_takers_hand() -> None:
     # 52 - 11 - 4 - 1 = 36 cards.
     result = review(load_record(RECORDS / "gin-seed-3-dead.toml"), players=["A"])
     finding = next(f for f in result.findings if f.action == 12)
-    assert "average over the 36 cards A has not seen" in finding.detail
+    assert "average over the 36 cards A has not seen" in finding_detail(finding)

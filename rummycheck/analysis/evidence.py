@@ -42,10 +42,10 @@ game's table (gin: ``data/gin_opponent_deadwood.toml``, made by
 by the holder's throws this hand and his hand's least deadwood, the ratio of the played
 hands' distribution to the uniform deals'.  On held-out games (seed 902, 7,865 discards)
 the mean log-likelihood of the opponent's true cell was -2.69 under uniform deals, -1.45
-under the table's weights, and -1.58 for samples drawn as the evaluator draws them
-(``draw_sample``: one of ``CANDIDATES`` uniform deals kept with chance proportional to its
-weight, the discard evidence included; the kept deal then counts 1, so no few deals carry
-all the weight).  The table is fitted to bots; people also throw their worst cards, but
+under the table's weights, and -1.58 for deals drawn as ``draw_sample`` draws them (one
+of ``CANDIDATES`` uniform deals kept with chance proportional to its weight; the script
+weighs by the table alone, ``draw_sample`` by the discard evidence too; the kept deal then
+counts 1, so no few deals carry all the weight).  The table is fitted to bots; people also throw their worst cards, but
 their hands were not measured.
 """
 

@@ -187,10 +187,12 @@ def replay_json(result: Replay) -> dict[str, Any]:
 
 
 def finding_json(finding: Finding) -> dict[str, Any]:
+    from rummycheck.render.text import finding_detail
+
     return {"player": finding.player, "hand": finding.hand, "action": finding.action, "where": finding.where,
             "text": finding.text, "kind": finding.kind, "better": finding.better, "lost": round(finding.lost, 2),
-            "measure": finding.measure, "grade": finding.grade, "detail": finding.detail,
-            "reasons": list(finding.reasons)}
+            "measure": finding.measure, "grade": finding.grade, "detail": finding_detail(finding),
+            "case": finding.case, "facts": dict(finding.facts), "reasons": list(finding.reasons)}
 
 
 def summary_json(summary: PlayerSummary) -> dict[str, Any]:
