@@ -382,7 +382,7 @@ class _Judge:
         """The stock or the top discard, on the deadwood at the end of the turn (one-deck games)."""
         before = step.before
         variant = self.variant
-        if before.offer or fast_tables(variant) is None or not before.can_take_discard() \
+        if before.game.offer_open(before) or fast_tables(variant) is None or not before.can_take_discard() \
                 or not before.can_draw_stock():
             return False
         unseen = self.unseen(before, step.actor)

@@ -14,6 +14,7 @@ import random
 from dataclasses import replace
 
 from rummycheck.cards import Card
+from rummycheck.games.gin import gin_hand
 from rummycheck.melds import Meld
 from rummycheck.results import LayOff
 from rummycheck.solvers.exact import search
@@ -151,7 +152,7 @@ class Driver:
         state, rng = self.state, self.rng
         if state.phase == "layoff":
             return self.defend()
-        if state.offer in ("non-dealer", "dealer"):
+        if state.game.offer_open(state):
             if rng.random() < 0.5:
                 self.say("pass")
                 state.pass_turn()
@@ -191,7 +192,7 @@ class Driver:
 
     def defend(self) -> bool:
         state = self.state
-        if not state.gin and self.rng.random() < 0.8:
+        if not gin_hand(state).gin and self.rng.random() < 0.8:
             arrangement = search(state.player.hand, variant=state.variant)
             if arrangement is not None and arrangement.melds and state.can_lay_down(arrangement.melds, ()):
                 self.say(f"meld {_meld_text(arrangement.melds)}")

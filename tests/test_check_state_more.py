@@ -15,6 +15,7 @@ from rummycheck.cards import Card, parse_cards
 from rummycheck.cli import app
 from rummycheck.errors import ScenarioError
 from rummycheck.files.scenario import parse_scenario
+from rummycheck.games.gin import gin_hand
 from rummycheck.melds import Meld, MeldKind
 from rummycheck.position import TableMeld
 from rummycheck.table.disputes import check_play
@@ -254,7 +255,7 @@ def test_gin_knock_to_gin_then_defender_layoff_refused_in_the_state() -> None:
     state = GameState.from_scenario(parse_scenario(gin("Ac 2c 3c 4d 5d 6d 7h 8h 9h Th Kd", oklahoma=False),
                                                    source="s.toml"))
     state.knock(Card.parse("Kd"))
-    assert state.gin and state.phase == "layoff" and state.player.name == "B"
+    assert gin_hand(state).gin and state.phase == "layoff" and state.player.name == "B"
     # B's cards are unknown, but no lay-off is allowed after gin whatever he holds: not even
     # the 4c, which would extend A's Ac 2c 3c
     clubs = next(t.number for t in state.table if Card.parse("Ac") in t.meld.cards)

@@ -12,6 +12,7 @@ import pytest
 
 from rummycheck.cards import Card
 from rummycheck.files.record import parse_record, write_record
+from rummycheck.games.gin import gin_hand
 from rummycheck.render.text import table_lines
 from rummycheck.sim.as_record import to_record
 from rummycheck.sim.bots import bot_class
@@ -19,7 +20,7 @@ from rummycheck.sim.engine import play_game
 from rummycheck.sim.record_out import game_to_record_dict
 from rummycheck.table.actions import Action, ActionKind
 from rummycheck.table.deal import deal_record
-from rummycheck.table.hand import new_hand
+from rummycheck.table.hand import hand_end, new_hand
 from rummycheck.table.plays import read_action
 from rummycheck.table.replay import replay
 from rummycheck.table.state import GameState, IllegalPlay
@@ -118,8 +119,30 @@ def test_an_illegal_action_raises_and_changes_nothing() -> None:
     with pytest.raises(IllegalPlay) as caught:
         state.apply(Action(ActionKind.DRAW, name))  # the first upcard is on offer: take it or pass
     assert caught.value.rules == ("GIN-DEAL",)
-    assert not state.history and state.offer == "non-dealer"
+    assert not state.history and gin_hand(state).offer == "non-dealer"
     assert not state.can(Action(ActionKind.DISCARD, name, state.players[0].hand[0]))
+
+
+def test_gin_keeps_its_offer_takes_and_throwbacks_in_its_own_hand_state() -> None:
+    """OpenSpiel's preset: the first upcard taken on offer is no counted take; a card taken and
+    thrown straight back twice in a row ends the hand dead (throwback_limit 2, GIN-DEAD); each
+    step leaves the state before it as it was."""
+    variant = get_variant("gin", preset="openspiel")
+    state = new_hand(variant, seed=3)
+    first = state.player.name
+    taken = state.apply(Action(ActionKind.TAKE, first))
+    card = taken.history[-1].cards[0]
+    assert (gin_hand(taken).offer, gin_hand(taken).takes, gin_hand(taken).throwbacks) == ("", 0, 0)
+    assert gin_hand(state).offer == "non-dealer" and not state.game.offer_open(taken)
+    back = taken.apply(Action(ActionKind.DISCARD, first, card))  # thrown back: discard_taken allows it
+    assert gin_hand(back).throwbacks == 1 and gin_hand(taken).throwbacks == 0
+    second = back.player.name
+    again = back.apply(Action(ActionKind.TAKE, second))
+    assert gin_hand(again).takes == 1 and gin_hand(back).takes == 0  # a take outside the offer counts
+    dead = again.apply(Action(ActionKind.DISCARD, second, card))
+    assert dead.phase == "over" and dead.game.hand_dead(dead) and not again.game.hand_dead(again)
+    assert any(r.rule == "GIN-DEAD" for r in dead.history[-1].reasons)
+    assert hand_end(dead).how == "dead"
 
 
 def test_str_of_every_action_reads_back_as_the_same_action() -> None:

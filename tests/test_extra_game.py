@@ -243,3 +243,35 @@ def test_a_game_the_registry_does_not_know_is_a_clear_error(tmp_path: Path) -> N
             game_of(get_variant("orphan"))
     finally:
         unregister_variant("orphan")
+
+
+def test_the_new_game_knocks_through_the_engine_without_any_hand_state_of_its_own() -> None:
+    """Sevens defines none of the hand-state hooks: its knock, lay-off phase and finish are the
+    judge's, and ``GameState.extra`` stays None (gin's offer, counts and knock are gin's alone).
+    The hands are played knocking whenever legal and otherwise discarding for the least deadwood."""
+    import random
+
+    from rummycheck.table.actions import ActionKind
+    from rummycheck.table.hand import new_hand
+
+    knocked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = new_hand("sevens", players=2, seed=seed)
+        states = [state]
+        while not state.is_over and len(states) < 500:
+            moves = state.legal_actions()
+            knocks = [m for m in moves if m.kind is ActionKind.KNOCK]
+            discards = [m for m in moves if m.kind is ActionKind.DISCARD and m.card is not None]
+            if knocks or not discards:
+                state = state.apply(rng.choice(knocks or moves))
+                states.append(state)
+                continue
+            hand = state.player.hand
+            after = [min_deadwood([c for i, c in enumerate(hand) if i != hand.index(m.card)], variant=state.variant)
+                     for m in discards]  # the deadwood each discard leaves
+            state = state.apply(discards[after.index(min(after))])
+            states.append(state)
+        knocked += any(s.knocker is not None for s in states)
+        assert all(s.extra is None for s in states)
+    assert knocked >= 3  # most hands reach a knock (a hand may run the stock out first)

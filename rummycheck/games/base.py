@@ -31,8 +31,8 @@ if TYPE_CHECKING:  # loaded where used: a solve needs neither a scenario nor a s
     from rummycheck.games.scoring import HandEnd, HandScore, Sheet
     from rummycheck.position import Scenario
 
-__all__ = ["Game", "LimitCheck", "PlayerView", "QuickSolve", "SeatCount", "TableView", "game_names", "game_of",
-           "register_game", "score_hand", "score_hands", "unregister_game"]
+__all__ = ["Game", "HandState", "LimitCheck", "PlayerView", "QuickSolve", "SeatCount", "TableView", "game_names",
+           "game_of", "register_game", "score_hand", "score_hands", "unregister_game"]
 
 # a game's lean path for the exact solver's common hands: (hand, score, opened) -> Solution or None
 QuickSolve = Callable[[tuple[Card, ...], int, bool], "Solution | None"]
@@ -59,6 +59,16 @@ class PlayerView(Protocol):
     def out(self) -> bool: ...
     @property
     def cut(self) -> Card | None: ...
+
+
+class HandState:
+    """A game's own state of one hand in progress, beside what every game shares (gin's first-upcard
+    offer, its take and throw-back counts, its knock).  A game that keeps one subclasses this as a
+    frozen slotted dataclass, makes it in ``new_hand_state``/``position_hand_state`` and replaces it
+    in its hooks; ``GameState`` holds it in ``extra``, copies it by reference and never reads it.  A
+    game with nothing of its own keeps none (``extra`` is None)."""
+
+    __slots__ = ()
 
 
 class TableView(Protocol):
@@ -93,21 +103,13 @@ class TableView(Protocol):
     @property
     def knocker(self) -> int | None: ...
     @property
-    def gin(self) -> bool: ...
-    @property
     def upcard(self) -> Card | None: ...
     @property
     def reshuffles(self) -> int: ...
     @property
-    def offer(self) -> str: ...
-    @property
-    def takes(self) -> int: ...
-    @property
-    def throwbacks(self) -> int: ...
-    @property
-    def knock_table(self) -> Sequence[TableMeld]: ...
-    @property
     def winner(self) -> int | None: ...
+    @property
+    def extra(self) -> HandState | None: ...
 
     def unknown_cards(self, player: PlayerView) -> str: ...
 
@@ -461,10 +463,9 @@ class Game:
         """(problems, passed, melds, deadwood) of a knock; only knocking games knock."""
         return [Reason(self.TURN, f"knocking is a gin play, the variant is {self.variant.name}")], [], (), ()
 
-    def first_upcard(self, upcard: Card | None) -> tuple[Card | None, str]:
-        """The first upcard as the state keeps it (None: the game has no notion of it) and to whom it
-        is offered before any draw ("": to nobody)."""
-        return None, ""
+    def first_upcard(self, upcard: Card | None) -> Card | None:
+        """The first upcard as the state keeps it (``GameState.upcard``; None: the game has no notion of it)."""
+        return None
 
     def lays_down(self, state: TableView) -> bool:
         """Whether the player to move may lay melds down at this point of his turn (the judge decides
@@ -495,10 +496,62 @@ class Game:
                                      f"(variant {self.variant.name!r})"))
         return found
 
-    def after_pass(self, state: TableView) -> tuple[Reason, str, bool]:
-        """What a legal pass does: the reason, the first-upcard offer after it, and whether it ends
-        the hand dead (only a game whose ``pass_problems`` allows a pass is asked)."""
+    def after_pass(self, state: TableView) -> tuple[Reason, HandState | None, bool]:
+        """What a legal pass does: the reason, the game's hand state after it, and whether it ends
+        the hand (only a game whose ``pass_problems`` allows a pass is asked)."""
         raise NotImplementedError
+
+    # -- the game's own state of a hand (``HandState``: ``GameState.extra``) ------------------------
+    # The judge applies what every game shares and asks these for the game's own state after each
+    # step; a game that keeps none leaves them, and its ``extra`` stays None.
+    def new_hand_state(self, upcard: Card | None) -> HandState | None:
+        """The game's own state of a hand as dealt, with ``upcard`` turned up (None: no upcard)."""
+        return None
+
+    def position_hand_state(self, state: TableView) -> HandState | None:
+        """The game's own state of a position taken up in mid-hand, its history unknown (a scenario),
+        read from ``state`` as built so far (the turn, a knock)."""
+        return None
+
+    def after_draw(self, state: TableView) -> HandState | None:
+        """The game's hand state after the player to move drew from the stock."""
+        return state.extra
+
+    def after_take(self, state: TableView) -> HandState | None:
+        """The game's hand state after the player to move took the top discard (``state`` as before
+        the take; not asked when ``take_ending`` ends the hand instead)."""
+        return state.extra
+
+    def after_discard(self, state: TableView, card: Card) -> HandState | None:
+        """The game's hand state after the player to move discarded ``card`` (``state.drew`` and
+        ``state.took`` are still his turn's; ``discard_ending`` is asked next)."""
+        return state.extra
+
+    def after_knock(self, state: TableView, laid: tuple[TableMeld, ...], deadwood: tuple[Card, ...]
+                    ) -> HandState | None:
+        """The game's hand state after the player to move knocked, laying ``laid`` down and keeping
+        ``deadwood``."""
+        return state.extra
+
+    def after_dead_end(self, state: TableView) -> HandState | None:
+        """The game's hand state once ``take_ending`` or ``discard_ending`` has ended the hand with
+        nobody scoring (``hand_dead`` says so from then on)."""
+        return state.extra
+
+    # -- what the drivers ask of a hand in progress --------------------------------------------------
+    def offer_open(self, state: TableView) -> bool:
+        """Whether a card is on offer before any draw (gin's first upcard: taken or passed first)."""
+        return False
+
+    def hand_dead(self, state: TableView) -> bool:
+        """Whether the hand of ``state`` ended dead: over without a winner by one of the game's
+        endings (a pass, a take or a discard that ends it; gin's GIN-DEAD)."""
+        return False
+
+    def dead_at_turn_start(self, state: TableView) -> bool:
+        """Whether the hand, at the start of a turn of ``state``, is over with nobody scoring although
+        no move ended it (gin at the wall: the player would pass)."""
+        return False
 
     def pass_problems(self, state: TableView) -> list[Reason]:
         """What forbids a pass now (the turn order and the phase are judged before); a game

@@ -19,6 +19,7 @@ from rummycheck.dealing import deal_table, shoe
 from rummycheck.errors import CannotTell, IllegalPlayError, ScenarioError
 from rummycheck.games.base import (
     Game,
+    HandState,
     PlayerView,
     QuickSolve,
     SeatCount,
@@ -38,7 +39,40 @@ from rummycheck.solvers.deadwood import best_discard_key, cards_mask, fast_table
 from rummycheck.solvers.exact import search
 from rummycheck.variants import Variant, get_variant
 
-__all__ = ["Gin", "GinLayoffs", "gin_knock_limit", "gin_layoffs"]
+__all__ = ["Gin", "GinHand", "GinLayoffs", "gin_hand", "gin_knock_limit", "gin_layoffs"]
+
+_OFFERED = ("non-dealer", "dealer")  # the first upcard is on offer to him (GIN-DEAL)
+
+
+@dataclass(frozen=True, slots=True)
+class GinHand(HandState):
+    """Gin's own state of a hand in progress (``GameState.extra``), replaced at each change.
+
+    ``offer``: from a deal, "non-dealer" or "dealer" may take the first upcard, "declined" when both
+    passed, "" once a card is drawn (GIN-DEAL); ``takes``: discards taken outside that offer, counted
+    under an ``upcard_draw_limit``; ``throwbacks``: discards in a row that were the card just taken,
+    counted under a ``throwback_limit`` (without the limit each stays 0: nothing reads it);
+    ``knock_table``: the knocker's melds as he laid them (lay-offs grow them: ``layoff_run_growth``);
+    ``gin``: the knock left no deadwood (GIN-GIN: no lay-offs); ``dead``: the hand ended dead
+    (GIN-DEAD: a pass at the wall, a take or throw-back limit).
+    """
+
+    offer: str = ""
+    takes: int = 0
+    throwbacks: int = 0
+    knock_table: tuple[TableMeld, ...] = ()
+    gin: bool = False
+    dead: bool = False
+
+
+_FRESH = GinHand()
+
+
+def gin_hand(state: TableView) -> GinHand:
+    """Gin's own state of the hand of ``state`` (a state made without one: nothing offered, counted
+    or knocked yet)."""
+    extra = state.extra
+    return extra if isinstance(extra, GinHand) else _FRESH
 
 
 def gin_knock_limit(variant: Variant, upcard: Card | None) -> tuple[int, str]:
@@ -252,9 +286,69 @@ class Gin(Game):
             found.append(("knocked", f"a knock comes after drawing and discarding ({self.OUT}): set drew"))
         return found
 
-    def first_upcard(self, upcard: Card | None) -> tuple[Card | None, str]:
-        """GIN-DEAL: the first upcard is offered to the non-dealer (Oklahoma reads the knock limit from it)."""
-        return upcard, "" if upcard is None else "non-dealer"
+    def first_upcard(self, upcard: Card | None) -> Card | None:
+        """The first upcard is kept: Oklahoma reads the knock limit from it."""
+        return upcard
+
+    # -- gin's own state of the hand (``GinHand``) ----------------------------------------------
+    def new_hand_state(self, upcard: Card | None) -> HandState | None:
+        """GIN-DEAL: the first upcard is offered to the non-dealer."""
+        return GinHand(offer="" if upcard is None else "non-dealer")
+
+    def position_hand_state(self, state: TableView) -> HandState | None:
+        """A scenario offers nothing; after its knock the knocker's hand is his deadwood, and none
+        left is gin (GIN-GIN, no lay-offs)."""
+        knocker = state.players[state.knocker] if state.knocker is not None else None
+        return GinHand(gin=knocker is not None and knocker.known and self.variant.points(knocker.hand) == 0)
+
+    def after_draw(self, state: TableView) -> HandState | None:
+        """A draw from the stock ends the first upcard's offer (after both passed)."""
+        extra = state.extra
+        if isinstance(extra, GinHand) and extra.offer:
+            return replace(extra, offer="")
+        return extra
+
+    def after_take(self, state: TableView) -> HandState | None:
+        """A take ends the first upcard's offer; outside it, a take counts towards ``upcard_draw_limit``."""
+        extra = state.extra
+        hand = extra if isinstance(extra, GinHand) else _FRESH
+        if self.variant.option("upcard_draw_limit") is None:  # no limit: the takes are not counted
+            return replace(hand, offer="") if hand.offer else extra
+        takes = hand.takes if hand.offer in _OFFERED else hand.takes + 1
+        return GinHand("", takes, hand.throwbacks, hand.knock_table, hand.gin, hand.dead)
+
+    def after_discard(self, state: TableView, card: Card) -> HandState | None:
+        """Under a ``throwback_limit``, a discard of the card just taken adds one to the throw-backs in
+        a row; any other ends them."""
+        extra = state.extra
+        if self.variant.option("throwback_limit") is None:  # no limit: the throw-backs are not counted
+            return extra
+        hand = extra if isinstance(extra, GinHand) else _FRESH
+        throwbacks = hand.throwbacks + 1 if state.drew == "discard" and card == state.took else 0
+        if throwbacks == hand.throwbacks:
+            return extra
+        return GinHand(hand.offer, hand.takes, throwbacks, hand.knock_table, hand.gin, hand.dead)
+
+    def after_knock(self, state: TableView, laid: tuple[TableMeld, ...], deadwood: tuple[Card, ...]
+                    ) -> HandState | None:
+        """The knocker's melds as laid (GIN-LAYOFF grows them) and whether he went gin (GIN-GIN)."""
+        return replace(gin_hand(state), knock_table=laid, gin=not deadwood)
+
+    def after_dead_end(self, state: TableView) -> HandState | None:
+        """GIN-DEAD: a take or throw-back limit ended the hand."""
+        return replace(gin_hand(state), dead=True)
+
+    def offer_open(self, state: TableView) -> bool:
+        """GIN-DEAL: the first upcard is on offer to the non-dealer or the dealer."""
+        return gin_hand(state).offer in _OFFERED
+
+    def hand_dead(self, state: TableView) -> bool:
+        """GIN-DEAD: a pass at the wall, or a take or throw-back limit, ended the hand."""
+        return gin_hand(state).dead
+
+    def dead_at_turn_start(self, state: TableView) -> bool:
+        """GIN-DEAD: at the wall (``dead_stock`` cards left), once the first upcard's offer is over."""
+        return gin_hand(state).offer == "" and self._at_wall(state)
 
     def lays_down(self, state: TableView) -> bool:
         return False  # the melds go down with the knock; the defender's lay-offs follow it
@@ -270,7 +364,7 @@ class Gin(Game):
         wall = int(self.variant.option("dead_stock") or 0)
         if state.drew != "none":
             return [Reason(self.TURN, f"{state.player.name} drew this turn and discards next")]
-        if state.offer not in ("non-dealer", "dealer") and (state.stock is None or state.stock > wall):
+        if gin_hand(state).offer not in _OFFERED and (state.stock is None or state.stock > wall):
             return [Reason(self.TURN, "a pass declines the first upcard or ends the hand at the wall "
                                       f"({wall} cards left in the stock); {state.player.name} draws")]
         return []
@@ -347,7 +441,7 @@ class Gin(Game):
         """GIN-DEAD (``wall_take_knocks``): at the wall the discard may be taken only to knock with it,
         so a take after which no knock is possible is refused (as OpenSpiel's wall phase does)."""
         problems = super().take_problems(state, then=then)
-        if state.offer == "declined":
+        if gin_hand(state).offer == "declined":
             problems.append(Reason(self.DEAL, "both players passed the first upcard: "
                                               f"{state.player.name} draws from the stock"))
         if problems or not self.variant.option("wall_take_knocks") or not self._at_wall(state):
@@ -372,19 +466,25 @@ class Gin(Game):
 
         The first upcard's offer and a take at the wall (to knock) do not count."""
         limit = self.variant.option("upcard_draw_limit")
-        if limit is None or state.offer in ("non-dealer", "dealer") or self._at_wall(state):
+        if limit is None:
             return None
-        if state.takes + 1 < int(limit):
+        hand = gin_hand(state)
+        if hand.offer in _OFFERED or self._at_wall(state):
             return None
-        return Reason("GIN-DEAD", f"take number {state.takes + 1} of the discard reaches the limit of "
+        if hand.takes + 1 < int(limit):
+            return None
+        return Reason("GIN-DEAD", f"take number {hand.takes + 1} of the discard reaches the limit of "
                                   f"{limit} (upcard_draw_limit): the hand is dead")
 
     def discard_ending(self, state: TableView) -> Reason | None:
         """GIN-DEAD (``throwback_limit``): discards in a row, each the card just taken, end the hand dead."""
         limit = self.variant.option("throwback_limit")
-        if limit is None or state.throwbacks < int(limit):
+        if limit is None:
             return None
-        return Reason("GIN-DEAD", f"{state.throwbacks} discards in a row were each the card just taken "
+        throwbacks = gin_hand(state).throwbacks
+        if throwbacks < int(limit):
+            return None
+        return Reason("GIN-DEAD", f"{throwbacks} discards in a row were each the card just taken "
                                   f"(throwback_limit {limit}): the hand is dead")
 
     def _run_growth_problems(self, state: TableView, layoffs: Sequence[LayOff], table: Sequence[TableMeld]
@@ -393,7 +493,7 @@ class Gin(Game):
         most = self.variant.option("layoff_run_growth")
         if most is None:
             return []
-        laid = {t.number: t.meld for t in (state.knock_table or state.table)}
+        laid = {t.number: t.meld for t in (gin_hand(state).knock_table or state.table)}
         problems = []
         for target in sorted({lo.target for lo in layoffs}):
             before = laid.get(target)
@@ -418,22 +518,25 @@ class Gin(Game):
 
     def _offer_problems(self, state: TableView) -> list[Reason]:
         """GIN-DEAL: while the first upcard is on offer nobody draws from the stock."""
-        if state.offer in ("non-dealer", "dealer"):
-            return [Reason(self.DEAL, f"the first upcard is on offer to the {state.offer}: "
+        offer = gin_hand(state).offer
+        if offer in _OFFERED:
+            return [Reason(self.DEAL, f"the first upcard is on offer to the {offer}: "
                                       f"{state.player.name} takes it or passes before any draw")]
         return []
 
-    def after_pass(self, state: TableView) -> tuple[Reason, str, bool]:
+    def after_pass(self, state: TableView) -> tuple[Reason, HandState | None, bool]:
         """GIN-DEAL: a pass of the first upcard moves the offer to the dealer, and after his pass
         the non-dealer draws; GIN-DEAD: a pass at the wall ends the hand dead."""
         name = state.player.name
-        if state.offer == "non-dealer":
-            return Reason(self.DEAL, f"{name} passes the first upcard: the dealer may take it"), "dealer", False
-        if state.offer == "dealer":
+        hand = gin_hand(state)
+        if hand.offer == "non-dealer":
+            return (Reason(self.DEAL, f"{name} passes the first upcard: the dealer may take it"),
+                    replace(hand, offer="dealer"), False)
+        if hand.offer == "dealer":
             return (Reason(self.DEAL, f"{name} passes the first upcard too: the non-dealer draws from the stock"),
-                    "declined", False)
+                    replace(hand, offer="declined"), False)
         return (Reason(self.DEAD, f"{name} passes at the wall ({state.stock} cards left in the stock): "
-                                  "the hand is dead"), state.offer, True)
+                                  "the hand is dead"), replace(hand, dead=True), True)
 
     def lay_down_rules(self, state: TableView, melds: Sequence[Meld], layoffs: Sequence[LayOff],
                        after: PlayerView, table: Sequence[TableMeld], problems: list[Reason],
@@ -451,7 +554,7 @@ class Gin(Game):
                                                 "(then the defender shows his and lays off)"))
         elif state.current == state.knocker:
             problems.append(Reason("GIN-LAYOFF", "the knocker's melds went down with the knock"))
-        elif layoffs and state.gin:
+        elif layoffs and gin_hand(state).gin:
             problems.append(Reason("GIN-LAYOFF", "never after gin: the knocker went gin (deadwood 0, "
                                                  "GIN-GIN), so the defender may not lay off"))
         elif layoffs:
@@ -634,7 +737,7 @@ class Gin(Game):
         defender = next(p for p in state.players if p.name != knocker.name)
         if not knocker.known or not defender.known:
             return None
-        big = sum(len(t.meld) for t in state.knock_table) == self.variant.hand_size + 1
+        big = sum(len(t.meld) for t in gin_hand(state).knock_table) == self.variant.hand_size + 1
         points = {knocker.name: self.variant.points(knocker.hand), defender.name: self.variant.points(defender.hand)}
         return HandEnd(knocker=knocker.name, points=points, big_gin=big, upcard=state.upcard)
 
@@ -644,7 +747,7 @@ class Gin(Game):
             return []
         knocker = state.players[state.knocker].name
         found = [(knocker, "knocks")]
-        if state.gin:
+        if gin_hand(state).gin:
             found.append((knocker, "gins"))
         elif result.hand_winner is not None and result.hand_winner != knocker:
             found.append((result.hand_winner, "undercuts"))

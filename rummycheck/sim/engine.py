@@ -264,7 +264,7 @@ def _gin_upcard(hand: _Hand, bots: Sequence[Bot]) -> None:
     """GIN-DEAL: the first upcard is offered to the non-dealer, then the dealer; both passing, the
     non-dealer draws from the stock."""
     state = hand.state
-    while state.offer in ("non-dealer", "dealer"):  # a rollout may start at the dealer's offer
+    while hand.game.offer_open(state):  # a rollout may start at the dealer's offer
         seat = state.current
         if _start(hand, bots[seat], seat, ViewPhase.UPCARD, _UPCARD_OPTIONS) is ActionKind.TAKE:
             hand.take(seat)
@@ -319,7 +319,7 @@ def _turn(hand: _Hand, bots: Sequence[Bot]) -> str | None:
         return "knock"
     hand.throw(seat, card)
     if state.phase == "over":
-        return "dead" if state.dead else "out"  # dead: a throw-back limit (GIN-DEAD)
+        return "dead" if game.hand_dead(state) else "out"  # dead: a throw-back limit (GIN-DEAD)
     return None
 
 
@@ -342,7 +342,7 @@ def play_out(state: GameState, bots: Sequence[Bot], *, seed: int | str,
         hand.lay(bots[defender].lay_down(hand.view(defender, ViewPhase.LAYOFF)))
         state.finish()
         return state, hand_end(state)
-    if state.offer in ("non-dealer", "dealer"):  # gin: the first upcard still on offer
+    if hand.game.offer_open(state):  # gin: the first upcard still on offer
         _gin_upcard(hand, bots)
         if state.phase == "over":
             return state, hand_end(state, stuck=True)
@@ -353,7 +353,7 @@ def play_out(state: GameState, bots: Sequence[Bot], *, seed: int | str,
         else:
             hand.throw(seat, bots[seat].discard(hand.view(seat, ViewPhase.PLAY)))
         if state.phase == "over":
-            how = "dead" if state.dead else "out"
+            how = "dead" if hand.game.hand_dead(state) else "out"
     turns = 0
     while how is None:
         turns += 1

@@ -11,8 +11,8 @@ and the rollouts of an analysis) starts and ends hands here:
   that seeded simulations stay reproducible from release to release.
 * **the starting state**: ``start_state`` builds the ``GameState`` as dealt, with gin's
   first upcard on offer to the non-dealer (GIN-DEAL: he takes it or passes, then the
-  dealer; ``GameState.pass_turn`` moves the offer) and the stock's order where it is
-  known (``GameState.stock_cards``).
+  dealer; ``GameState.pass_turn`` moves the offer, which gin keeps in its own hand state,
+  ``Game.new_hand_state``) and the stock's order where it is known (``GameState.stock_cards``).
 * **the end**: ``hand_end`` says how a hand ended and gives the ``HandEnd`` the score
   engine reads: going out, a knock after the defender's lay-offs, gin's dead hand (the
   wall, OpenSpiel's take and throw-back limits), basic's stalemates; or that the record
@@ -149,9 +149,9 @@ def start_state(variant: Variant, *, names: Sequence[str], scores: Sequence[int]
     players = [PlayerState(name=n, score=s, hand=tuple(sorted(h, key=_index)), out=o,
                            cut=cut if seat == cutter else None)
                for seat, (n, s, o, h) in enumerate(zip(names, scores, out, hands))]
-    kept, offer = game.first_upcard(upcard)  # gin's first upcard, on offer to the non-dealer
     state = state_class(variant=variant, players=players, discard_pile=[upcard] if upcard is not None else [],
-                        stock=stock, upcard=kept, offer=offer)
+                        stock=stock, upcard=game.first_upcard(upcard),
+                        extra=game.new_hand_state(upcard))  # gin: the first upcard on offer to the non-dealer
     state.current = first
     if stock_cards is not None:
         state.stock_order = list(reversed(stock_cards))
@@ -203,8 +203,8 @@ def hand_end(state: GameState, *, buyback: Sequence[str] = (), stuck: bool = Fal
     stalemate, and a Bing hand whose stock is empty is dead and scores nothing, as no Bing
     rule covers it).
     """
-    variant, game = state.variant, state.game
-    if state.phase == "over" and state.dead:
+    game = state.game
+    if state.phase == "over" and game.hand_dead(state):
         last = state.history[-1] if state.history else None
         why = "" if last is None or last.kind is ActionKind.PASS else "; ".join(
             r.message for r in last.reasons if r.rule == game.DEAD)
@@ -226,8 +226,7 @@ def hand_end(state: GameState, *, buyback: Sequence[str] = (), stuck: bool = Fal
                                      rummy="rummy" in game.END_KEYS and state.opened_this_turn,
                                      buyback=tuple(buyback)))
     at_turn_start = state.phase == "play" and state.drew == "none"
-    if game.knocks and at_turn_start and state.offer == "" and state.stock is not None \
-            and state.stock <= int(variant.get("dead_stock") or 0):
+    if at_turn_start and game.dead_at_turn_start(state):  # gin at the wall
         return Ending("dead", HandEnd(dead=True))
     if game.renews_stock and (stuck or (at_turn_start and (state.stalemate() is not None
                                                            or game.exhausted(state) is not None))):

@@ -184,7 +184,7 @@ def _public_history(state: GameState) -> tuple[list[SeenCard], dict[str, Counter
         held = known[record.player]
         kind = record.kind
         if kind is ActionKind.TAKE and record.cards:
-            if record is last and state.phase == "over" and state.dead:
+            if record is last and state.phase == "over" and state.game.hand_dead(state):
                 continue  # a take that ended the hand (a take limit) left the card on the pile
             held[record.cards[0]] += 1
             seen.append(SeenCard(record.player, record.cards[0], "taken"))

@@ -253,10 +253,9 @@ class HandRun:
         first = in_game[(in_game.index(self.dealer) + 1) % len(in_game)]
         upcard = hand.upcard
         assert upcard is not None
-        kept, offer = game.first_upcard(upcard)  # gin's first upcard, on offer to the non-dealer
         state = GameState(variant=variant, players=players, discard_pile=[upcard], stock=stock_size,
-                          current=record.players.index(first),
-                          upcard=kept, offer=offer)
+                          current=record.players.index(first), upcard=game.first_upcard(upcard),
+                          extra=game.new_hand_state(upcard))  # gin: the first upcard on offer to the non-dealer
         stock = list(hand.stock) + [None] * (stock_size - len(hand.stock))
         state.stock_order = list(reversed(stock))
         found = state.problems()  # the judge's whole-state validation of the table after the deal

@@ -15,6 +15,12 @@ Actions: ``draw_stock``, ``take_discard``, ``lay_down`` (new melds and lay-offs 
 go; ``meld`` and ``lay_off`` are shorthands), ``discard``, ``end_turn`` (a Bing meld turn
 without a discard), ``knock`` (gin) and ``finish`` (gin, after the defender's lay-offs).
 
+What a game keeps of a hand beyond what every game shares (gin's first-upcard offer, its
+take and throw-back counts, its knock, a dead hand) is the game's own frozen ``HandState``
+in ``extra``: the judge copies it by reference, never reads it, and asks the game for the
+next one at each step (``Game.after_draw``, ``after_take``, ``after_discard``,
+``after_pass``, ``after_knock``, ``after_dead_end``).
+
 ``problems()`` is the whole-state validation: it collects every inconsistency (copies
 beyond the decks, illegal table melds, hand sizes that cannot occur, a turn that
 contradicts itself), like python-chess's ``status()``.
@@ -36,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 from rummycheck.cards import Card, format_cards
 from rummycheck.errors import IllegalPlayError, ScenarioError
 from rummycheck.games import Game, game_of
-from rummycheck.games.base import PlayerView
+from rummycheck.games.base import HandState, PlayerView
 from rummycheck.melds import Meld, extend_meld, meld_problems
 from rummycheck.position import TableMeld
 from rummycheck.results import LayOff, Reason
@@ -154,17 +160,15 @@ class GameState:
     melded: bool = False
     opened_this_turn: bool = False
     melds_this_turn: int = 0
-    phase: str = "play"  # play, layoff (gin, after a knock), over
+    phase: str = "play"  # play, layoff (after a knock: the others' lay-offs), over
     knocker: int | None = None
-    gin: bool = False
     winner: int | None = None
     reshuffles: int = 0
-    upcard: Card | None = None  # gin: the first upcard (Oklahoma reads the knock limit from it)
-    offer: str = ""  # gin, from a deal: "non-dealer" or "dealer" may take the first upcard; "declined": both passed
-    dead: bool = False  # gin: the hand ended dead (GIN-DEAD: at the wall, or a draw or throw-back limit)
-    takes: int = 0  # discards taken outside the first-upcard offer (a gin draw limit counts them)
-    throwbacks: int = 0  # discards in a row that were the card just taken
-    knock_table: tuple[TableMeld, ...] = ()  # gin: the knocker's melds as he laid them
+    upcard: Card | None = None  # the first upcard as the game keeps it (gin's; Oklahoma reads its knock limit)
+    # the game's own state of this hand (gin's first-upcard offer, its counts, its knock): a frozen
+    # value the game's hooks replace (``Game.new_hand_state``, ``after_draw``, ...); None for a game
+    # with none (a state made without it: the game's fresh hand state)
+    extra: HandState | None = None
     # the stock's cards in drawing order where known, the next card LAST (None: only the count is
     # known; a None inside: that card is unknown); ``stock_cards`` gives them top first
     stock_order: list[Card | None] | None = None
@@ -182,9 +186,10 @@ class GameState:
                                hand=tuple(p.hand) if p.hand is not None else (),
                                unknown=0 if p.hand is not None else p.hand_size, out=p.out, cut=p.cut)
                    for p in scenario.players]
-        upcard, _ = game_of(scenario.variant).first_upcard(scenario.pile.first_upcard)
+        game = game_of(scenario.variant)
         state = cls(variant=scenario.variant, players=players, table=list(scenario.table),
-                    discard_pile=list(scenario.pile.discard), stock=scenario.pile.stock, upcard=upcard)
+                    discard_pile=list(scenario.pile.discard), stock=scenario.pile.stock,
+                    upcard=game.first_upcard(scenario.pile.first_upcard))
         turn = scenario.turn
         if turn is None and players[0].out:
             state.current = state._next_seat(0)  # no turn given: the first seat still in the game
@@ -196,12 +201,10 @@ class GameState:
             if turn.knocked:
                 state.phase = "layoff"
                 state.knocker = state.current
-                knocker = state.players[state.current]
-                # the knocker's hand is his deadwood: none left is gin (GIN-GIN, no lay-offs)
-                state.gin = knocker.known and state.variant.points(knocker.hand) == 0
                 state.current = state._next_seat(state.current)
         if scenario.end is not None:
             state.phase = "over"
+        state.extra = game.position_hand_state(state)  # a position's history is not known
         return state
 
     def copy(self) -> GameState:
@@ -510,8 +513,8 @@ class GameState:
         self.players[self.current] = player
         if self.stock is not None:
             self.stock -= 1
+        self.extra = game.after_draw(self)
         self.drew = "stock"
-        self.offer = ""
         return self._record(PlayRecord(ActionKind.DRAW, player.name, () if card is None else (card,),
                                        reasons=tuple(reasons)))
 
@@ -540,17 +543,15 @@ class GameState:
         game = self.game
         ending = game.take_ending(self)
         if ending is not None:  # the take ends the hand; the card stays on the pile
-            self.phase, self.dead = "over", True
+            self.phase, self.extra = "over", game.after_dead_end(self)
             return self._record(PlayRecord(ActionKind.TAKE, self.player.name, (self.discard_pile[-1],),
                                            reasons=(ending,)))
-        if self.offer not in ("non-dealer", "dealer"):
-            self.takes += 1
+        self.extra = game.after_take(self)
         card = self.discard_pile.pop()
         player = self.player
         self.players[self.current] = player.holding(_with_card(player.hand, card), player.unknown)
         self.drew = "discard"
         self.took = card
-        self.offer = ""
         return self._record(PlayRecord(ActionKind.TAKE, player.name, (card,),
                                        reasons=(Reason(game.TURN, f"{player.name} takes {card}"),)))
 
@@ -710,7 +711,7 @@ class GameState:
         after = self._remove_cards(player, [card])
         self.players[self.current] = after
         self.discard_pile.append(card)
-        self.throwbacks = self.throwbacks + 1 if self.drew == "discard" and card == self.took else 0
+        self.extra = game.after_discard(self, card)
         went_out = after.size == 0
         ending = None if went_out else game.discard_ending(self)
         if went_out:
@@ -719,7 +720,7 @@ class GameState:
             self.winner = self.current
         elif ending is not None:
             passed.append(ending)
-            self.phase, self.dead = "over", True
+            self.phase, self.extra = "over", game.after_dead_end(self)
         else:
             self._advance_turn()
         return self._record(PlayRecord(ActionKind.DISCARD, player.name, (card,), reasons=tuple(passed),
@@ -769,25 +770,20 @@ class GameState:
         draws from the stock), or at the wall, which ends the hand dead (GIN-DEAD)."""
         self.verify_pass()
         name = self.player.name
-        reason, self.offer, ends = self.game.after_pass(self)
+        reason, self.extra, ends = self.game.after_pass(self)
         if ends:
             self.phase = "over"
-            self.dead = True
         else:
             self.current = self._next_seat(self.current)
         return self._record(PlayRecord(ActionKind.PASS, name, reasons=(reason,)))
 
-    # -- gin: knocking and finishing ------------------------------------------------------------
+    # -- knocking and finishing (gin) --------------------------------------------------------------
     def _knock_arrangement(self, discard: Card | None, melds: Sequence[Meld] | None
                            ) -> tuple[list[Reason], list[Reason], tuple[Meld, ...], tuple[Card, ...]]:
         problems = self._need_phase("knock")
         if problems:
             return problems, [], (), ()
         return self.game.knock_arrangement(self, discard, melds)
-
-    def knock_limit(self) -> tuple[int, str]:
-        """GIN-KNOCK: the most deadwood a knock allows, and a note saying where it comes from."""
-        return self.game.knock_rule_limit(self.upcard)  # type: ignore[attr-defined, no-any-return]
 
     def verify_knock(self, discard: Card | None, melds: Sequence[Meld] | None = None) -> None:
         problems, passed, _, _ = self._knock_arrangement(discard, melds)
@@ -798,7 +794,8 @@ class GameState:
         return _can(lambda: self.verify_knock(discard, melds))
 
     def knock(self, discard: Card | None, melds: Sequence[Meld] | None = None) -> PlayRecord:
-        """Gin: discard and knock (``discard=None``: big gin).  ``melds`` default to the best arrangement."""
+        """Discard and knock (``discard=None``: without a discard, gin's big gin): the melds go down (by
+        default the best arrangement), the knocker keeps his deadwood, and the others' lay-offs follow."""
         problems, passed, chosen, deadwood = self._knock_arrangement(discard, melds)
         if problems:
             raise IllegalPlay(problems, passed=passed)
@@ -810,16 +807,15 @@ class GameState:
         first = max((t.number for t in self.table), default=0) + 1
         laid = tuple(TableMeld(number=first + i, meld=m, owner=player.name) for i, m in enumerate(chosen))
         self.table.extend(laid)
-        self.knock_table = laid
+        self.extra = self.game.after_knock(self, laid, deadwood)
         self.players[self.current] = player.holding(tuple(deadwood), 0)
         self.knocker = self.current
-        self.gin = not deadwood
         self.phase = "layoff"
         self.current = self._next_seat(self.current)
         self.drew, self.took, self.melded = "none", None, False
         return self._record(PlayRecord(ActionKind.KNOCK, player.name, () if discard is None else (discard,), chosen,
                                        reasons=tuple(passed),
-                                       facts=(("deadwood", self.variant.points(deadwood)), ("gin", self.gin),
+                                       facts=(("deadwood", self.variant.points(deadwood)), ("gin", not deadwood),
                                               ("big_gin", discard is None))))
 
     def verify_finish(self) -> None:
@@ -831,7 +827,7 @@ class GameState:
         return _can(self.verify_finish)
 
     def finish(self) -> PlayRecord:
-        """Gin: the defender is done laying off; the hand is over."""
+        """The defender is done laying off after a knock; the hand is over."""
         self.verify_finish()
         self.phase = "over"
         name = self.player.name

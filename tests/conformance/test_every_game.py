@@ -15,14 +15,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import fields, replace
 
 import pytest
 from test_extra_game import VARIANT, Sevens  # the extra game, registered below as its own test does
 
 from rummycheck.dealing import shoe
 from rummycheck.games import game_of
-from rummycheck.games.base import game_names, register_game, score_hand, unregister_game
+from rummycheck.games.base import HandState, game_names, register_game, score_hand, unregister_game
 from rummycheck.games.scoring import new_sheet
 from rummycheck.solvers.deadwood import min_deadwood
 from rummycheck.table.actions import Action, ActionKind
@@ -185,6 +185,28 @@ def test_some_random_hand_of_every_game_ends_scored(name: str) -> None:
     variant = _variant(name)
     endings = [_end(_play(variant, seed)[-1]) for seed in SEEDS]
     assert any(scores is not None for _, scores in endings), endings
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_judge_holds_a_games_own_hand_state_and_makes_none(name: str) -> None:
+    """``GameState.extra`` is the game's own state of the hand: a game whose deal makes none
+    (``new_hand_state`` gives None) plays whole hands, knocks and lay-offs included, with none;
+    a game that keeps one has its own ``HandState`` at every step."""
+    variant = _variant(name)
+    game = game_of(variant)
+    for seed in SEEDS:
+        states = _play(variant, seed)
+        if game.new_hand_state(states[0].upcard) is None:
+            assert all(s.extra is None for s in states)
+        else:
+            assert all(isinstance(s.extra, HandState) for s in states)
+
+
+def test_the_shared_state_names_no_games_own_field() -> None:
+    """Gin's offer, counts, knocker's melds and dead hand live in its ``GinHand``, not in ``GameState``."""
+    shared = {f.name for f in fields(GameState)}
+    assert shared.isdisjoint({"offer", "takes", "throwbacks", "knock_table", "dead", "gin"})
+    assert "extra" in shared
 
 
 def test_the_extra_game_is_among_the_games() -> None:
