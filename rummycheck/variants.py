@@ -8,7 +8,6 @@ built-in rules and applies house-rule overrides; an unknown option or a bad valu
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -317,8 +316,21 @@ def _spec_from_toml(raw: Mapping[str, Any], where: str) -> OptionSpec:
     return replace(spec, default=spec.convert(raw["default"]))
 
 
+def _parse_variant_text(text: str) -> dict[str, Any]:
+    """``tomllib.loads(text)``, taken from ``data/shipped_variants.py`` for a shipped file's text as
+    it is (parsed ahead there: a command does not import ``tomllib`` and parse the file each run)."""
+    from rummycheck.data.shipped_variants import PARSED
+
+    data = PARSED.get(text)
+    if data is None:  # an edited file, a variant added at run time
+        import tomllib
+
+        data = tomllib.loads(text)
+    return data
+
+
 def _variant_from_text(text: str, where: str) -> Variant:
-    data = tomllib.loads(text)
+    data = _parse_variant_text(text)
     rules = tuple(
         Rule(id=r["id"], text=r["text"],
              options=tuple(_spec_from_toml(o, where) for o in r.get("options", ())))
@@ -352,7 +364,7 @@ def _load_builtin(name: str) -> Variant:
 
 def register_variant_text(text: str) -> str:
     """Add a variant from the text of a variant TOML (as in ``data/variants``); returns its name."""
-    data = tomllib.loads(text)
+    data = _parse_variant_text(text)
     name = str(data["name"]).strip().lower()
     _EXTRA[name] = text
     _load_builtin.cache_clear()
