@@ -19,9 +19,10 @@ import enum
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from rummycheck.errors import CardParseError, located
+from rummycheck.frozen import dataclass
 from rummycheck.textsafe import shorten
 
 __all__ = [

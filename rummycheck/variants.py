@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import cache
 from operator import attrgetter
 from pathlib import Path
@@ -18,6 +18,7 @@ from typing import Any
 
 from rummycheck.cards import Card
 from rummycheck.errors import ReadError, RummyError, VariantError
+from rummycheck.frozen import dataclass
 from rummycheck.reading import parse_toml, read_file
 
 __all__ = [
