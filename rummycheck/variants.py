@@ -162,7 +162,7 @@ class Variant:
         object.__setattr__(self, "_lookup", MappingProxyType(dict(self.values)))
         # variants are dictionary keys in the solver's caches: hash once, not per lookup
         object.__setattr__(self, "_hash", hash((self.name, self.game, self.values, self.preset)))
-        object.__setattr__(self, "_points", tuple(self._card_points(Card.from_index(i)) for i in range(52)))
+        object.__setattr__(self, "_points", self._points_by_index())
         object.__setattr__(self, "_decks", int(self._lookup.get("decks", 1) or 1))
         object.__setattr__(self, "_hand_size", int(self._lookup.get("hand_size", 10) or 10))
 
@@ -276,15 +276,20 @@ class Variant:
         """Points of ``card`` left in hand under this variant."""
         return self._points[card.index]
 
-    def _card_points(self, card: Card) -> int:
-        if self.is_wild(card):
-            return int(self.get("wild_points", 0) or 0)
-        number = card.number
-        if number == 1:
-            return int(self.get("ace_points", 1) or 0)
-        if number >= 11:
-            return int(self.get("face_points", 10) or 0)
-        return number
+    def _points_by_index(self) -> tuple[int, ...]:
+        """The points of each card by index: a wild card's, an ace's, a face card's or its number
+        (each option read once, when the first card that needs it comes)."""
+        wild = self.wild_number
+        read: dict[str, int] = {}
+
+        def value(name: str, default: int) -> int:
+            if name not in read:
+                read[name] = int(self.get(name, default) or 0)
+            return read[name]
+
+        return tuple(value("wild_points", 0) if number == wild else value("ace_points", 1) if number == 1
+                     else value("face_points", 10) if number >= 11 else number
+                     for number in (index % 13 + 1 for index in range(52)))
 
     def points(self, cards: Iterable[Card]) -> int:
         """Points of ``cards`` left in hand."""
@@ -303,18 +308,12 @@ class Variant:
 
 def _spec_from_toml(raw: Mapping[str, Any], where: str) -> OptionSpec:
     kind = raw["type"]
-    spec = OptionSpec(
-        name=raw["name"],
-        type=kind,
-        default=None,
-        help=raw.get("help", ""),
-        choices=tuple(raw.get("choices", ())),
-        min=raw.get("min"),
-        max=raw.get("max"),
-    )
+    given = {"name": raw["name"], "type": kind, "help": raw.get("help", ""), "choices": tuple(raw.get("choices", ())),
+             "min": raw.get("min"), "max": raw.get("max")}
+    spec = OptionSpec(default=None, **given)
     if kind not in ("int", "bool", "choice", "int_or_none"):
         raise VariantError(f"{where}: option {spec.name!r} has unknown type {kind!r}")
-    return replace(spec, default=spec.convert(raw["default"]))
+    return OptionSpec(default=spec.convert(raw["default"]), **given)
 
 
 def _parse_variant_text(text: str) -> dict[str, Any]:

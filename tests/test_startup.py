@@ -1,6 +1,7 @@
 """What keeps ``rummycheck solve`` quick to start: modules it does not load, and the start-up
 shortcuts that must give what the longer way gives (a card token looked up in a table instead
-of matched by the patterns; UTF-8 with a byte-order mark decoded without the "utf-8-sig" codec)."""
+of matched by the patterns; UTF-8 with a byte-order mark decoded without the "utf-8-sig" codec;
+a variant's card points with each option read once)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 from rummycheck import cards
 from rummycheck.errors import ReadError
 from rummycheck.reading import decode_text
+from rummycheck.variants import Variant, get_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -135,3 +137,35 @@ def test_a_byte_order_mark_is_dropped_as_the_codec_drops_it(data: bytes) -> None
 def test_any_bytes_decode_or_fail_as_with_the_codec(pieces: list[bytes]) -> None:
     data = b"".join(pieces)
     assert _decoded(data) == _by_codec(data)
+
+
+# -- a variant's card points, each option read once ------------------------------------------
+
+def _points_card_by_card(variant: Variant, card: cards.Card) -> int:
+    """A card's points as the variant worked them out card by card (the code before)."""
+    if variant.is_wild(card):
+        return int(variant.get("wild_points", 0) or 0)
+    if card.number == 1:
+        return int(variant.get("ace_points", 1) or 0)
+    if card.number >= 11:
+        return int(variant.get("face_points", 10) or 0)
+    return card.number
+
+
+@pytest.mark.parametrize("name", ["bing", "basic", "gin"])
+def test_card_points_are_those_worked_out_card_by_card(name: str) -> None:
+    base = get_variant(name)
+    settings_ = [{}] + [dict(changes) for _, changes in base.presets]
+    specs = {spec.name for _, spec in base.specs()}
+    for option, values in (("wild_points", (0, 25, 50)), ("ace_points", (0, 1, 11, 15)), ("face_points", (0, 10)),
+                           ("wild_rank", ("none", "2"))):
+        if option in specs:
+            settings_ += [{option: value} for value in values if base.spec(option).type != "choice"
+                          or str(value) in base.spec(option).choices]
+    checked = 0
+    for changes in settings_:
+        variant = base.with_options(**changes)
+        assert [variant.card_points(card) for card in cards.full_deck()] == \
+            [_points_card_by_card(variant, card) for card in cards.full_deck()], changes
+        checked += 1
+    assert checked >= 6
