@@ -19,9 +19,10 @@ import enum
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from rummycheck.errors import CardParseError, located
+from rummycheck.frozen import dataclass
 from rummycheck.textsafe import shorten
 
 __all__ = [
@@ -103,8 +104,9 @@ _SUIT_ALIASES.update({"♠": Suit.SPADES, "♤": Suit.SPADES, "♥": Suit.HEARTS
 
 _RANK_RE = "(10|[2-9]|1|[atjqk])"
 _SUIT_RE = "([shdc♠♤♥♡♦♢♣♧])"
-_RANK_FIRST = re.compile(f"{_RANK_RE}{_SUIT_RE}", re.IGNORECASE)
-_SUIT_FIRST = re.compile(f"{_SUIT_RE}{_RANK_RE}", re.IGNORECASE)
+# A token in another script goes through these (compiled on first use, by ``re``'s own cache).
+_RANK_FIRST = f"{_RANK_RE}{_SUIT_RE}"
+_SUIT_FIRST = f"{_SUIT_RE}{_RANK_RE}"
 CARD_TOKEN = re.compile(r"[^\s,#]+")  # one card token in a text of cards: the one tokenizer
 
 EXPECTED = "expected a card like '10h' or 'H10'"
@@ -194,10 +196,23 @@ class Card:
 
 _BY_INDEX: tuple[Card, ...] = tuple(Card(r, s) for s in _SUITS for r in _RANKS)
 
+# Every ASCII token the patterns take, lower-cased, and its card: rank then suit and suit then rank.
+# On an ASCII token the case-blind patterns match exactly these (their only case-blind matches
+# outside ASCII, the Kelvin sign for k and the long s for s, are not ASCII), so a table lookup gives
+# the same card without compiling the patterns at start-up.
+_ASCII_CARDS: dict[str, Card] = {}
+for _rank_text, _rank in _RANK_ALIASES.items():
+    for _suit in _SUITS:
+        _card = _BY_INDEX[_suit.index * 13 + _rank.number - 1]
+        _ASCII_CARDS[_rank_text.lower() + _suit.value] = _ASCII_CARDS[_suit.value + _rank_text.lower()] = _card
+del _rank_text, _rank, _suit, _card
+
 
 def _parse_token(token: str) -> Card | None:
+    if token.isascii():
+        return _ASCII_CARDS.get(token.lower())
     for pattern, rank_group in ((_RANK_FIRST, 1), (_SUIT_FIRST, 2)):
-        match = pattern.fullmatch(token)
+        match = re.fullmatch(pattern, token, re.IGNORECASE)
         if match:
             rank = _RANK_ALIASES[match.group(rank_group).upper()]
             suit = _SUIT_ALIASES[match.group(3 - rank_group).lower()]

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
 
 from rummycheck.cards import Card, Rank, Suit
+from rummycheck.frozen import dataclass
 from rummycheck.variants import Variant
 
 __all__ = ["Meld", "MeldKind", "MeldReading", "TableMeld", "describe_meld", "extend_meld", "meld_problems",

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 import sys
-import tomllib
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -88,8 +87,8 @@ def decode_text(data: bytes, source: str) -> str:
         except UnicodeDecodeError as error:
             raise ReadError(located(source, 1, 1, f"a UTF-16 byte-order mark, but not UTF-16 text "
                                                   f"({error.reason} at byte {error.start})")) from None
-    try:
-        return data.decode("utf-8-sig")
+    try:  # what "utf-8-sig" does (a leading byte-order mark dropped), without loading that codec
+        return (data[3:] if data.startswith(b"\xef\xbb\xbf") else data).decode("utf-8")
     except UnicodeDecodeError as error:
         offset = error.start + (3 if data.startswith(b"\xef\xbb\xbf") else 0)
         line_start = data.rfind(b"\n", 0, offset) + 1
@@ -104,6 +103,8 @@ def decode_text(data: bytes, source: str) -> str:
 def parse_toml(text: str, *, source: str) -> dict[str, Any]:
     """``tomllib.loads`` whose every failure is a ``ScenarioError`` with ``file:line:col``;
     integers beyond 64 bits are refused too."""
+    import tomllib  # loaded when a file is parsed, not at start-up
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

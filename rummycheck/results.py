@@ -7,11 +7,11 @@ and the CLI prints it, so the format does not depend on which solver answered.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from rummycheck.cards import Card
-from rummycheck.frozen import quick
+from rummycheck.frozen import dataclass, quick
 from rummycheck.melds import Meld
 from rummycheck.variants import Variant
 

@@ -8,9 +8,8 @@ built-in rules and applies house-rule overrides; an unknown option or a bad valu
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import cache
 from operator import attrgetter
 from pathlib import Path
@@ -19,6 +18,7 @@ from typing import Any
 
 from rummycheck.cards import Card
 from rummycheck.errors import ReadError, RummyError, VariantError
+from rummycheck.frozen import dataclass
 from rummycheck.reading import parse_toml, read_file
 
 __all__ = [
@@ -162,7 +162,7 @@ class Variant:
         object.__setattr__(self, "_lookup", MappingProxyType(dict(self.values)))
         # variants are dictionary keys in the solver's caches: hash once, not per lookup
         object.__setattr__(self, "_hash", hash((self.name, self.game, self.values, self.preset)))
-        object.__setattr__(self, "_points", tuple(self._card_points(Card.from_index(i)) for i in range(52)))
+        object.__setattr__(self, "_points", self._points_by_index())
         object.__setattr__(self, "_decks", int(self._lookup.get("decks", 1) or 1))
         object.__setattr__(self, "_hand_size", int(self._lookup.get("hand_size", 10) or 10))
 
@@ -276,15 +276,20 @@ class Variant:
         """Points of ``card`` left in hand under this variant."""
         return self._points[card.index]
 
-    def _card_points(self, card: Card) -> int:
-        if self.is_wild(card):
-            return int(self.get("wild_points", 0) or 0)
-        number = card.number
-        if number == 1:
-            return int(self.get("ace_points", 1) or 0)
-        if number >= 11:
-            return int(self.get("face_points", 10) or 0)
-        return number
+    def _points_by_index(self) -> tuple[int, ...]:
+        """The points of each card by index: a wild card's, an ace's, a face card's or its number
+        (each option read once, when the first card that needs it comes)."""
+        wild = self.wild_number
+        read: dict[str, int] = {}
+
+        def value(name: str, default: int) -> int:
+            if name not in read:
+                read[name] = int(self.get(name, default) or 0)
+            return read[name]
+
+        return tuple(value("wild_points", 0) if number == wild else value("ace_points", 1) if number == 1
+                     else value("face_points", 10) if number >= 11 else number
+                     for number in (index % 13 + 1 for index in range(52)))
 
     def points(self, cards: Iterable[Card]) -> int:
         """Points of ``cards`` left in hand."""
@@ -303,22 +308,29 @@ class Variant:
 
 def _spec_from_toml(raw: Mapping[str, Any], where: str) -> OptionSpec:
     kind = raw["type"]
-    spec = OptionSpec(
-        name=raw["name"],
-        type=kind,
-        default=None,
-        help=raw.get("help", ""),
-        choices=tuple(raw.get("choices", ())),
-        min=raw.get("min"),
-        max=raw.get("max"),
-    )
+    given = {"name": raw["name"], "type": kind, "help": raw.get("help", ""), "choices": tuple(raw.get("choices", ())),
+             "min": raw.get("min"), "max": raw.get("max")}
+    spec = OptionSpec(default=None, **given)
     if kind not in ("int", "bool", "choice", "int_or_none"):
         raise VariantError(f"{where}: option {spec.name!r} has unknown type {kind!r}")
-    return replace(spec, default=spec.convert(raw["default"]))
+    return OptionSpec(default=spec.convert(raw["default"]), **given)
+
+
+def _parse_variant_text(text: str) -> dict[str, Any]:
+    """``tomllib.loads(text)``, taken from ``data/shipped_variants.py`` for a shipped file's text as
+    it is (parsed ahead there: a command does not import ``tomllib`` and parse the file each run)."""
+    from rummycheck.data.shipped_variants import PARSED
+
+    data = PARSED.get(text)
+    if data is None:  # an edited file, a variant added at run time
+        import tomllib
+
+        data = tomllib.loads(text)
+    return data
 
 
 def _variant_from_text(text: str, where: str) -> Variant:
-    data = tomllib.loads(text)
+    data = _parse_variant_text(text)
     rules = tuple(
         Rule(id=r["id"], text=r["text"],
              options=tuple(_spec_from_toml(o, where) for o in r.get("options", ())))
@@ -352,7 +364,7 @@ def _load_builtin(name: str) -> Variant:
 
 def register_variant_text(text: str) -> str:
     """Add a variant from the text of a variant TOML (as in ``data/variants``); returns its name."""
-    data = tomllib.loads(text)
+    data = _parse_variant_text(text)
     name = str(data["name"]).strip().lower()
     _EXTRA[name] = text
     _load_builtin.cache_clear()

@@ -1,18 +1,13 @@
-"""rummycheck.tabletext writes the tables it takes exactly as tabulate does, and solve loads no tabulate."""
+"""rummycheck.tabletext writes the tables it takes exactly as tabulate does (that solve loads no
+tabulate is checked in test_startup.py)."""
 
 from __future__ import annotations
-
-import subprocess
-import sys
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tabulate import tabulate as real_tabulate
 
 from rummycheck import tabletext
-
-ROOT = Path(__file__).resolve().parent.parent
 
 # words made of what tables print: card names, rule ids, numbers, signs, dots, spaces
 WORDS = st.text(alphabet="aAsdhcTJQK23456789-+.e x=#()", min_size=0, max_size=12)
@@ -52,11 +47,3 @@ def test_other_formats_and_wrapped_columns_go_to_tabulate() -> None:
         assert tabletext.tabulate(rows, headers=["rule", "why"], **{"tablefmt": "simple", **options}) == expected
     assert tabletext._simple([[1.5]], ["x"]) is None and tabletext._simple([["1"]], ["x"]) is None
 
-
-def test_solve_does_not_load_tabulate() -> None:
-    script = ("import sys\nfrom rummycheck.cli import main\nsys.argv = ['rummycheck', 'solve', "
-              "'scenarios/bing-opening.txt']\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
-              "print('tabulate loaded' if 'tabulate' in sys.modules else 'no tabulate', file=sys.stderr)")
-    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60)
-    assert "  1  set     3s 3h 3h     -" in done.stdout
-    assert done.stderr.strip() == "no tabulate"

@@ -17,11 +17,11 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from rummycheck.cards import Card, full_deck
 from rummycheck.errors import HandSizeError, ScenarioError, VariantError
+from rummycheck.frozen import dataclass
 from rummycheck.melds import Meld, MeldKind, TableMeld, describe_meld
 from rummycheck.results import LayOff, Reason, Solution
 from rummycheck.solvers.base import Arrangement, Finder, PlayFinder, TableQuestion

@@ -13,10 +13,10 @@ Best means: least points left, then fewest cards left, then fewest wild cards us
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Protocol
 
 from rummycheck.cards import Card
+from rummycheck.frozen import dataclass
 from rummycheck.melds import Meld, TableMeld
 from rummycheck.results import LayOff
 from rummycheck.variants import Variant

@@ -29,11 +29,11 @@ best arrangement with at least ``min_melds`` (and at most ``max_melds``) melds.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import combinations, product
 from typing import TYPE_CHECKING, NamedTuple
 
 from rummycheck.cards import Card
+from rummycheck.frozen import dataclass
 from rummycheck.melds import Meld, MeldKind
 from rummycheck.solvers.base import Arrangement
 from rummycheck.variants import Variant
