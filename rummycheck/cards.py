@@ -212,7 +212,8 @@ def _parse_token(token: str) -> Card | None:
     if token.isascii():
         return _ASCII_CARDS.get(token.lower())
     for pattern, rank_group in ((_RANK_FIRST, 1), (_SUIT_FIRST, 2)):
-        match = re.fullmatch(pattern, token, re.IGNORECASE)
+        # ASCII case rules only: the Kelvin sign or the long s must not pass for a K or an s
+        match = re.fullmatch(pattern, token, re.IGNORECASE | re.ASCII)
         if match:
             rank = _RANK_ALIASES[match.group(rank_group).upper()]
             suit = _SUIT_ALIASES[match.group(3 - rank_group).lower()]

@@ -76,6 +76,12 @@ CASES = [
     Case("option-without-its-value", ["solve", "--score"], 2,
          [r"Option '--score' requires an argument\. \(see '(python -m )?rummycheck.*--help'\)"], proc=True),
     # -- hands larger (or smaller) than the game allows: refused before any search ------------
+    # Unicode case look-alikes of card letters (the Kelvin sign for K, the long s for s) were a
+    # KeyError traceback: a case-blind Unicode match let them through to the alias lookup
+    Case("kelvin-sign-king", ["solve", "h.txt"], 2, [r"h\.txt:1:1: expected a card like '10h' or 'H10', got '\u212as'"],
+         files={"h.txt": "\u212as Kd Kh\n"}, proc=True),
+    Case("long-s-spade", ["solve", "h.txt"], 2, [r"h\.txt:1:7: expected a card like '10h' or 'H10', got '\u017fK'"],
+         files={"h.txt": "Kd Kh \u017fK\n"}, proc=True),
     Case("bing-40-cards", ["solve", "--cards", hand(40)], 2,
          [r"--cards: the hand holds 40 cards, but a bing hand holds at most 15 \(14 dealt, one more after "
           r"drawing\) \(BING-DEAL\); a house game that deals more sets the hand_size option"], proc=True),

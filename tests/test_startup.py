@@ -38,8 +38,10 @@ def test_solve_does_not_load_what_it_does_not_use() -> None:
 
 # -- card tokens: the table gives what the patterns give -------------------------------------
 
-_RANK_FIRST = re.compile("(10|[2-9]|1|[atjqk])([shdc♠♤♥♡♦♢♣♧])", re.IGNORECASE)
-_SUIT_FIRST = re.compile("([shdc♠♤♥♡♦♢♣♧])(10|[2-9]|1|[atjqk])", re.IGNORECASE)
+# (with ASCII case rules: under Unicode ones the Kelvin sign and the long s matched K and s and
+# then failed the alias lookup, a traceback; now they are not cards, one line and exit 2)
+_RANK_FIRST = re.compile("(10|[2-9]|1|[atjqk])([shdc♠♤♥♡♦♢♣♧])", re.IGNORECASE | re.ASCII)
+_SUIT_FIRST = re.compile("([shdc♠♤♥♡♦♢♣♧])(10|[2-9]|1|[atjqk])", re.IGNORECASE | re.ASCII)
 
 
 def _by_patterns(token: str) -> object:
