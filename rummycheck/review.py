@@ -266,7 +266,7 @@ class _Judge:
         took = state.took if state.took is not None and state.took in state.player.hand else None
         turn = TurnInfo(turn_player, drew="stock" if knocked else state.drew, took=None if knocked else took,
                         melded=state.melded and not knocked, knocked=knocked)
-        pile = PileInfo(tuple(state.discard_pile), state.stock, state.upcard)
+        pile = PileInfo(tuple(state.discard_pile), state.stock, state.game.kept_upcard(state))
         return Scenario(self.record.source, self.variant, tuple(players), tuple(state.table), turn, pile)
 
     # -- judging -------------------------------------------------------------------------------
@@ -462,7 +462,7 @@ class _Judge:
         names = [p.name for p in state.players]
         other = next(n for n in names if n != name)
         result = score_hand(new_sheet(self.variant, names), HandEnd(knocker=name, points={name: 0, other: 0},
-                                                                    upcard=state.upcard, big_gin=big))
+                                                                    upcard=state.game.kept_upcard(state), big_gin=big))
         return sum(line.points for line in result.lines if line.player == name) - \
             sum(line.points for line in result.lines if line.player == other)
 
@@ -524,7 +524,7 @@ class _Judge:
         for _ in range(KNOCK_SAMPLES):
             cards = tuple(known + rng.sample(unseen, need))
             result = score_hand(sheet, HandEnd(knocker=name, cards={name: kept, other.name: cards},
-                                               upcard=state.upcard))
+                                               upcard=state.game.kept_upcard(state)))
             scores.append(sum(ln.points for ln in result.lines if ln.player == name)
                           - sum(ln.points for ln in result.lines if ln.player == other.name))
         mean = sum(scores) / len(scores)
@@ -544,7 +544,7 @@ class _Judge:
         knocker = start.players[start.knocker]
         big = any(r.kind is ActionKind.KNOCK and r.fact("big_gin") for r in start.history)
         kept, least = (self.defence_net(step.actor, knocker.name, self.variant.points(knocker.hand), d, big,
-                                         start.upcard) for d in (done, best.deadwood_points))
+                                         start.game.kept_upcard(start)) for d in (done, best.deadwood_points))
         kind = "missed-layoff" if best.layoffs else "missed-meld"
         self.add(step, kind, _play_text(best), least - kept, "exact", "defence",
                  {"kept": done, "best": best.deadwood_points, "scores": kept, "best_scores": least},

@@ -509,7 +509,7 @@ def _evaluate_facts(subject: Subject, expected: Any) -> list[Outcome]:
         raise ExpectValueError(f"{subject.where('expect', 'facts')}: facts are those of a player on turn who has "
                                "drawn and whose hand is given ([turn] drew = \"stock\" or \"discard\")")
     found = discard_facts(player.hand, unseen=observe(state, state.current).unseen(), variant=state.variant,
-                          score=player.score, opened=player.opened, upcard=state.upcard,
+                          score=player.score, opened=player.opened, upcard=state.game.kept_upcard(state),
                           took=state.took if state.drew == "discard" else None)
     game = game_of(scenario.variant)
     rules = tuple(r for r in (game.OUT, game.VALUES, game.OPEN) if r)

@@ -61,7 +61,7 @@ def _facts(state: GameState, cards: Sequence[object]) -> tuple[DiscardFacts, ...
     player = state.player
     unseen = observe(state, state.current).unseen()
     found = discard_facts(player.hand, unseen=unseen, variant=state.variant, score=player.score,
-                          opened=player.opened, upcard=state.upcard,
+                          opened=player.opened, upcard=state.game.kept_upcard(state),
                           took=state.took if state.drew == "discard" else None,
                           discards=discards)  # type: ignore[arg-type]
     return tuple(found.discards)

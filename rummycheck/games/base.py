@@ -103,8 +103,6 @@ class TableView(Protocol):
     @property
     def knocker(self) -> int | None: ...
     @property
-    def upcard(self) -> Card | None: ...
-    @property
     def reshuffles(self) -> int: ...
     @property
     def winner(self) -> int | None: ...
@@ -463,8 +461,9 @@ class Game:
         """(problems, passed, melds, deadwood) of a knock; only knocking games knock."""
         return [Reason(self.TURN, f"knocking is a gin play, the variant is {self.variant.name}")], [], (), ()
 
-    def first_upcard(self, upcard: Card | None) -> Card | None:
-        """The first upcard as the state keeps it (``GameState.upcard``; None: the game has no notion of it)."""
+    def kept_upcard(self, state: TableView) -> Card | None:
+        """The first upcard of the hand where the game keeps it in its own hand state (gin: Oklahoma
+        reads the knock limit from it); None for a game with no notion of it."""
         return None
 
     def lays_down(self, state: TableView) -> bool:
@@ -508,9 +507,9 @@ class Game:
         """The game's own state of a hand as dealt, with ``upcard`` turned up (None: no upcard)."""
         return None
 
-    def position_hand_state(self, state: TableView) -> HandState | None:
+    def position_hand_state(self, state: TableView, upcard: Card | None) -> HandState | None:
         """The game's own state of a position taken up in mid-hand, its history unknown (a scenario),
-        read from ``state`` as built so far (the turn, a knock)."""
+        read from ``state`` as built so far (the turn, a knock), ``upcard`` the scenario's first upcard."""
         return None
 
     def after_draw(self, state: TableView) -> HandState | None:
@@ -563,8 +562,6 @@ class Game:
     def state_problems(self, state: TableView) -> list[str]:
         """Every inconsistency of ``state`` that this game's rules decide, each naming its rule."""
         found = self.cut_problems(state)
-        if state.upcard is not None:
-            found.append(f"a first upcard ({state.upcard}) is not part of {self.variant.title}")
         if state.phase == "layoff" and state.knocker is None:
             found.append("the lay-off phase comes only after a knock, and nobody knocked")
         players = {p.name: p for p in state.players}

@@ -54,7 +54,8 @@ class GinHand(HandState):
     counted under a ``throwback_limit`` (without the limit each stays 0: nothing reads it);
     ``knock_table``: the knocker's melds as he laid them (lay-offs grow them: ``layoff_run_growth``);
     ``gin``: the knock left no deadwood (GIN-GIN: no lay-offs); ``dead``: the hand ended dead
-    (GIN-DEAD: a pass at the wall, a take or throw-back limit).
+    (GIN-DEAD: a pass at the wall, a take or throw-back limit); ``upcard``: the hand's first
+    upcard, kept for Oklahoma's knock limit.
     """
 
     offer: str = ""
@@ -63,6 +64,7 @@ class GinHand(HandState):
     knock_table: tuple[TableMeld, ...] = ()
     gin: bool = False
     dead: bool = False
+    upcard: Card | None = None  # the first upcard of the hand (Oklahoma: it sets the knock limit)
 
 
 _FRESH = GinHand()
@@ -286,20 +288,21 @@ class Gin(Game):
             found.append(("knocked", f"a knock comes after drawing and discarding ({self.OUT}): set drew"))
         return found
 
-    def first_upcard(self, upcard: Card | None) -> Card | None:
+    def kept_upcard(self, state: TableView) -> Card | None:
         """The first upcard is kept: Oklahoma reads the knock limit from it."""
-        return upcard
+        return gin_hand(state).upcard
 
     # -- gin's own state of the hand (``GinHand``) ----------------------------------------------
     def new_hand_state(self, upcard: Card | None) -> HandState | None:
         """GIN-DEAL: the first upcard is offered to the non-dealer."""
-        return GinHand(offer="" if upcard is None else "non-dealer")
+        return GinHand(offer="" if upcard is None else "non-dealer", upcard=upcard)
 
-    def position_hand_state(self, state: TableView) -> HandState | None:
+    def position_hand_state(self, state: TableView, upcard: Card | None) -> HandState | None:
         """A scenario offers nothing; after its knock the knocker's hand is his deadwood, and none
         left is gin (GIN-GIN, no lay-offs)."""
         knocker = state.players[state.knocker] if state.knocker is not None else None
-        return GinHand(gin=knocker is not None and knocker.known and self.variant.points(knocker.hand) == 0)
+        return GinHand(gin=knocker is not None and knocker.known and self.variant.points(knocker.hand) == 0,
+                       upcard=upcard)
 
     def after_draw(self, state: TableView) -> HandState | None:
         """A draw from the stock ends the first upcard's offer (after both passed)."""
@@ -315,7 +318,7 @@ class Gin(Game):
         if self.variant.option("upcard_draw_limit") is None:  # no limit: the takes are not counted
             return replace(hand, offer="") if hand.offer else extra
         takes = hand.takes if hand.offer in _OFFERED else hand.takes + 1
-        return GinHand("", takes, hand.throwbacks, hand.knock_table, hand.gin, hand.dead)
+        return GinHand("", takes, hand.throwbacks, hand.knock_table, hand.gin, hand.dead, hand.upcard)
 
     def after_discard(self, state: TableView, card: Card) -> HandState | None:
         """Under a ``throwback_limit``, a discard of the card just taken adds one to the throw-backs in
@@ -327,7 +330,7 @@ class Gin(Game):
         throwbacks = hand.throwbacks + 1 if state.drew == "discard" and card == state.took else 0
         if throwbacks == hand.throwbacks:
             return extra
-        return GinHand(hand.offer, hand.takes, throwbacks, hand.knock_table, hand.gin, hand.dead)
+        return GinHand(hand.offer, hand.takes, throwbacks, hand.knock_table, hand.gin, hand.dead, hand.upcard)
 
     def after_knock(self, state: TableView, laid: tuple[TableMeld, ...], deadwood: tuple[Card, ...]
                     ) -> HandState | None:
@@ -426,7 +429,7 @@ class Gin(Game):
         player = state.player
         if state.drew == "none" or not player.known or state.phase != "play":
             return []
-        limit, _ = self.knock_rule_limit(state.upcard)
+        limit, _ = self.knock_rule_limit(self.kept_upcard(state))
         hand = tuple(player.hand)
         found: list[Card | None] = []
         for card in dict.fromkeys(hand):
@@ -451,7 +454,7 @@ class Gin(Game):
         if top is None or not player.known:
             return problems
         hand = tuple(sorted((*player.hand, top)))
-        limit, _ = self.knock_rule_limit(state.upcard)
+        limit, _ = self.knock_rule_limit(self.kept_upcard(state))
         spare = self.variant.option("discard_taken")
         rests = [hand[:i] + hand[i + 1:] for i, card in enumerate(hand) if spare or card != top]
         if min_deadwood(hand, variant=self.variant) == 0 or any(
@@ -615,13 +618,14 @@ class Gin(Game):
                         problems.append(Reason("GIN-MELD", f"{card} is not in the hand"))
             deadwood = tuple(sorted(rest))
         points = variant.points(deadwood)
-        limit, why = self.knock_rule_limit(state.upcard)
+        upcard = self.kept_upcard(state)
+        limit, why = self.knock_rule_limit(upcard)
         for number, meld in enumerate(melds, start=1):
             if not meld_problems(meld, variant):
                 passed.extend(self.meld_reasons(f"knock meld {number}", meld))
-        if variant.option("oklahoma") and variant.option("oklahoma_spade_doubles") and state.upcard is not None \
-                and state.upcard.suit == Suit.SPADES:
-            passed.append(Reason("GIN-KNOCK", f"Oklahoma: the spade upcard {state.upcard} doubles the hand's score"))
+        if variant.option("oklahoma") and variant.option("oklahoma_spade_doubles") and upcard is not None \
+                and upcard.suit == Suit.SPADES:
+            passed.append(Reason("GIN-KNOCK", f"Oklahoma: the spade upcard {upcard} doubles the hand's score"))
         # the rule that decides the knock comes last: a legal verdict leads with it
         if discard is None:
             bonus = int(variant.option("big_gin_bonus") or 0)
@@ -739,7 +743,7 @@ class Gin(Game):
             return None
         big = sum(len(t.meld) for t in gin_hand(state).knock_table) == self.variant.hand_size + 1
         points = {knocker.name: self.variant.points(knocker.hand), defender.name: self.variant.points(defender.hand)}
-        return HandEnd(knocker=knocker.name, points=points, big_gin=big, upcard=state.upcard)
+        return HandEnd(knocker=knocker.name, points=points, big_gin=big, upcard=self.kept_upcard(state))
 
     def hand_counts(self, state: TableView, result: HandScore) -> list[tuple[str, str]]:
         """The knocker's knock and gin, or the defender's undercut (GIN-KNOCK, GIN-GIN, GIN-UNDERCUT)."""

@@ -185,8 +185,8 @@ class _Hand:
             self.variant, seat, self.names, players[seat].hand, tuple(state.table), tuple(state.discard_pile),
             state.stock or 0, self.scores, tuple([len(p.hand) + p.unknown for p in players]),
             self.opened, self.out, self.taken, self.thrown,
-            state.drew if on_turn else "none", state.took if on_turn else None, phase, state.knocker, state.upcard,
-            options, partial(observe, state, seat))
+            state.drew if on_turn else "none", state.took if on_turn else None, phase, state.knocker,
+            self.game.kept_upcard(state), options, partial(observe, state, seat))
 
     def _taken_by(self, seat: int, card: Card) -> None:
         taken = list(self.taken)

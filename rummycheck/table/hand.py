@@ -150,7 +150,7 @@ def start_state(variant: Variant, *, names: Sequence[str], scores: Sequence[int]
                            cut=cut if seat == cutter else None)
                for seat, (n, s, o, h) in enumerate(zip(names, scores, out, hands))]
     state = state_class(variant=variant, players=players, discard_pile=[upcard] if upcard is not None else [],
-                        stock=stock, upcard=game.first_upcard(upcard),
+                        stock=stock,
                         extra=game.new_hand_state(upcard))  # gin: the first upcard on offer to the non-dealer
     state.current = first
     if stock_cards is not None:

@@ -178,7 +178,8 @@ def _public_history(state: GameState) -> tuple[list[SeenCard], dict[str, Counter
         if p.cut is not None:  # Bing: the deuce kept from the cut is seen by all
             known[p.name][p.cut] += 1
     # the top of the pile when a pass declines it: the first upcard, or the last card thrown
-    top = state.upcard if state.upcard is not None else (state.discard_pile[0] if state.discard_pile else None)
+    upcard = state.game.kept_upcard(state)
+    top = upcard if upcard is not None else (state.discard_pile[0] if state.discard_pile else None)
     last = state.history[-1] if state.history else None
     for record in state.history:
         held = known[record.player]

@@ -254,7 +254,7 @@ class HandRun:
         upcard = hand.upcard
         assert upcard is not None
         state = GameState(variant=variant, players=players, discard_pile=[upcard], stock=stock_size,
-                          current=record.players.index(first), upcard=game.first_upcard(upcard),
+                          current=record.players.index(first),
                           extra=game.new_hand_state(upcard))  # gin: the first upcard on offer to the non-dealer
         stock = list(hand.stock) + [None] * (stock_size - len(hand.stock))
         state.stock_order = list(reversed(stock))

@@ -164,7 +164,6 @@ class GameState:
     knocker: int | None = None
     winner: int | None = None
     reshuffles: int = 0
-    upcard: Card | None = None  # the first upcard as the game keeps it (gin's; Oklahoma reads its knock limit)
     # the game's own state of this hand (gin's first-upcard offer, its counts, its knock): a frozen
     # value the game's hooks replace (``Game.new_hand_state``, ``after_draw``, ...); None for a game
     # with none (a state made without it: the game's fresh hand state)
@@ -188,8 +187,7 @@ class GameState:
                    for p in scenario.players]
         game = game_of(scenario.variant)
         state = cls(variant=scenario.variant, players=players, table=list(scenario.table),
-                    discard_pile=list(scenario.pile.discard), stock=scenario.pile.stock,
-                    upcard=game.first_upcard(scenario.pile.first_upcard))
+                    discard_pile=list(scenario.pile.discard), stock=scenario.pile.stock)
         turn = scenario.turn
         if turn is None and players[0].out:
             state.current = state._next_seat(0)  # no turn given: the first seat still in the game
@@ -204,7 +202,7 @@ class GameState:
                 state.current = state._next_seat(state.current)
         if scenario.end is not None:
             state.phase = "over"
-        state.extra = game.position_hand_state(state)  # a position's history is not known
+        state.extra = game.position_hand_state(state, scenario.pile.first_upcard)  # its history is not known
         return state
 
     def copy(self) -> GameState:

@@ -196,16 +196,17 @@ def test_the_judge_holds_a_games_own_hand_state_and_makes_none(name: str) -> Non
     game = game_of(variant)
     for seed in SEEDS:
         states = _play(variant, seed)
-        if game.new_hand_state(states[0].upcard) is None:
+        if game.new_hand_state(states[0].discard_pile[0] if states[0].discard_pile else None) is None:
             assert all(s.extra is None for s in states)
         else:
             assert all(isinstance(s.extra, HandState) for s in states)
 
 
 def test_the_shared_state_names_no_games_own_field() -> None:
-    """Gin's offer, counts, knocker's melds and dead hand live in its ``GinHand``, not in ``GameState``."""
+    """Gin's offer, counts, knocker's melds, dead hand and first upcard live in its ``GinHand``, not
+    in ``GameState``."""
     shared = {f.name for f in fields(GameState)}
-    assert shared.isdisjoint({"offer", "takes", "throwbacks", "knock_table", "dead", "gin"})
+    assert shared.isdisjoint({"offer", "takes", "throwbacks", "knock_table", "dead", "gin", "upcard"})
     assert "extra" in shared
 
 
