@@ -151,3 +151,22 @@ def test_each_planted_decision_is_graded_and_nothing_else_in_its_record(
             assert d.grade is not None and order.index(d.grade) <= order.index(grade)
         else:
             assert d.grade is None, f"false alarm at {d.player} {d.action}: {d.played} ({d.grade})"
+
+
+def test_the_review_shows_the_game_chance_where_the_game_score_is_modelled() -> None:
+    """Two-player gin to 100 at 0-0: taking the gin card (about 78 points) leaves A a bigger lead than
+    drawing and knocking (about 47), so a higher chance to win the game; under a house knock limit
+    the model has no table and the column is left out."""
+    runner = CliRunner()
+    low = "tests/data/review/gin-draw-over-the-gin-discard-low.toml"
+    text = runner.invoke(app, ["review", low]).output
+    assert "game won: played / best" in text
+    data = json.loads(runner.invoke(app, ["review", low, "--json"]).output)
+    last = data["decisions"][-1]
+    chance = {c["action"]: c for c in last["candidates"]}
+    assert last["played"] == "draw" and last["best"] == "take"
+    for move in chance.values():
+        assert 0 <= move["win_ci"][0] <= move["win"] <= move["win_ci"][1] <= 1
+    assert chance["take"]["win"] > chance["draw"]["win"]
+    other = runner.invoke(app, ["review", PLANTED]).output  # knock_limit = 5: no game-chance table
+    assert "blunder" in other and "game won" not in other

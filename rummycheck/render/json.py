@@ -325,7 +325,10 @@ def decisions_json(review: DecisionReview) -> dict[str, Any]:
                        "loss": _finite(d.loss), "loss_ci": [_finite(d.loss_low), _finite(d.loss_high)],
                        "loss_held_out": _finite(d.held_out), "samples": d.samples, "grade": d.grade,
                        "candidates": [{"action": c.action.move_text(), "value": _finite(c.value),
-                                       "ci": [_finite(c.low), _finite(c.high)], "samples": c.samples}
+                                       "ci": [_finite(c.low), _finite(c.high)], "samples": c.samples,
+                                       "win": None if c.win is None else _finite(c.win.value),
+                                       "win_ci": None if c.win is None else [_finite(c.win.low),
+                                                                              _finite(c.win.high)]}
                                       for c in d.candidates]} for d in review.decisions],
         "players": [{"name": p.name, "decisions": p.decisions, "forced": p.forced,
                      "error_rate": _finite(p.error_rate), "accuracy": _finite(p.accuracy),

@@ -13,7 +13,7 @@ from rummycheck.variants import Variant
 
 if TYPE_CHECKING:
     from rummycheck.analysis.advisor import Advice
-    from rummycheck.analysis.decisions import DecisionReview
+    from rummycheck.analysis.decisions import Decision, DecisionReview
     from rummycheck.analysis.evaluate import MoveValue
     from rummycheck.analysis.facts import DiscardFacts
     from rummycheck.crosscheck import Crosscheck
@@ -332,6 +332,11 @@ def table_lines(snapshot: Snapshot) -> list[str]:
     return lines
 
 
+def _played_value(decision: Decision) -> MoveValue:
+    """The move played among a decision's valued candidates."""
+    return next((c for c in decision.candidates if c.action == decision.played), decision.candidates[0])
+
+
 def decisions_text(review: DecisionReview) -> str:
     """``rummycheck review``: the graded decisions, then each player's rates."""
     from tabulate import tabulate
@@ -339,17 +344,26 @@ def decisions_text(review: DecisionReview) -> str:
     if review.illegal is not None:
         return review.illegal.line()
     rows = []
-    for d in review.decisions:
-        if d.grade is None:
-            continue
-        rows.append([f"{d.hand}.{d.action}", d.player, d.played.move_text(), d.best.move_text(), d.grade,
-                     f"{d.loss:.2f} [{d.loss_low:.2f}, {d.loss_high:.2f}]", d.samples])
+    graded = [d for d in review.decisions if d.grade is not None]
+    # the game chance beside the points, where the evaluator models it (two-player gin)
+    chances = [(_played_value(d).win, d.candidates[0].win) for d in graded if d.candidates]
+    with_win = bool(graded) and len(chances) == len(graded) and all(a and b for a, b in chances)
+    for d in graded:
+        row: list[object] = [f"{d.hand}.{d.action}", d.player, d.played.move_text(), d.best.move_text(), d.grade,
+                             f"{d.loss:.2f} [{d.loss_low:.2f}, {d.loss_high:.2f}]", d.samples]
+        if with_win:
+            mine, best = _played_value(d).win, d.candidates[0].win
+            assert mine is not None and best is not None
+            row.append(f"{100 * mine.value:.1f}% / {100 * best.value:.1f}%")
+        rows.append(row)
     lines = [f"{review.source}: every decision valued in {review.unit} by rollouts (up to {review.samples} per "
              f"move, seed {review.seed}); a grade only where the loss's whole 95% interval clears 2 "
              "(inaccuracy), 5 (mistake) or 10 (blunder) points", ""]
     if rows:
-        lines.append(tabulate(rows, headers=["hand.action", "player", "played", "best", "grade",
-                                             "points behind [95%]", "rollouts"], tablefmt="simple",
+        heads = ["hand.action", "player", "played", "best", "grade", "points behind [95%]", "rollouts"]
+        if with_win:
+            heads.append("game won: played / best")
+        lines.append(tabulate(rows, headers=heads, tablefmt="simple",
                               disable_numparse=True))  # "1.20" is hand 1, action 20, not a number
     else:
         lines.append("no decision is graded")
