@@ -140,3 +140,42 @@ def test_two_deck_copies_are_counted() -> None:
     for card in full_deck():
         assert pool[card] == 2 - mine[card] - state.discard_pile.count(card) - sum(
             Counter(k)[card] for i, k in enumerate(obs.known) if i != 0)
+
+
+def test_a_determinized_bing_state_keeps_every_opened_player_within_the_limit() -> None:
+    """BING-LIMIT-HOLD: an opened player's score plus his points in hand stay within the limit at
+    every turn, so a sample that deals an opened player (A on 60 in this record) more points than
+    that is no state the rules allow.  Dealt at random, such samples made the rollout bots face a
+    hand with no legal discard and the review of this record stop with BING-LIMIT-HOLD."""
+    from rummycheck.errors import RecordError
+    from rummycheck.files.record import load_record
+    from rummycheck.table.replay import state_at
+
+    record = load_record("records/bing-bust-buyback.toml")
+    checked = 0
+    for hand in range(1, len(record.hands) + 1):
+        for at in range(1, len(record.hands[hand - 1].actions) + 1):
+            try:
+                state = state_at(record, hand, at)
+            except RecordError:  # inside a lay-down of several actions: not a moment of its own
+                continue
+            if state.is_over or not state.game.hidden_hands_fit(state):
+                continue
+            seen = observe(state, state.current)
+            for i in range(10):
+                sample = seen.determinize(random.Random(i))
+                for player in sample.players:
+                    if player.opened and not player.out:
+                        assert player.score + sample.variant.points(player.hand) <= 75, (hand, at, player)
+                checked += 1
+    assert checked >= 50
+
+
+def test_the_review_of_a_bing_record_with_a_player_near_the_limit_runs_to_the_end() -> None:
+    from typer.testing import CliRunner
+
+    from rummycheck.cli import app
+
+    out = CliRunner().invoke(app, ["review", "records/bing-bust-buyback.toml", "--samples", "8"])
+    assert out.exit_code == 0, out.output
+    assert "luck-adjusted result" in out.output

@@ -111,10 +111,18 @@ class Observation:
         return Counter({c: n for c, n in left.items() if n > 0})
 
     def determinize(self, rng: random.Random) -> GameState:
-        """A full state consistent with this observation, hidden cards dealt uniformly by ``rng``."""
+        """A full state consistent with this observation, hidden cards dealt uniformly by ``rng``
+        among the deals the rules allow: a deal that leaves an opened Bing player over his points
+        limit (``Game.hidden_hands_fit``) is dealt again, up to ``DEAL_TRIES`` times (then the last
+        is kept)."""
         pool = list(self.unseen().elements())
-        rng.shuffle(pool)
-        return self.dealt(pool, rng.randrange(2 ** 32))
+        game = self.public.game
+        for _ in range(DEAL_TRIES):
+            rng.shuffle(pool)
+            state = self.dealt(list(pool), rng.randrange(2 ** 32))
+            if game.hidden_hands_fit(state):
+                break
+        return state
 
     def dealt(self, pool: list[Card], renew_seed: int) -> GameState:
         """The full state that deals the unseen cards in the order of ``pool`` (a shuffle of
@@ -129,6 +137,10 @@ class Observation:
         state.stock_order = order  # the next card last: any order of a uniform shuffle is uniform
         state.renew_seed = renew_seed
         return state
+
+
+#: the most deals ``determinize`` tries for one that the rules allow
+DEAL_TRIES = 200
 
 
 def observe(state: GameState, seat: int) -> Observation:
