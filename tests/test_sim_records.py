@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from rummycheck.files.record import parse_record, write_record
@@ -67,3 +69,25 @@ def test_bing_bots_do_not_throw_back_a_copy_of_the_card_they_took() -> None:
     assert outcome.record is not None
     result = replay(parse_record(write_record(to_record(game_to_record_dict(outcome.record))), source="sim.toml"))
     assert result.illegal is None and result.ok
+
+
+def test_records_simulated_under_a_house_rules_file_replay(tmp_path: Path) -> None:
+    """A house variant's own name is no variant ``get_variant`` knows, so its records name the
+    shipped variant of its game and carry the house's options (they once named the club, and
+    replay refused them)."""
+    from typer.testing import CliRunner
+
+    from rummycheck.cli import app
+    from rummycheck.files.record import load_record
+
+    club = tmp_path / "club.toml"
+    club.write_text('name = "club"\nextends = "gin"\n[rules]\nknock_limit = 7\n', encoding="utf-8")
+    out = CliRunner().invoke(app, ["simulate", "--variant", str(club), "--bots", "knock,gin", "--games", "4",
+                                   "--records", str(tmp_path / "recs")])
+    assert out.exit_code == 0, out.output
+    written = sorted((tmp_path / "recs").glob("*.toml"))
+    assert written
+    for path in written:
+        record = load_record(str(path))
+        assert record.variant.name == "gin" and record.variant.option("knock_limit") == 7
+        assert replay(record).illegal is None

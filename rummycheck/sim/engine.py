@@ -55,7 +55,7 @@ from rummycheck.table.actions import ActionKind
 from rummycheck.table.hand import Ending, deal_shuffled, hand_end, seat_names, start_state
 from rummycheck.table.observation import observe, seen_cards
 from rummycheck.table.state import GameState, PlayRecord
-from rummycheck.variants import Variant
+from rummycheck.variants import Variant, variant_names
 
 __all__ = ["GameOutcome", "SeatResult", "hand_points", "play_game", "play_out", "seat_names"]
 
@@ -438,7 +438,10 @@ def play_game(variant: Variant, bots: Sequence[Bot], *, seed: int, deal: int, ro
                                final_score=sheet.players[i].score) for i, s in enumerate(seats))
     game_record = None
     if record:
-        game_record = {"variant": variant.name, "options": variant.changed_options(), "seed": seed, "deal": deal,
+        # a house-rules variant is written as the shipped variant of its game plus its changed options
+        # (a record names a variant get_variant knows; the house file's own name is not one)
+        shipped = variant.name if variant.name in variant_names() else variant.game
+        game_record = {"variant": shipped, "options": variant.changed_options(), "seed": seed, "deal": deal,
                        "rotation": rotation, "players": list(names), "bots": list(labels), "hands": hand_records,
                        "winner": sheet.winner, "finished": sheet.finished,
                        "final_scores": {p.name: p.score for p in sheet.players}}
