@@ -488,6 +488,12 @@ SIMULATE_CASES = [
          proc=True),
     Case("simulate-plot-a-folder", [*SIM, "--plot", "pictures.png"], 2,
          [r"cannot write 'pictures\.png': is a directory"], files={"pictures.png/keep": ""}, proc=True),
+    # a picture of the user's is never overwritten without --force (it was, silently)
+    Case("simulate-plot-exists", [*SIM, "--plot", "x.png"], 2,
+         [r"x\.png: the file exists; use --force to overwrite it"], files={"x.png": "mine"}, proc=True),
+    Case("tournament-plot-exists", ["tournament", "--variant", "gin", "--bots", "knock,gin", "--games", "2",
+                                    "--plot", "x.png"], 2,
+         [r"x\.png: the file exists; use --force to overwrite it"], files={"x.png": "mine"}, proc=True),
     Case("simulate-plot-no-folder", [*SIM, "--plot", "missing/x.png"], 2,
          [r"cannot write 'missing/x\.png': no folder 'missing'"], proc=True),
     Case("simulate-records-a-file", [*SIM, "--records", "r.toml"], 2, [r"--records r\.toml: not a folder"],

@@ -61,7 +61,7 @@ def simulate(
     html: Annotated[Path | None, typer.Option("--html", help="Also write the results as one self-contained HTML "
                                                              "page (docs/html.md); with --records, a replay page "
                                                              "beside each record, linked from it.")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --html file.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --html or --plot file.")] = False,
     as_json: JsonOpt = False,
     rule: RuleOpt = None,
     preset: PresetOpt = None,
@@ -77,7 +77,7 @@ def simulate(
     if scheduler is not None:
         guarded(lambda: check_scheduler(scheduler))
     folder = output_path(str(records), option="--records", folder=True) if records is not None else None
-    picture = output_path(str(plot), option="--plot", suffix=".png") if plot is not None else None
+    picture = output_path(str(plot), option="--plot", force=force, suffix=".png") if plot is not None else None
     page = _page_target(html, force=force, variant=variant, seed=seed, bots=bot or [], plot=picture,
                         records=folder) if html is not None else None
     if picture is not None and importlib.util.find_spec("matplotlib") is None:

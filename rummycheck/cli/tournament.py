@@ -57,6 +57,7 @@ def tournament(
     buybacks: BuybacksOpt = 0,
     plot: Annotated[Path | None, typer.Option("--plot", help="Draw the ratings and the pairs' scores to this PNG.")
                     ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --plot file.")] = False,
     as_json: JsonOpt = False,
     rule: RuleOpt = None,
     preset: PresetOpt = None,
@@ -70,7 +71,7 @@ def tournament(
 
     if scheduler is not None:
         guarded(lambda: check_scheduler(scheduler))
-    picture = output_path(str(plot), option="--plot", suffix=".png") if plot is not None else None
+    picture = output_path(str(plot), option="--plot", force=force, suffix=".png") if plot is not None else None
     if picture is not None and importlib.util.find_spec("matplotlib") is None:
         fail("--plot needs matplotlib: pip install 'rummycheck[plot]'")
     names = [b.strip() for b in bots.split(",") if b.strip()] if bots else []
