@@ -83,35 +83,27 @@ def cell(throws: int, deadwood: int) -> tuple[int, int]:
     return (sum(1 for b in THROW_BINS if throws >= b) - 1, sum(1 for b in DEADWOOD_BINS if deadwood >= b) - 1)
 
 
+def _melds_with(a: Card, b: Card, decks: int) -> bool:
+    """Whether two natural cards are partners: the same rank (a card and a second deck's copy of
+    it too), or the same suit within two ranks.  The one rule every count below uses."""
+    if a.number == b.number:
+        return a != b or decks > 1
+    return a.suit == b.suit and abs(a.number - b.number) <= 2
+
+
 def partners(card: Card, others: Sequence[Card], variant: Variant) -> int:
     """The cards of ``others`` that ``card`` could meld with: its rank, or its suit within two ranks."""
     if variant.is_wild(card):
         return 0
-    number, suit = card.number, card.suit
-    found = 0
-    for other in others:
-        if variant.is_wild(other):
-            continue
-        if other.number == number:
-            found += other != card or variant.decks > 1  # a second deck's copy is a partner too
-        elif other.suit == suit and abs(other.number - number) <= 2:
-            found += 1
-    return found
+    return sum(1 for other in others if not variant.is_wild(other) and _melds_with(card, other, variant.decks))
 
 
 @cache
 def _partner_masks() -> tuple[int, ...]:
     """By card index (one deck, no wild cards): the bitmask of the cards it could meld with."""
     deck = full_deck()
-    masks = []
-    for card in deck:
-        mask = 0
-        for other in deck:
-            if other != card and (other.number == card.number
-                                  or (other.suit == card.suit and abs(other.number - card.number) <= 2)):
-                mask |= 1 << other.index
-        masks.append(mask)
-    return tuple(masks)
+    return tuple(sum(1 << other.index for other in deck if other != card and _melds_with(card, other, 1))
+                 for card in deck)
 
 
 def discard_log_likelihood(card: Card, hand: Sequence[Card], variant: Variant, beta: float) -> float:
@@ -123,29 +115,21 @@ def discard_log_likelihood(card: Card, hand: Sequence[Card], variant: Variant, b
         for c in hand:
             held |= 1 << c.index
         scores = [-beta * (masks[c.index] & held).bit_count() for c in hand]
-        top = max(scores)
         mine = -beta * (masks[card.index] & held).bit_count()
-        return mine - (top + math.log(math.fsum(math.exp(s - top) for s in scores)))
-    cards = list(hand)
-    counts = [0] * len(cards)  # partners of each card among the others, counted pairwise once
-    wild = [variant.is_wild(c) for c in cards]
-    for i, a in enumerate(cards):
-        if wild[i]:
-            continue
-        for j in range(i + 1, len(cards)):
-            b = cards[j]
-            if wild[j]:
+    else:
+        cards = list(hand)
+        counts = [0] * len(cards)  # partners of each card among the others, counted pairwise once
+        wild = [variant.is_wild(c) for c in cards]
+        for i, a in enumerate(cards):
+            if wild[i]:
                 continue
-            if a.number == b.number:
-                pair = a != b or variant.decks > 1
-            else:
-                pair = a.suit == b.suit and abs(a.number - b.number) <= 2
-            if pair:
-                counts[i] += 1
-                counts[j] += 1
-    scores = [-beta * n for n in counts]
+            for j in range(i + 1, len(cards)):
+                if not wild[j] and _melds_with(a, cards[j], variant.decks):
+                    counts[i] += 1
+                    counts[j] += 1
+        scores = [-beta * n for n in counts]
+        mine = scores[cards.index(card)]
     top = max(scores)
-    mine = scores[cards.index(card)]
     return mine - (top + math.log(math.fsum(math.exp(s - top) for s in scores)))
 
 
@@ -193,23 +177,17 @@ def quality_table(name: str) -> tuple[tuple[float, ...], ...]:
     return tuple(tuple(float(x) for x in row) for row in data["weights"])
 
 
-def hand_quality(observation: Observation, sample: GameState) -> float:
-    """How much likelier the other players' hands in ``sample`` are after the play seen than in a
+def hand_quality(observation: Observation, hands: Sequence[Sequence[Card]], thrown: dict[int, list[Card]]) -> float:
+    """How much likelier the other players' ``hands`` (by seat) are after the play seen than in a
     uniform deal: the product, over the others holding a full hand, of the game's hand-quality
-    table (``Game.hand_quality_table``) at (his throws this hand, his hand's least deadwood).
-    1 for a game without a table."""
-    return _quality(observation, [p.hand for p in sample.players])
-
-
-def _quality(observation: Observation, hands: Sequence[Sequence[Card]],
-             thrown: dict[int, list[Card]] | None = None) -> float:
+    table (``Game.hand_quality_table``) at (his throws this hand, ``thrown``; his hand's least
+    deadwood).  1 for a game without a table."""
     name = observation.public.game.hand_quality_table
     if name is None:
         return 1.0
     table = quality_table(name)
     variant = observation.variant
     size = variant.hand_size
-    thrown = thrown if thrown is not None else _throws(observation)
     weight = 1.0
     for seat, hand in enumerate(hands):
         if seat != observation.seat and len(hand) == size:
@@ -231,7 +209,6 @@ def draw_sample(observation: Observation, rng: random.Random) -> tuple[GameState
     if observation.public.game.hand_quality_table is None:
         sample = observation.determinize(rng)
         return sample, sample_weight(observation, sample)
-    players = observation.public.players
     base = list(observation.unseen().elements())
     thrown = _throws(observation)
     orders: list[list[Card]] = []
@@ -239,13 +216,9 @@ def draw_sample(observation: Observation, rng: random.Random) -> tuple[GameState
     for _ in range(CANDIDATES):
         pool = list(base)
         rng.shuffle(pool)
-        hands: list[Sequence[Card]] = []
-        at = 0
-        for player in players:
-            hands.append((*player.hand, *pool[at:at + player.unknown]))
-            at += player.unknown
+        hands = observation.hidden_hands(pool)
         orders.append(pool)
-        weights.append(_evidence(observation, hands, thrown) * _quality(observation, hands, thrown))
+        weights.append(_evidence(observation, hands, thrown) * hand_quality(observation, hands, thrown))
     renew = rng.randrange(2 ** 32)
     total = math.fsum(weights)
     chosen = orders[0]

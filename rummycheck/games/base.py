@@ -179,7 +179,7 @@ class Game:
     #: of ``data/`` by name, or None where the game has no such model
     game_chance_table: ClassVar[str | None] = None
     #: how much likelier a played hand is than a uniform deal, by throws and deadwood
-    #: (``analysis.evidence.hand_quality``): a table of ``data/`` by name, or None
+    #: (``analysis.evidence.hand_quality``, used by ``draw_sample``): a table of ``data/`` by name, or None
     hand_quality_table: ClassVar[str | None] = None
     #: laying melds down opens a player (the table's melds belong to players who opened); gin's
     #: melds go down with a knock instead

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from rummycheck.cards import Card, full_deck
@@ -119,21 +120,35 @@ class Observation:
         game = self.public.game
         for _ in range(DEAL_TRIES):
             rng.shuffle(pool)
-            state = self.dealt(list(pool), rng.randrange(2 ** 32))
+            state = self.dealt(pool, rng.randrange(2 ** 32))
             if game.hidden_hands_fit(state):
                 break
         return state
 
-    def dealt(self, pool: list[Card], renew_seed: int) -> GameState:
-        """The full state that deals the unseen cards in the order of ``pool`` (a shuffle of
-        ``unseen()``): each hand's unknown cards in seat order, then the stock."""
+    def hidden_hands(self, pool: Sequence[Card]) -> list[tuple[Card, ...]]:
+        """Every seat's hand, by seat, when the unseen cards are dealt in the order of ``pool`` (a
+        shuffle of ``unseen()``): each hand's known cards and its unknown places filled in seat
+        order; the cards after them are the stock."""
+        hands = []
+        at = 0
+        for player in self.public.players:
+            if player.unknown:
+                hands.append(tuple(sorted((*player.hand, *pool[at:at + player.unknown]))))
+                at += player.unknown
+            else:
+                hands.append(player.hand)
+        return hands
+
+    def dealt(self, pool: Sequence[Card], renew_seed: int) -> GameState:
+        """The full state that deals the unseen cards in the order of ``pool`` (``hidden_hands``),
+        the rest to the stock."""
         state = self.public.copy()
+        hands = self.hidden_hands(pool)
         for seat, player in enumerate(state.players):
             if player.unknown:
-                dealt, pool = pool[:player.unknown], pool[player.unknown:]
-                state.players[seat] = player.holding(tuple(sorted((*player.hand, *dealt))), 0)
-        stock = state.stock or 0
-        order: list[Card | None] = list(pool[:stock])
+                state.players[seat] = player.holding(hands[seat], 0)
+        dealt = sum(p.unknown for p in self.public.players)
+        order: list[Card | None] = list(pool[dealt:dealt + (state.stock or 0)])
         state.stock_order = order  # the next card last: any order of a uniform shuffle is uniform
         state.renew_seed = renew_seed
         return state
