@@ -87,14 +87,15 @@ def decode_text(data: bytes, source: str) -> str:
         except UnicodeDecodeError as error:
             raise ReadError(located(source, 1, 1, f"a UTF-16 byte-order mark, but not UTF-16 text "
                                                   f"({error.reason} at byte {error.start})")) from None
+    bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0  # a UTF-8 byte-order mark's bytes
     try:  # what "utf-8-sig" does (a leading byte-order mark dropped), without loading that codec
-        return (data[3:] if data.startswith(b"\xef\xbb\xbf") else data).decode("utf-8")
+        return data[bom:].decode("utf-8")
     except UnicodeDecodeError as error:
-        offset = error.start + (3 if data.startswith(b"\xef\xbb\xbf") else 0)
+        offset = error.start + bom
         line_start = data.rfind(b"\n", 0, offset) + 1
         line = data.count(b"\n", 0, offset) + 1
         column = len(data[line_start:offset].decode("utf-8", errors="replace")) + 1
-        if data.startswith(b"\xef\xbb\xbf") and line == 1:
+        if bom and line == 1:
             column -= 1  # the byte-order mark is no character of the text
         bad = data[offset:offset + 1]
         raise ReadError(located(source, line, column, f"expected UTF-8 text, got the byte {bad!r}")) from None
