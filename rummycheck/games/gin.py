@@ -318,7 +318,7 @@ class Gin(Game):
         if self.variant.option("upcard_draw_limit") is None:  # no limit: the takes are not counted
             return replace(hand, offer="") if hand.offer else extra
         takes = hand.takes if hand.offer in _OFFERED else hand.takes + 1
-        return GinHand("", takes, hand.throwbacks, hand.knock_table, hand.gin, hand.dead, hand.upcard)
+        return replace(hand, offer="", takes=takes)
 
     def after_discard(self, state: TableView, card: Card) -> HandState | None:
         """Under a ``throwback_limit``, a discard of the card just taken adds one to the throw-backs in
@@ -330,7 +330,7 @@ class Gin(Game):
         throwbacks = hand.throwbacks + 1 if state.drew == "discard" and card == state.took else 0
         if throwbacks == hand.throwbacks:
             return extra
-        return GinHand(hand.offer, hand.takes, throwbacks, hand.knock_table, hand.gin, hand.dead, hand.upcard)
+        return replace(hand, throwbacks=throwbacks)
 
     def after_knock(self, state: TableView, laid: tuple[TableMeld, ...], deadwood: tuple[Card, ...]
                     ) -> HandState | None:
