@@ -346,14 +346,13 @@ def decisions_text(review: DecisionReview) -> str:
     rows = []
     graded = [d for d in review.decisions if d.grade is not None]
     # the game chance beside the points, where the evaluator models it (two-player gin)
-    chances = [(_played_value(d).win, d.candidates[0].win) for d in graded if d.candidates]
-    with_win = bool(graded) and len(chances) == len(graded) and all(a and b for a, b in chances)
-    for d in graded:
+    # (a graded decision had more than one move, so its candidates are there)
+    chances = [(_played_value(d).win, d.candidates[0].win) for d in graded]
+    with_win = bool(graded) and all(mine is not None and best is not None for mine, best in chances)
+    for d, (mine, best) in zip(graded, chances):
         row: list[object] = [f"{d.hand}.{d.action}", d.player, d.played.move_text(), d.best.move_text(), d.grade,
                              f"{d.loss:.2f} [{d.loss_low:.2f}, {d.loss_high:.2f}]", d.samples]
-        if with_win:
-            mine, best = _played_value(d).win, d.candidates[0].win
-            assert mine is not None and best is not None
+        if with_win and mine is not None and best is not None:
             row.append(f"{100 * mine.value:.1f}% / {100 * best.value:.1f}%")
         rows.append(row)
     lines = [f"{review.source}: every decision valued in {review.unit} by rollouts (up to {review.samples} per "
