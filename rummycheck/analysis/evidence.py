@@ -211,6 +211,7 @@ def draw_sample(observation: Observation, rng: random.Random) -> tuple[GameState
         return sample, sample_weight(observation, sample)
     base = list(observation.unseen().elements())
     thrown = _throws(observation)
+    game = observation.public.game
     orders: list[list[Card]] = []
     weights: list[float] = []
     for _ in range(CANDIDATES):
@@ -218,6 +219,9 @@ def draw_sample(observation: Observation, rng: random.Random) -> tuple[GameState
         rng.shuffle(pool)
         hands = observation.hidden_hands(pool)
         orders.append(pool)
+        if not game.hidden_hands_fit(observation.public, hands):  # a deal the rules do not allow
+            weights.append(0.0)
+            continue
         weights.append(_evidence(observation, hands, thrown) * hand_quality(observation, hands, thrown))
     renew = rng.randrange(2 ** 32)
     total = math.fsum(weights)

@@ -348,16 +348,17 @@ class Game:
         (``bound``: "at least " or "at most " when the points are a bound, unknown cards counted)."""
         return None
 
-    def hidden_hands_fit(self, state: TableView) -> bool:
-        """Whether the hands of a determinized ``state`` (``Observation.determinize``: hidden cards
-        dealt at random) could stand under the rules: an opened player's score plus his points in
-        hand within a points limit that holds at every turn (BING-LIMIT-HOLD).  Every hand fits in
-        a game without such a limit."""
+    def hidden_hands_fit(self, state: TableView, hands: Sequence[Sequence[Card]] | None = None) -> bool:
+        """Whether ``hands`` (by seat; None: the hands of ``state``), hidden cards dealt at random
+        (``Observation.determinize``, the evaluator's samples), could stand at ``state`` under the
+        rules: an opened player's score plus his points in hand within a points limit that holds at
+        every turn (BING-LIMIT-HOLD).  Every hand fits in a game without such a limit."""
         if not self.has_limit:
             return True
-        for player in state.players:
+        for seat, player in enumerate(state.players):
             if player.opened and not player.out:
-                check = self.limit_check(score=player.score, points=self.variant.points(player.hand), hold=True)
+                hand = player.hand if hands is None else hands[seat]
+                check = self.limit_check(score=player.score, points=self.variant.points(hand), hold=True)
                 if check is not None and not check.ok:
                     return False
         return True

@@ -120,10 +120,11 @@ class Observation:
         game = self.public.game
         for _ in range(DEAL_TRIES):
             rng.shuffle(pool)
-            state = self.dealt(pool, rng.randrange(2 ** 32))
-            if game.hidden_hands_fit(state):
+            renew = rng.randrange(2 ** 32)
+            hands = self.hidden_hands(pool)
+            if game.hidden_hands_fit(self.public, hands):
                 break
-        return state
+        return self.dealt(pool, renew, hands)
 
     def hidden_hands(self, pool: Sequence[Card]) -> list[tuple[Card, ...]]:
         """Every seat's hand, by seat, when the unseen cards are dealt in the order of ``pool`` (a
@@ -139,11 +140,12 @@ class Observation:
                 hands.append(player.hand)
         return hands
 
-    def dealt(self, pool: Sequence[Card], renew_seed: int) -> GameState:
-        """The full state that deals the unseen cards in the order of ``pool`` (``hidden_hands``),
-        the rest to the stock."""
+    def dealt(self, pool: Sequence[Card], renew_seed: int, hands: Sequence[tuple[Card, ...]] | None = None
+              ) -> GameState:
+        """The full state that deals the unseen cards in the order of ``pool`` (``hidden_hands``,
+        given as ``hands`` when worked out already), the rest to the stock."""
         state = self.public.copy()
-        hands = self.hidden_hands(pool)
+        hands = self.hidden_hands(pool) if hands is None else hands
         for seat, player in enumerate(state.players):
             if player.unknown:
                 state.players[seat] = player.holding(hands[seat], 0)
