@@ -199,3 +199,60 @@ def test_variant_memo_is_not_shared_with_overridden_variants():
     assert solve(hand, variant=base).legal is True
     assert solve(hand, variant=base.with_options(knock_limit=5)).legal is False
     assert solve(hand, variant=get_variant("gin", preset="classic", knock_limit=5)).legal is False
+
+
+def _fresh_search(cards: list[Card], variant, **bounds: int | None):
+    from rummycheck.solvers import exact
+
+    exact._kept.engines = {}  # a search with nothing kept from earlier questions
+    return search(cards, variant=variant, **bounds)
+
+
+@pytest.mark.parametrize(("name", "overrides"), VARIANT_SETUPS)
+def test_a_kept_search_answers_as_a_fresh_one(name: str, overrides: dict) -> None:
+    """The solver keeps its memo from one question to the next (solvers.exact._engine): the
+    answer, melds and deadwood included, must be the one a fresh search gives, whatever was
+    asked before.  Hands and their one-card-less sub-hands are asked in a shuffled order on a
+    warm search, then each again on a fresh one."""
+    from rummycheck.solvers import exact
+
+    variant = get_variant(name, **overrides)
+    rng = random.Random(f"kept:{name}:{sorted(overrides.items())}")
+    questions = []
+    for _ in range(6):
+        hand = deal(rng, variant, rng.choice((7, 10, 11, 14)), rng.randint(0, 3), rng.random() < 0.7)
+        questions.append((hand, {}))
+        questions.append((hand, {"min_melds": 3}))
+        questions.append((hand, {"max_melds": 1}))
+        questions.extend((hand[:i] + hand[i + 1:], {}) for i in rng.sample(range(len(hand)), 3))
+    rng.shuffle(questions)
+    exact._kept.engines = {}
+    warm = [search(hand, variant=variant, **bounds) for hand, bounds in questions]
+    assert any(len(engine.memo) > 50 for engine in exact._kept.engines.values())  # it was kept
+    for (hand, bounds), answer in zip(questions, warm):
+        assert answer == _fresh_search(hand, variant, **bounds), (plain(hand), bounds)
+
+
+def test_a_kept_search_is_dropped_past_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rummycheck.solvers import exact
+
+    monkeypatch.setattr(exact, "KEPT_STATES", 40)
+    variant = get_variant("bing")
+    key = (exact.SearchRules.from_variant(variant), 0, None)
+    rng = random.Random(5)
+    exact._kept.engines = {}
+    before, size = None, 0
+    dropped = kept = 0
+    for _ in range(30):
+        hand = deal(rng, variant, rng.choice((3, 4, 14)), rng.randint(0, 2), True)
+        search(hand, variant=variant)
+        engine = exact._kept.engines[key]
+        if before is not None:
+            if size > 40:
+                assert engine is not before  # past the bound: started afresh
+                dropped += 1
+            else:
+                assert engine is before  # within it: kept
+                kept += 1
+        before, size = engine, len(engine.memo) + len(engine.bounds) + len(engine.dead)
+    assert dropped and kept  # both cases happened

@@ -28,6 +28,7 @@ best arrangement with at least ``min_melds`` (and at most ``max_melds``) melds.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from itertools import combinations, product
 from typing import TYPE_CHECKING, NamedTuple
@@ -511,11 +512,36 @@ class _Search:
             rem = _remove(rem, choice.naturals)
 
 
+#: the most states a kept search may hold before it starts afresh (a few hundred bytes each)
+KEPT_STATES = 200_000
+_kept = threading.local()
+
+
+def _engine(rules: SearchRules, min_melds: int, max_melds: int | None) -> _Search:
+    """The search for these rules, kept from one question to the next (per thread).
+
+    Every state's cost, bound and choice belongs to the state alone (the cards, wilds, room and
+    melds so far, under the rules), never to the question that first reached it, so an answer
+    is the same whether the memo is fresh or full: a bot asking about its hand turn after turn,
+    and rollouts of the same position, share most sub-hands.  A search that grows past
+    ``KEPT_STATES`` states is dropped before the next question, so memory stays bounded."""
+    engines: dict[tuple[SearchRules, int, int | None], _Search] | None = getattr(_kept, "engines", None)
+    if engines is None:
+        engines = _kept.engines = {}
+    key = (rules, min_melds, max_melds)
+    engine = engines.get(key)
+    if engine is None or len(engine.memo) + len(engine.bounds) + len(engine.dead) > KEPT_STATES:
+        if len(engines) > 16:
+            engines.clear()
+        engine = engines[key] = _Search(rules, min_melds, max_melds)
+    return engine
+
+
 def search_cost(naturals: Sequence[int], wilds: int, rules: SearchRules, *, min_melds: int = 0,
                 max_melds: int | None = None) -> tuple[int, int, int]:
     """Only the cost (points, cards, wilds used) of the best arrangement; INF if none."""
     ordered = tuple(sorted(naturals))
-    engine = _Search(rules, min_melds, max_melds)
+    engine = _engine(rules, min_melds, max_melds)
     return _unpack(engine.best(ordered, wilds, 0, 0))
 
 
@@ -525,7 +551,7 @@ def cost_finder(rules: SearchRules, *, min_melds: int = 0, max_melds: int | None
     the next.  With ``at_most`` (compared
     as tuples; its last number may be negative), a cost above it comes back as INF: the
     caller wants only those, and the search stops sooner."""
-    engine = _Search(rules, min_melds, max_melds)
+    engine = _engine(rules, min_melds, max_melds)
 
     def find(naturals: Sequence[int], wild_count: int, *,
              at_most: tuple[int, int, int] | None = None) -> tuple[int, int, int]:
@@ -545,7 +571,7 @@ def search(cards: Sequence[Card], *, variant: Variant, rules: SearchRules | None
     rules = rules or SearchRules.from_variant(variant)
     wild_cards = sorted(c for c in cards if variant.is_wild(c))
     naturals = tuple(sorted(c.index for c in cards if not variant.is_wild(c)))
-    engine = _Search(rules, min_melds, max_melds)
+    engine = _engine(rules, min_melds, max_melds)
     cost = _unpack(engine.best(naturals, len(wild_cards), 0, 0))
     if cost[0] >= INF:
         return None
