@@ -137,6 +137,9 @@ PLANTED_SET = [
     ("tests/data/review/gin-pass-the-gin-upcard.toml", "A", 1, "pass", ActionKind.TAKE, "blunder"),
     ("tests/data/review/gin-draw-over-the-gin-discard-low.toml", "A", 7, "draw", ActionKind.TAKE, "blunder"),
     ("tests/data/review/gin-draw-over-the-gin-discard-king.toml", "A", 7, "draw", ActionKind.TAKE, "blunder"),
+    ("tests/data/review/basic-draw-over-the-rummy-upcard.toml", "A", 1, "draw", ActionKind.TAKE, "blunder"),
+    ("tests/data/review/basic-hold-instead-of-rummy.toml", "A", 2, "discard", ActionKind.LAY_DOWN, "blunder"),
+    ("tests/data/review/bing-draw-instead-of-going-out.toml", "A", 1, "draw", ActionKind.LAY_DOWN, "inaccuracy"),
 ]
 
 

@@ -231,14 +231,16 @@ def _decisions(record: Record, played: Replay, names: Sequence[str]) -> Iterator
 def _value(asked: _Asked, samples: int, seed: int, rollout: str | None) -> Evaluation:
     """One decision valued (a task: the same in this process or a worker).
 
-    A move that would be graded on fewer rollouts than ``samples`` (the race left it behind
-    early) is valued again against the best with the whole budget before the grade stands: an
-    early separation is one look of many, and a grade should not rest on it."""
+    A move the race left behind early, on fewer rollouts than ``samples``, is valued again
+    against the best with the whole budget when it would be graded or its loss looks like one
+    (the mean past the lowest grade's threshold, the interval not yet clear of it): an early
+    separation is one look of many, and neither a grade nor its absence should rest on it."""
     listed = list(asked.moves) if asked.move in asked.moves else [*asked.moves, asked.move]
     found = evaluate(asked.state, samples=samples, seed=seed, rollout=rollout, candidates=listed,
                      min_samples=min(32, samples))
     mine = found.of(asked.move)
-    if mine.loss_low <= GRADES[-1][1] or mine.samples >= samples:
+    lowest = GRADES[-1][1]
+    if mine.samples >= samples or (mine.loss_low <= lowest and mine.loss <= lowest):
         return found
     again = evaluate(asked.state, samples=samples, seed=seed, rollout=rollout,
                      candidates=[found.best.action, asked.move], min_samples=samples)
