@@ -69,7 +69,7 @@ def test_the_recursion_agrees_with_playing_the_model_out() -> None:
 def test_no_chance_where_the_model_does_not_reach() -> None:
     assert win_chance(get_variant("gin", preset="openspiel"), 0, 0) is None  # one hand to 10,000
     assert win_chance(get_variant("gin", gin_bonus="5"), 0, 0) is None  # no table for that scoring
-    assert hand_points_table(get_variant("basic")) is None
+    assert hand_points_table(get_variant("basic", rummy_multiplier=3)) is None  # basic: no such table
 
 
 def test_advise_reports_the_game_chance_beside_the_points() -> None:
@@ -108,3 +108,112 @@ def test_advise_json_names_the_second_unit() -> None:
     assert data["win_unit"].startswith("chance to win the game")
     row = data["candidates"][0]
     assert 0 <= row["win_ci"][0] <= row["win"] <= row["win_ci"][1] <= 1
+
+
+# -- the bust model (Bing) ------------------------------------------------------------------------
+
+from rummycheck.analysis import match  # noqa: E402
+
+
+def _bust_with(monkeypatch: pytest.MonkeyPatch, points: tuple[tuple[int, float], ...]) -> None:
+    monkeypatch.setattr(match, "added_points_table", lambda variant, players: points)
+
+
+def test_the_bust_model_on_hands_that_add_nothing_or_bust(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each hand a player adds 0 or 100 (busts), chance 1/2 each.  Three players on 0: A is still in
+    after t hands with chance S_t = (1/2)^t, and each other is out by hand t with chance 1 - (1/2)^t."""
+    _bust_with(monkeypatch, ((0, 0.5), (100, 0.5)))
+    bing = get_variant("bing")
+    # two left: one goes out, the other is caught and busts: a coin toss
+    assert match.bust_chance(bing, {"A": 0, "B": 0}, "A") == pytest.approx(0.5)
+    # three players: A wins when B and C are both out by hand t, the last of them in hand t, and A
+    # is in: sum_t (1/2)^t [(1 - (1/2)^t)^2 - (1 - (1/2)^(t-1))^2]
+    exact = sum(0.5 ** t * ((1 - 0.5 ** t) ** 2 - (1 - 0.5 ** (t - 1)) ** 2) for t in range(1, 200))
+    assert match.bust_chance(bing, {"A": 0, "B": 0, "C": 0}, "A") == pytest.approx(exact)
+    assert match.bust_chance(bing, {"A": 80, "B": 0}, "A") == 0.0  # already out
+    assert match.bust_chance(bing, {"A": 10, "B": 80, "C": 76}, "A") == 1.0  # the others are out
+
+
+def test_the_bust_model_near_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hands add 0 (chance 1/2) or 10.  On 70 a player busts with his first 10; on 60 with his
+    second.  Three players: A on 70, B and C on 60: A is in after t hands with chance (1/2)^t;
+    B (and C) is out by hand t with chance 1 - (t + 1)(1/2)^t (fewer than two tens otherwise).
+    Two players, A on 70 against B on 60: each hand one of them is caught for 10; A wins when B
+    is caught twice before A once: (1/2)^2 = 1/4."""
+    _bust_with(monkeypatch, ((0, 0.5), (10, 0.5)))
+    bing = get_variant("bing")
+    out_by = [1 - (t + 1) * 0.5 ** t for t in range(200)]
+    exact = sum(0.5 ** t * (out_by[t] ** 2 - out_by[t - 1] ** 2) for t in range(1, 200))
+    assert match.bust_chance(bing, {"A": 70, "B": 60, "C": 60}, "A") == pytest.approx(exact)
+    assert match.bust_chance(bing, {"A": 70, "B": 60}, "A") == pytest.approx(0.25)
+    assert match.bust_chance(bing, {"A": 60, "B": 70}, "A") == pytest.approx(0.75)
+
+
+def test_the_two_player_bust_model_against_a_simulation_of_it() -> None:
+    """The shipped two-player counts, A on 50 against B on 20: the recursion against 20,000
+    simulated games (each hand a coin picks who goes out; the other adds a draw from the counts
+    of the players caught)."""
+    bing = get_variant("bing")
+    table = match.added_points_table(bing, 2)
+    assert table is not None
+    values, weights = zip(*((x, p) for x, p in table if x > 0))
+    rng = random.Random(12)
+    won = 0
+    games = 20_000
+    for _ in range(games):
+        a, b = 50, 20
+        while a <= 75 and b <= 75:
+            if rng.random() < 0.5:
+                b += rng.choices(values, weights)[0]
+            else:
+                a += rng.choices(values, weights)[0]
+        won += a <= 75
+    found = match.bust_chance(bing, {"A": 50, "B": 20}, "A")
+    rate = wilson(won, games, z=3.3)
+    assert found is not None and rate.low <= found <= rate.high, (found, rate)
+    assert found + match.bust_chance(bing, {"A": 50, "B": 20}, "B") == pytest.approx(1.0)
+
+
+def test_the_bust_model_against_a_simulation_of_the_same_model() -> None:
+    """The shipped table, four players on 40, 10, 55 and 70: the recursion against 20,000
+    simulated games of the model (each player still in adds a draw from the four-player table
+    each hand; the model keeps the table of the players in when it is asked)."""
+    bing = get_variant("bing")
+    scores = {"A": 40, "B": 10, "C": 55, "D": 70}
+    rng = random.Random(11)
+    wins = {name: 0 for name in scores}
+    games = 20_000
+    table = match.added_points_table(bing, 4)
+    assert table is not None
+    values, weights = zip(*table)
+    for _ in range(games):
+        now = dict(scores)
+        while True:
+            still = [n for n, s in now.items() if s <= 75]
+            if len(still) <= 1:
+                break
+            for name in still:
+                now[name] += rng.choices(values, weights)[0]
+        left = [n for n, s in now.items() if s <= 75]
+        if left:
+            wins[left[0]] += 1
+    for name in scores:
+        found = match.bust_chance(bing, scores, name)
+        rate = wilson(wins[name], games, z=3.3)  # about 99.9%: four looks
+        assert found is not None and rate.low <= found <= rate.high, (name, found, rate)
+
+
+def test_basic_has_the_race_model_for_two_players_only() -> None:
+    """Basic's table (data/basic_hands.toml) is read under basic's default scoring and its
+    two-player target (100); three players, or a house rule the table was not counted under
+    (rummy trebled), have no model."""
+    basic = get_variant("basic")
+    assert hand_points_table(basic) is not None
+    assert win_chance(basic, 0, 0) == pytest.approx(0.5)
+    for mine, theirs in ((90, 20), (0, 60)):
+        a, b = win_chance(basic, mine, theirs), win_chance(basic, theirs, mine)
+        assert a is not None and b is not None and a + b == pytest.approx(1.0)
+    assert win_chance(basic, 90, 20) > win_chance(basic, 20, 90)  # type: ignore[operator]
+    assert match.game_chance(basic, {"A": 0, "B": 0, "C": 0}, "A") is None
+    assert win_chance(get_variant("basic", rummy_multiplier=3), 0, 0) is None
+    assert match.game_chance(get_variant("basic"), {"A": 100, "B": 20}, "A") == 1.0

@@ -173,3 +173,18 @@ def test_the_review_shows_the_game_chance_where_the_game_score_is_modelled() -> 
     assert chance["take"]["win"] > chance["draw"]["win"]
     other = runner.invoke(app, ["review", PLANTED]).output  # knock_limit = 5: no game-chance table
     assert "blunder" in other and "game won" not in other
+
+
+def test_a_bing_review_shows_the_chance_to_win_by_the_bust_model() -> None:
+    """Three players on 0: A can meld all fourteen cards. Going out makes B and C add their whole
+    hands (from A's view, fourteen unseen cards each: about 110 points), so both nearly always
+    bust and A wins at once; drawing gives them a turn to shed first. Both chances come from
+    rollouts ending the hand, then the bust model (analysis.match) where nobody has won yet."""
+    path = "tests/data/review/bing-draw-instead-of-going-out.toml"
+    data = json.loads(CliRunner().invoke(app, ["review", path, "--json"]).output)
+    first = data["decisions"][0]
+    chance = {c["action"].split()[0]: c for c in first["candidates"]}
+    assert first["played"] == "draw" and first["best"].startswith("meld")
+    for move in chance.values():
+        assert 0 <= move["win_ci"][0] <= move["win"] <= move["win_ci"][1] <= 1
+    assert chance["meld"]["win"] > chance["draw"]["win"] > 0.5

@@ -19,7 +19,7 @@ over the samples).  Sample ``i`` is seeded by ``(seed, i)`` alone, and batches a
 folded in order, so the answer is the same for any number of workers.
 
 Beside the points, each move gets the chance to win the game after it where
-``analysis.match`` models it (two-player gin): the mean, over its rollouts, of the chance
+``analysis.match`` models it (two-player gin and basic; Bing's busts): the mean, over its rollouts, of the chance
 from the score each rollout leaves (1 or 0 where it ends the game).  The race runs on the
 points alone.
 
@@ -31,8 +31,8 @@ number of cards its holder has thrown.  The sample is drawn from that weighted d
 but no hand-quality table weighs its uniform deals instead, and the means, their intervals
 (``sim.stats.weighted_mean_interval``) and the race are weighted.
 
-Not modelled yet: the game score of basic and Bing (targets, Bing's limit and busts beyond
-this hand's points), and evidence weights for basic and Bing.
+Not modelled yet: the game score of basic with three or four players, and evidence weights
+for basic and Bing.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 
 from rummycheck.analysis.evidence import draw_sample
-from rummycheck.analysis.match import win_chance
+from rummycheck.analysis.match import game_chance
 from rummycheck.errors import SimulationError
 from rummycheck.games import Game
 from rummycheck.games.base import score_hand
@@ -128,10 +128,7 @@ def _net(final: GameState, ending: Ending, seat: int) -> tuple[float, float | No
 
 
 def _win(final: GameState, scores: dict[str, int], me: str) -> float | None:
-    if len(scores) != 2:
-        return None
-    theirs = next(score for name, score in scores.items() if name != me)
-    return win_chance(final.variant, scores[me], theirs)
+    return game_chance(final.variant, scores, me)
 
 
 def net_points(game: Game, result: HandScore, me: str) -> float:
@@ -262,8 +259,10 @@ def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 
         modelled: list[float] = [w for w in wins[k] if w is not None]
         win = None
         if modelled and len(modelled) == len(wins[k]):
-            win = (mean_interval(modelled, z=Z95) if weighed is None
-                   else weighted_mean_interval(modelled, weighed[:len(modelled)], z=Z95))
+            chance = (mean_interval(modelled, z=Z95) if weighed is None
+                      else weighted_mean_interval(modelled, weighed[:len(modelled)], z=Z95))
+            # a chance: the normal interval is cut to [0, 1]
+            win = Interval(chance.value, max(0.0, chance.low), min(1.0, chance.high))
         rows.append(MoveValue(action, value, low, high, loss, loss_low, loss_high, len(values[k]), win,
                               held_out_loss(values, k, weighed)))
     rows.sort(key=lambda r: (r.loss, -r.value))

@@ -1,4 +1,10 @@
-"""The chance to win a gin game from a score, for the evaluator's second scale.
+"""The chance to win the game from a score, for the evaluator's second scale.
+
+Two models, named by the game (``Game.game_chance_model``): a *race* to a target (two-player
+gin: ``win_chance``) and a *bust* game (Bing: ``bust_chance``, below); ``game_chance`` asks the
+game's own.
+
+**The race** (two-player gin and basic).
 
 A hand's expected points do not say everything when the game score matters: at 95 to 90
 in a game to 100, any win of the next hand ends the game, and the size of the win hardly
@@ -7,9 +13,9 @@ points wins the game against ``theirs``, under a simple model of the hands still
 
 * each hand is won by either player with the same chance (hands nobody wins are replayed,
   so they drop out), and
-* the points it is won by follow the counts in ``rummycheck/data/gin_hands.toml``, made by
-  ``bench/gin_hand_points.py`` from seeded one-hand games of the shipped bots under the
-  preset's scoring.
+* the points it is won by follow the counts in ``rummycheck/data/gin_hands.toml`` (basic:
+  ``basic_hands.toml``), made by ``bench/gin_hand_points.py`` from seeded one-hand games of
+  the shipped bots under the preset's scoring.
 
 Then the chance is exact for the model: ``W(a, b) = 1/2 sum_x p(x) W(a + x, b) + 1/2
 sum_x p(x) W(a, b + x)``, with ``W = 1`` once ``a`` reaches the target and ``0`` once ``b``
@@ -17,28 +23,57 @@ does, worked out from the highest scores down (every hand is won by at least one
 The game and box bonuses decide no game, so they are left out.  Who deals next and how
 strong each player is are not in the model.
 
-Only a game that names its table (``Game.game_chance_table``: gin's is
-``data/gin_hands.toml``), played by two, is covered: the scoring options of the variant
-(``gin_bonus``, ``undercut_bonus``, ``big_gin_bonus``, ``knock_limit``) must match one of
-the table's presets, and the target must be at most 1,000 points.  Otherwise
+Only a game that names its table (``Game.game_chance_table``), played by two, is covered:
+the scoring options the game names (``Game.game_chance_scoring``; gin: ``gin_bonus``,
+``undercut_bonus``, ``big_gin_bonus``, ``knock_limit``; basic: ``rummy_multiplier``,
+``ace_points``, ``face_points``, ``hand_size``) must match one of the table's entries, and the
+target (``Game.target_score``: gin's ``game_target``, basic's ``target_2``) must be at most
+1,000 points.  Otherwise
 ``win_chance`` returns None and the evaluator reports the hand's points alone.
+
+**The bust game** (Bing, any number of players): a player whose running score passes the
+``limit`` (75) is out, and the last one left at or under it wins (BING-BUST, BING-WIN).
+``bust_chance(variant, scores, me)`` is the chance that ``me`` is that player, under a model
+of the hands to come whose points are drawn from the counts in
+``rummycheck/data/bing_hands.toml`` (made by ``bench/bing_hand_points.py`` from seeded one-hand
+games of the shipped bots, one table per number of players: the points each seat added, 0
+for the one who went out).  Nobody buys back in (the rollouts do not either; a record's
+buy-backs are a player's choice).
+
+* *Two players left*: each hand one of them goes out, either with the same chance, and the
+  other adds points drawn from the two-player counts of the players caught.  The chance is
+  exact for this model, by a recursion from the highest scores down, as for gin.
+* *Three or more*: each player still in adds points drawn from the counts for that many
+  players (the zeros of the one who goes out included), each independently of the others.
+  Then ``S_t(s)``, the chance that a player on ``s`` is still in after ``t`` more hands,
+  follows from ``S_0(s) = 1`` for ``s <= limit`` and ``S_t(s) = sum_x p(x) S_(t-1)(s + x)``, and
+  ``me`` on ``a`` wins when the last of the others busts in some hand ``t`` while he is still
+  in: ``sum_t S_t(a) (prod_j F_t(b_j) - prod_j F_(t-1)(b_j))`` with ``F = 1 - S`` for the others
+  on ``b_j``, summed until every ``S_t`` is below 1e-12 (or 2,000 hands).  The independence is
+  the simplification: in a real hand exactly one player goes out, so the model lets several
+  players bust together more often than play does, and a hand in which everyone left busts
+  has no winner (counted as lost).  The table of the number of players in when the chance is
+  asked serves every hand to come (the largest table serves more players).
+
+A limit other than the table's, or a variant without a table, gives None.
 """
 
 from __future__ import annotations
 
 import tomllib
-from functools import cache
+from collections.abc import Mapping
+from functools import cache, lru_cache
 from pathlib import Path
 
 from rummycheck.games import game_of
 from rummycheck.variants import Variant
 
-__all__ = ["MAX_TARGET", "WIN_UNIT", "hand_points_table", "win_chance"]
+__all__ = ["MAX_TARGET", "WIN_UNIT", "added_points_table", "bust_chance", "game_chance", "hand_points_table",
+           "win_chance"]
 
 WIN_UNIT = "chance to win the game (a model of the hands to come: analysis.match)"
 
 _DATA = Path(__file__).resolve().parent.parent / "data"
-_SCORING = ("gin_bonus", "undercut_bonus", "big_gin_bonus", "knock_limit")
 MAX_TARGET = 1000
 
 
@@ -49,12 +84,23 @@ def _tables(name: str) -> dict[str, dict[str, object]]:
 
 
 def hand_points_table(variant: Variant) -> tuple[tuple[int, float], ...] | None:
-    """The model's (points, chance) pairs for a hand won under ``variant``'s scoring, or None."""
-    name = game_of(variant).game_chance_table  # the game's own table (games/), or None
-    if name is None:
+    """The model's (points, chance) pairs for a hand won under ``variant``'s scoring, or None
+    (kept in the variant's memo: the evaluator asks after every rollout)."""
+    memo = variant.memo
+    if "hand_points_table" not in memo:
+        memo["hand_points_table"] = _hand_points_table(variant)
+    found = memo["hand_points_table"]
+    assert found is None or isinstance(found, tuple)
+    return found
+
+
+def _hand_points_table(variant: Variant) -> tuple[tuple[int, float], ...] | None:
+    game = game_of(variant)
+    name = game.game_chance_table  # the game's own table (games/), or None
+    if name is None or game.game_chance_model != "race":
         return None
     for entry in _tables(name).values():
-        if all(entry.get(name) == variant.get(name) for name in _SCORING):
+        if isinstance(entry, dict) and all(entry.get(key) == variant.get(key) for key in game.game_chance_scoring):
             won = entry["won"]
             assert isinstance(won, dict)
             total = sum(won.values())
@@ -82,8 +128,8 @@ def _chances(points: tuple[tuple[int, float], ...], target: int) -> tuple[tuple[
 def win_chance(variant: Variant, mine: int, theirs: int) -> float | None:
     """The chance that a player with ``mine`` points wins the game against ``theirs`` (the model
     of the module docstring), or None where the model does not cover the variant."""
-    target = variant.get("game_target")
-    if not isinstance(target, int) or target > MAX_TARGET:
+    target = game_of(variant).target_score(2)
+    if target is None or target > MAX_TARGET:
         return None
     if mine >= target:  # a gin hand gives points to one player only: two cannot cross at once
         return 1.0
@@ -93,3 +139,123 @@ def win_chance(variant: Variant, mine: int, theirs: int) -> float | None:
     if points is None:
         return None
     return _chances(points, target)[max(0, mine)][max(0, theirs)]
+
+
+def _limit(variant: Variant) -> int:
+    limit = variant.option("limit")
+    assert isinstance(limit, int)
+    return limit
+
+
+def game_chance(variant: Variant, scores: Mapping[str, int], me: str) -> float | None:
+    """The chance that ``me`` wins the game from ``scores`` (every player's running score), by the
+    game's own model (the module docstring), or None where it has none for this variant."""
+    model = game_of(variant).game_chance_model
+    if model == "race":
+        if len(scores) != 2:
+            return None
+        theirs = next(score for name, score in scores.items() if name != me)
+        return win_chance(variant, scores[me], theirs)
+    if model == "bust":
+        return bust_chance(variant, scores, me)
+    return None
+
+
+_HORIZON = 2000  # hands: the bust model's sum stops here at the latest
+_NEGLIGIBLE = 1e-12
+
+
+def added_points_table(variant: Variant, players: int) -> tuple[tuple[int, float], ...] | None:
+    """The bust model's (points added, chance) pairs for a hand of ``players`` players, or None
+    (kept in the variant's memo)."""
+    memo = variant.memo.setdefault("added_points_table", {})
+    assert isinstance(memo, dict)
+    if players not in memo:
+        memo[players] = _added_points_table(variant, players)
+    found = memo[players]
+    assert found is None or isinstance(found, tuple)
+    return found
+
+
+def _added_points_table(variant: Variant, players: int) -> tuple[tuple[int, float], ...] | None:
+    name = game_of(variant).game_chance_table
+    if name is None or players < 2:
+        return None
+    tables = _tables(name)
+    if _limit(variant) != tables.get("limit", 75):
+        return None
+    sizes = sorted(int(key) for key, value in tables.items() if isinstance(value, dict))
+    if not sizes:
+        return None
+    entry = tables[str(min(players, sizes[-1]) if players >= sizes[0] else sizes[0])]
+    assert isinstance(entry, dict)
+    added = entry["added"]
+    assert isinstance(added, dict)
+    total = sum(added.values())
+    return tuple((int(points), count / total) for points, count in sorted(added.items(), key=lambda i: int(i[0])))
+
+
+@cache
+def _survival(points: tuple[tuple[int, float], ...], limit: int) -> tuple[tuple[float, ...], ...]:
+    """``S[t][s]``: the chance that a player on ``s`` (0 .. limit) is still in after ``t`` hands."""
+    rows = [tuple([1.0] * (limit + 1))]
+    while len(rows) <= _HORIZON and max(rows[-1]) > _NEGLIGIBLE:
+        last = rows[-1]
+        rows.append(tuple(sum(p * last[s + x] for x, p in points if s + x <= limit) for s in range(limit + 1)))
+    return tuple(rows)
+
+
+def bust_chance(variant: Variant, scores: Mapping[str, int], me: str) -> float | None:
+    """The chance that ``me`` is the last player at or under the limit (the bust model of the
+    module docstring), or None where the model does not cover the variant."""
+    limit = _limit(variant)
+    if scores[me] > limit:
+        return 0.0
+    others = tuple(sorted(score for name, score in scores.items() if name != me and score <= limit))
+    if not others:
+        return 1.0
+    return _bust_chance(variant, max(0, scores[me]), tuple(max(0, b) for b in others), limit)
+
+
+def _bust_chance(variant: Variant, mine: int, others: tuple[int, ...], limit: int) -> float | None:
+    points = added_points_table(variant, len(others) + 1)
+    if points is None:
+        return None
+    if len(others) == 1:
+        caught = tuple((x, p) for x, p in points if x > 0)
+        total = sum(p for _, p in caught)
+        return _heads_up(tuple((x, p / total) for x, p in caught), limit)[mine][others[0]]
+    return _last_one_in(points, limit, mine, others)
+
+
+@cache
+def _heads_up(caught: tuple[tuple[int, float], ...], limit: int) -> tuple[tuple[float, ...], ...]:
+    """``W[a][b]``: two players left on ``a`` and ``b``; each hand one goes out (chance 1/2 each)
+    and the other adds ``x`` (chance ``caught``, every ``x`` above 0); the player on ``a`` wins
+    when the other passes the limit first."""
+    size = limit + 1
+    table = [[0.0] * size for _ in range(size)]
+    for a in range(limit, -1, -1):
+        row = table[a]
+        for b in range(limit, -1, -1):
+            theirs = 0.0  # I go out: he adds x
+            mine = 0.0  # he goes out: I add x
+            for x, p in caught:
+                theirs += p * (1.0 if b + x > limit else row[b + x])
+                mine += p * (0.0 if a + x > limit else table[a + x][b])
+            row[b] = (theirs + mine) / 2
+    return tuple(tuple(row) for row in table)
+
+
+@lru_cache(maxsize=65536)
+def _last_one_in(points: tuple[tuple[int, float], ...], limit: int, mine: int, others: tuple[int, ...]) -> float:
+    table = _survival(points, limit)
+    chance = 0.0
+    before = 0.0  # prod_j F_(t-1)(b_j): the others all out after t - 1 hands
+    for t in range(1, len(table)):
+        now = 1.0
+        for b in others:
+            now *= 1.0 - table[t][b]
+        chance += table[t][mine] * (now - before)
+        before = now
+    return chance

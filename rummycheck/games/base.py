@@ -178,6 +178,11 @@ class Game:
     #: the counts of hand points behind the chance to win the game (``analysis.match``): a table
     #: of ``data/`` by name, or None where the game has no such model
     game_chance_table: ClassVar[str | None] = None
+    #: which model of ``analysis.match`` reads that table: "race" (points to a target, two
+    #: players) or "bust" (the last player under the limit wins)
+    game_chance_model: ClassVar[str] = "race"
+    #: the options a race table's entry must match (the scoring it was counted under)
+    game_chance_scoring: ClassVar[tuple[str, ...]] = ()
     #: how much likelier a played hand is than a uniform deal, by throws and deadwood
     #: (``analysis.evidence.hand_quality``, used by ``draw_sample``): a table of ``data/`` by name, or None
     hand_quality_table: ClassVar[str | None] = None
@@ -204,6 +209,10 @@ class Game:
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
+
+    def target_score(self, players: int) -> int | None:
+        """The running score that wins the game with ``players`` players, or None (no target)."""
+        return None
 
     # -- rule ids ------------------------------------------------------------------------
     def meld_rule(self, kind: MeldKind) -> str:

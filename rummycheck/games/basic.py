@@ -83,6 +83,11 @@ class Basic(Game):
     NOT_CAUGHT = frozenset({"BASIC-TARGET"})
     default_bots = ("eager", "patient")
     rollout_bot = "patient"
+    game_chance_table = "basic_hands.toml"  # made by bench/gin_hand_points.py --game basic
+    game_chance_scoring = ("rummy_multiplier", "ace_points", "face_points", "hand_size")
+
+    def target_score(self, players: int) -> int | None:
+        return basic_target(self.variant, players)
 
     def stock_renewal(self, state: TableView) -> Reason | None:
         """BASIC-STOCK: the empty stock is the discard pile less its top card, turned over."""

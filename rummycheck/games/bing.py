@@ -71,6 +71,8 @@ class Bing(Game):
     hand_won_words = "went out"
     default_bots = ("early", "common", "sandbag", "common")
     rollout_bot = "common"
+    game_chance_table = "bing_hands.toml"  # made by bench/bing_hand_points.py
+    game_chance_model = "bust"
     END_KEYS = ("out", "buyback")
 
     def lays_down(self, state: TableView) -> bool:
