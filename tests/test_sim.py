@@ -464,3 +464,28 @@ def test_a_hand_the_bots_never_end_stops_the_simulation_naming_it() -> None:
     # scoring a hand the rules do not know (which no record could replay)
     with pytest.raises(SimulationError, match=r"bing seed 3, deal 0, hand 1: nobody went out in 2000 turns"):
         play_game(get_variant("bing"), [_AlwaysTakes(), _AlwaysTakes()], seed=3, deal=0)
+
+
+def test_bing_buy_backs_follow_the_variant_unless_the_command_line_says() -> None:
+    """BING-BUYBACK allows buying back in by default (the rules set no number): simulate and
+    tournament then allow one a player and game; with the rule off, none, and asking for some is
+    one clear line, exit 2. Gin has no buy-backs."""
+    runner = CliRunner()
+
+    def buybacks(*args: str) -> object:
+        result = runner.invoke(app, [*args, "--json"])
+        assert result.exit_code == 0, result.output
+        return json.loads(result.output)["buybacks"]
+
+    assert buybacks("simulate", "--variant", "bing", "--games", "4") == 1
+    assert buybacks("simulate", "--variant", "bing", "--games", "4", "--buybacks", "0") == 0
+    assert buybacks("simulate", "--variant", "bing", "--games", "4", "--buybacks", "2") == 2
+    assert buybacks("simulate", "--variant", "bing", "--games", "4", "--rule", "buyback=false") == 0
+    assert buybacks("simulate", "--variant", "gin", "--games", "2") == 0
+    assert buybacks("tournament", "--variant", "bing", "--bots", "early,common", "--games", "2") == 1
+    refused = runner.invoke(app, ["simulate", "--variant", "bing", "--games", "4", "--rule", "buyback=false",
+                                  "--buybacks", "1"])
+    assert refused.exit_code == 2
+    assert "buyback = false" in refused.output and "Traceback" not in refused.output
+    text = runner.invoke(app, ["simulate", "--variant", "bing", "--games", "4"]).output
+    assert "buy-backs: 1 a player and game" in text.splitlines()[0]

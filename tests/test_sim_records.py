@@ -91,3 +91,24 @@ def test_records_simulated_under_a_house_rules_file_replay(tmp_path: Path) -> No
         record = load_record(str(path))
         assert record.variant.name == "gin" and record.variant.option("knock_limit") == 7
         assert replay(record).illegal is None
+
+
+def test_a_simulated_bing_game_with_buy_backs_replays_legal() -> None:
+    """A busted player who buys back in (BING-BUYBACK) must be in the record's hand (``buyback``):
+    without it the judge finds the bust final and refuses the next deal. Seeds are tried until a
+    game has a buy-back; the written record, read back, replays with every score as simulated."""
+    variant = get_variant("bing")
+    bots = ["early", "common", "sandbag", "early"]
+    for deal in range(20):
+        outcome = play_game(variant, [bot_class(b)() for b in bots], seed=5, deal=deal, buybacks=1, record=True)
+        assert outcome.record is not None
+        bought = [h["buyback"] for h in outcome.record["hands"] if h["buyback"]]
+        if not bought:
+            continue
+        record = parse_record(write_record(to_record(game_to_record_dict(outcome.record))))
+        assert any(hand.buyback for hand in record.hands)
+        result = replay(record)
+        assert result.ok, result
+        break
+    else:
+        pytest.fail("no buy-back in 20 games")

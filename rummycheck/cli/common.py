@@ -50,7 +50,9 @@ WorkersOpt = Annotated[int | None, typer.Option("--workers", "-w", help="Local p
 SchedulerOpt = Annotated[str | None, typer.Option(
     "--scheduler", help="A Dask scheduler, tcp://HOST:8786, or 'local' for a LocalCluster.")]
 BatchOpt = Annotated[int, typer.Option("--batch", help="Deals per task.", min=1)]
-BuybacksOpt = Annotated[int, typer.Option("--buybacks", help="Bing: buy-backs allowed per player and game.", min=0)]
+BuybacksOpt = Annotated[int | None, typer.Option(
+    "--buybacks", help="Bing: buy-backs allowed per player and game (default: 1 where the variant allows them, "
+                       "as Bing's rules do; 0 with buyback=false).", min=0, show_default=False)]
 SeedOpt = Annotated[int, typer.Option("--seed", help="Seed: the same seed gives the same results.")]
 
 

@@ -1,5 +1,6 @@
 """``rummycheck simulate``: bots play whole games; strategies compared with paired statistics."""
 
+import dataclasses
 import importlib.util
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -54,7 +55,7 @@ def simulate(
     workers: WorkersOpt = None,
     scheduler: SchedulerOpt = None,
     batch: BatchOpt = 10,
-    buybacks: BuybacksOpt = 0,
+    buybacks: BuybacksOpt = None,
     records: Annotated[Path | None, typer.Option("--records", help="Write sampled games as records here.")] = None,
     sample: Annotated[int, typer.Option("--sample", help="With --records: games written.", min=1)] = 20,
     plot: Annotated[Path | None, typer.Option("--plot", help="Draw win rates and points to this PNG.")] = None,
@@ -69,7 +70,7 @@ def simulate(
     """Play whole games with bots and compare them: paired deals, every seat rotation, intervals."""
     from rummycheck.sim.record_out import game_to_record_dict
     from rummycheck.sim.report import result_json, result_table, save_plot
-    from rummycheck.sim.runner import SimSpec, check_scheduler, default_bots
+    from rummycheck.sim.runner import SimSpec, check_scheduler, default_bots, default_buybacks
     from rummycheck.sim.runner import simulate as run
     from rummycheck.variants import parse_override
 
@@ -91,7 +92,9 @@ def simulate(
         names = [names[i % len(names)] for i in range(players)]
     overrides = tuple(guarded(lambda: [parse_override(r) for r in rule or []]))
     spec = SimSpec(variant=variant, bots=tuple(names), seed=seed, preset=preset, rules=overrides,
-                   buybacks=buybacks, time_limit=bot_time)
+                   buybacks=buybacks or 0, time_limit=bot_time)
+    if buybacks is None:  # the variant's own rule: once a game where it allows buying back in
+        spec = dataclasses.replace(spec, buybacks=guarded(lambda: default_buybacks(spec.build_variant())))
     guarded(spec.check)
 
     most = games if games is not None else (1000 if precision is None else 10**6)

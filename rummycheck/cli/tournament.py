@@ -1,5 +1,6 @@
 """``rummycheck tournament``: a round robin of bots over paired deals, rated by Bradley-Terry."""
 
+import dataclasses
 import importlib.util
 from pathlib import Path
 from typing import Annotated, Any
@@ -54,7 +55,7 @@ def tournament(
     workers: WorkersOpt = None,
     scheduler: SchedulerOpt = None,
     batch: BatchOpt = 10,
-    buybacks: BuybacksOpt = 0,
+    buybacks: BuybacksOpt = None,
     plot: Annotated[Path | None, typer.Option("--plot", help="Draw the ratings and the pairs' scores to this PNG.")
                     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --plot file.")] = False,
@@ -63,7 +64,7 @@ def tournament(
     preset: PresetOpt = None,
 ) -> None:
     """Every pair of bots plays the same deals from both seats; ratings with intervals for all of them."""
-    from rummycheck.sim.runner import check_scheduler
+    from rummycheck.sim.runner import check_scheduler, default_buybacks
     from rummycheck.sim.tournament import TournamentSpec
     from rummycheck.sim.tournament import tournament as run
     from rummycheck.sim.tournament_report import save_tournament_plot, tournament_json, tournament_table
@@ -78,8 +79,10 @@ def tournament(
     names += [b.strip() for b in bot or []]
     overrides = tuple(guarded(lambda: [parse_override(r) for r in rule or []]))
     spec = TournamentSpec(variant=variant, bots=tuple(names), seed=seed, preset=preset, rules=overrides,
-                          buybacks=buybacks, time_limit=bot_time, anchor=anchor, prior_draws=prior,
+                          buybacks=buybacks or 0, time_limit=bot_time, anchor=anchor, prior_draws=prior,
                           interval=interval, resamples=resamples)
+    if buybacks is None:  # the variant's own rule: once a game where it allows buying back in
+        spec = dataclasses.replace(spec, buybacks=guarded(lambda: default_buybacks(spec.build_variant())))
     guarded(spec.check)
 
     def go(progress: Any = None) -> Any:

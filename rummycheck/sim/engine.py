@@ -429,7 +429,8 @@ def play_game(variant: Variant, bots: Sequence[Bot], *, seed: int, deal: int, ro
             assert hand.deal_record is not None
             hand_records.append({
                 **hand.deal_record, "actions": list(hand.actions or ()), "restocks": hand.restocks,
-                "end": how, "scores_after": {p.name: p.score for p in sheet.players},
+                "end": how, "buyback": list(end.buyback) if end is not None else [],
+                "scores_after": {p.name: p.score for p in sheet.players},
                 "lines": [] if result is None else [str(line) for line in result.lines],
             })
         dealer = _next_dealer(sheet, dealer)

@@ -53,8 +53,8 @@ def game_to_record_dict(outcome_record: dict[str, Any]) -> dict[str, Any]:
     ``seed``, ``deal``, ``rotation``, ``players``, ``bots`` (by seat), ``winner``,
     ``finished``, ``final_scores`` and ``hands``: per hand ``dealer``, ``first``,
     ``hands`` (cards dealt, by player), ``cut``, ``upcard``, ``stock`` (in drawing order),
-    ``scores`` and ``out`` before the hand, ``actions``, ``restocks``, ``end``,
-    ``scores_after`` and the score ``lines``.
+    ``scores`` and ``out`` before the hand, ``actions``, ``restocks``, ``end``, ``buyback``
+    (the busted players who bought back in), ``scores_after`` and the score ``lines``.
     """
     return {key: outcome_record[key] for key in ("variant", "options", "seed", "deal", "rotation", "players",
                                                  "bots", "winner", "finished", "final_scores", "hands")}

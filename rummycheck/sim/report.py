@@ -65,7 +65,8 @@ def result_table(result: SimResult) -> str:
              f"{result.games} games ({result.deals} deals x {len(spec.bots)} seat rotations), "
              f"{result.hands} hands, mean game length {result.hands / max(result.games, 1):.2f} hands"
              + (f", {result.dead_hands} hands without a winner" if result.dead_hands else "")
-             + (f", {result.unfinished} games stopped unfinished" if result.unfinished else ""),
+             + (f", {result.unfinished} games stopped unfinished" if result.unfinished else "")
+             + (f"; buy-backs: {spec.buybacks} a player and game" if game_of(spec.build_variant()).BUYBACK else ""),
              tabulate(rows, headers=headers, tablefmt="simple")]
     if len(result.labels) > 1:
         diff_rows = [[f"{a} - {b}", _pct(result.difference(a, b))] for a, b in result.pairs()]

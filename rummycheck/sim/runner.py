@@ -58,6 +58,13 @@ def default_bots(variant: str) -> tuple[str, ...]:
         return ("random", "random")
 
 
+def default_buybacks(variant: Variant) -> int:
+    """How often a busted player may buy back in when the command line does not say: once a game
+    where the variant allows it (Bing's ``buyback`` option, BING-BUYBACK: the rules allow it and
+    set no number, and with no cap a game may never end), else never."""
+    return 1 if game_of(variant).BUYBACK and variant.get("buyback") is True else 0
+
+
 @dataclass(frozen=True, slots=True)
 class SimSpec:
     """Everything that decides a simulation's results (pickled to the workers)."""
@@ -86,6 +93,9 @@ class SimSpec:
     def check(self) -> None:
         variant = self.build_variant()
         game = game_of(variant)
+        if self.buybacks and game.BUYBACK and variant.get("buyback") is False:
+            raise SimulationError(f"--buybacks {self.buybacks}, but {variant.name} plays with buying back in "
+                                  f"switched off (buyback = false, {game.BUYBACK})")
         low, high = int(variant.get("min_players", 2) or 2), int(variant.get("max_players", 2) or 2)
         if not low <= self.players <= high:
             raise SimulationError(f"{variant.name} is played by {low} to {high} players, got {self.players} bots")
