@@ -25,6 +25,7 @@ from rummycheck.sim.as_record import to_record  # noqa: E402
 from rummycheck.sim.bots import bot_class  # noqa: E402
 from rummycheck.sim.engine import play_game  # noqa: E402
 from rummycheck.sim.record_out import game_to_record_dict  # noqa: E402
+from rummycheck.sim.runner import default_buybacks  # noqa: E402
 from rummycheck.table.replay import replay  # noqa: E402
 from rummycheck.variants import get_variant  # noqa: E402
 
@@ -50,7 +51,8 @@ def check(name: str, preset: str | None, rules: dict[str, object], bots: tuple[s
     variant = get_variant(name, preset=preset, **rules)  # type: ignore[arg-type]
     hands = lines = 0
     for deal in range(games):
-        outcome = play_game(variant, [bot_class(b)() for b in bots], seed=seed, deal=deal, labels=bots, record=True)
+        outcome = play_game(variant, [bot_class(b)() for b in bots], seed=seed, deal=deal, labels=bots, record=True,
+                            buybacks=default_buybacks(variant))  # as simulate plays: Bing buys back once
         assert outcome.record is not None
         text = write_record(to_record(game_to_record_dict(outcome.record)))
         if write_record(parse_record(text, source="sim.toml")) != text:
