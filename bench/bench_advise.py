@@ -75,7 +75,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"{'separated' if result.separated else 'not separated'}, {used:.2f} s CPU{gap}")
             worse = [c for c in result.candidates[1:] if c.loss >= 2.0]
             # left behind by the race: shown behind the leader of the time at 95%, no longer sampled
-            apart = [c for c in worse if c.samples < result.samples]
+            # (a race that separated the best stopped with the last of them: as many rollouts as it)
+            apart = [c for c in worse if c.samples < result.samples or result.separated]
             if worse and len(apart) == len(worse):
                 budget = max(c.samples for c in worse)
                 start = time.process_time()
