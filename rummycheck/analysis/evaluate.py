@@ -24,15 +24,15 @@ from the score each rollout leaves (1 or 0 where it ends the game).  The race ru
 points alone.
 
 Each sample is weighed by how likely the other players' hands in it are after what they
-were seen to do (``analysis.evidence``, gin only so far): their latest throws and passes,
-and, since a played hand is far better than a uniform deal, how good the hand is for the
-number of cards its holder has thrown.  The sample is drawn from that weighted distribution
+were seen to do (``analysis.evidence``): their latest throws and passes, and, in gin, since a
+played hand is far better than a uniform deal, how good the hand is for the number of cards
+its holder has thrown.  The sample is drawn from that weighted distribution
 (one of several uniform deals kept by weight), so it counts 1; a game with a discard model
 but no hand-quality table weighs its uniform deals instead, and the means, their intervals
 (``sim.stats.weighted_mean_interval``) and the race are weighted.
 
-Not modelled yet: the game score of basic with three or four players, and evidence weights
-for basic and Bing.
+Not modelled yet: the game score of basic with three or four players, and the quality of a
+played hand in basic and Bing.
 """
 
 from __future__ import annotations

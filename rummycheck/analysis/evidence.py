@@ -26,9 +26,18 @@ fix), the log loss of the chance that the opponent holds
 each unseen card was 780.4 for uniform samples and lowest, 747.0, at ``beta`` 0.5 with
 the latest 4 throws (0.75 with 3: 750.8; 1.25 with all of them: worse than uniform once
 the samples are too few); ``tests/test_evidence.py`` checks the chosen setting on other
-seeds.  Basic (fitted ``beta`` 1.5 for its bots' discards) is not weighted yet: the
-setting was not validated there.  A game whose ``evidence_beta`` is None gets weight 1,
-uniform samples as before.
+seeds.  Basic and Bing were chosen the same way (``bench/fit_evidence_beta.py``): the log
+loss of the chance that the next player holds each unseen card, 40 positions of seeded
+hands (seed 99; basic ``eager`` against ``patient``, Bing ``early``, ``common``, ``sandbag``,
+``common``), 150 samples each.  Basic: 629.6 uniform; 611.1, 602.6, 605.9, 620.4, 672.2 at
+``beta`` 0.25, 0.5, 0.75, 1.0, 1.5, so 0.5; held out (seeds 41, 1234, 7): 500.5 to 465.4,
+611.1 to 585.2, 568.2 to 537.2.  Bing (two decks and wild deuces: the chance of holding a
+copy): 717.9 uniform; 709.3, 706.6, 705.1, 710.7, 734.6, 918.4 at 0.1, 0.15, 0.25, 0.35,
+0.5, 1.0, so 0.25; held out (seeds 41, 1234): 568.2 to 559.2, 662.6 to 656.0, a small gain
+(Bing hands hold fourteen cards and change by whole melds).  Neither game has a
+hand-quality table, so their samples are uniform deals weighed by this evidence (the
+weighted means and race of ``analysis.evaluate``).  A game whose ``evidence_beta`` is None
+gets weight 1, uniform samples as before.
 
 **Hand quality** (``hand_quality``).  The discard model says which cards a player is unlikely
 to hold; it says nothing of how good his hand is, and a played hand is far better than a

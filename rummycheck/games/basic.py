@@ -83,6 +83,7 @@ class Basic(Game):
     NOT_CAUGHT = frozenset({"BASIC-TARGET"})
     default_bots = ("eager", "patient")
     rollout_bot = "patient"
+    evidence_beta = 0.5  # analysis/evidence.py says how it was chosen and checked
     game_chance_table = "basic_hands.toml"  # made by bench/gin_hand_points.py --game basic
     game_chance_scoring = ("rummy_multiplier", "ace_points", "face_points", "hand_size")
 
