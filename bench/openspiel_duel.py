@@ -53,8 +53,22 @@ def tuned(spec: str) -> type[Any]:
     if not spec.endswith("]"):
         return bot_class(spec)
     name, _, settings = spec[:-1].partition("[")
-    values = {k: float(v) for k, v in (item.split("=") for item in settings.split(",") if item)}
+    values: dict[str, Any] = {}
+    for key, value in (item.split("=") for item in settings.split(",") if item):
+        # table=FILE: the expert's knock table from a JSON file of bench/expert_knock_rollouts.py fit
+        values[key] = load_table(Path(value)) if key == "table" else float(value)
+    if "table" in values:
+        values["knock_table"] = values.pop("table")
     return type(f"Tuned_{name}", (bot_class(name),), values)
+
+
+def load_table(path: Path) -> dict[tuple[int, int, int], float]:
+    """A knock table written by ``bench/expert_knock_rollouts.py fit --json``: {"d,s,h": gain}."""
+    import json
+
+    found = json.loads(path.read_text())
+    return {(int(d), int(s), int(h)): float(v) for (d, s, h), v in
+            ((key.split(","), value) for key, value in found.items())}
 
 
 class Seat(Adapter):

@@ -7,7 +7,7 @@ import pytest
 from rummycheck.cards import Card, parse_cards
 from rummycheck.sim.bots import BaseBot, View, ViewPhase, bot_class
 from rummycheck.sim.engine import play_game
-from rummycheck.sim.gin_expert import KNOCK_TABLE, GinExpert, Reads, knock_value
+from rummycheck.sim.gin_expert import KNOCK_GAIN, GinExpert, Reads, knock_gain, stage_of
 from rummycheck.table.actions import ActionKind
 from rummycheck.variants import get_variant
 
@@ -97,28 +97,52 @@ def test_a_thrown_card_makes_its_neighbours_safe() -> None:
     assert reads.danger(Card.parse("Td").index) == pytest.approx(1 - (1 - q * q) ** 2)
 
 
-def test_knock_table_read() -> None:
-    assert knock_value(10, 25, 0) == KNOCK_TABLE[(10, 0, False)]
-    assert knock_value(10, 15, 2) == KNOCK_TABLE[(10, 1, True)]
-    assert knock_value(10, 10, 0) == KNOCK_TABLE.get((10, 2, False))
+@pytest.mark.parametrize(("stock", "stage"), [
+    (31, 0), (25, 0), (24, 1), (19, 1), (18, 2), (13, 2), (12, 3), (2, 3),
+])
+def test_stages_of_the_hand(stock: int, stage: int) -> None:
+    """The stock above 24 is early (0), 19 to 24 is 1, 13 to 18 is 2, 12 or less is late (3)."""
+    assert stage_of(stock) == stage
+
+
+def test_knock_gain_reads_its_cell() -> None:
+    assert knock_gain(10, 25, 0) == KNOCK_GAIN[(10, 0, 0)]
+    assert knock_gain(2, 20, 1) == KNOCK_GAIN[(2, 1, 1)]
+    assert knock_gain(7, 15, 3) == KNOCK_GAIN[(7, 2, 2)]  # three held count as two or more
+    assert knock_gain(4, 9, 0, {}) is None  # no entry: the bot knocks
 
 
 # 11 cards: As 2s 3s, 4h 5h 6h and 7c 8c 9c meld; Td and Kd loose.  Throwing the Kd keeps 10: a knock
 KNOCKER = "As 2s 3s 4h 5h 6h 7c 8c 9c Td Kd"
+# the same melds with the 2d and the Kd loose: throwing the Kd keeps 2, and five cards make gin by
+# lengthening a run (4s, 3h, 7h, 6c, Tc; the 2d then thrown)
+LOW = "As 2s 3s 4h 5h 6h 7c 8c 9c 2d Kd"
 
 
-@pytest.mark.parametrize(("stock", "taken", "scores", "knocks"), [
-    (25, "", (0, 0), True),  # early, he holds nothing from the pile: a knock with 10 is worth +16.3
-    (15, "Qh Qs", (0, 0), False),  # the middle, he holds two cards he took: the table says -1.3, play on
-    (15, "Qh Qs", (0, 80), True),  # the same, but he is 20 from the game: knock while it is ours
-    (15, "Qh Qs", (95, 0), True),  # or we are 5 from it: -1.3 expected is still a hand won most times
+@pytest.mark.parametrize(("hand", "stock", "taken", "scores", "knocks"), [
+    # early with 10 and nothing of his known: a knock wins his deadwood less 10 nearly always, and
+    # playing on risks his knock first (he knocks as soon as he may): the table says knock
+    (KNOCKER, 25, "", (0, 0), True),
+    # 2 in the middle of the hand: a knock collects his deadwood less 2, playing on keeps five cards
+    # that make gin (25 more) and an undercut (25 more) if he knocks into 2: the table says play on
+    (LOW, 20, "", (0, 0), False),
+    # the same, but he is 20 from the game: a hand won now matters more than its size, knock
+    (LOW, 20, "", (0, 80), True),
+    # or we are 5 from it: any hand won ends the game
+    (LOW, 20, "", (95, 0), True),
 ])
-def test_knock_or_play_on(stock: int, taken: str, scores: tuple[int, int], knocks: bool) -> None:
-    view = _view(KNOCKER, "2c", stock=stock, taken=taken, scores=scores, drew="stock")
-    bot = _bot(type("Careful", (GinExpert,), {"play_on": 0.0}))
+def test_knock_or_play_on(hand: str, stock: int, taken: str, scores: tuple[int, int], knocks: bool) -> None:
+    view = _view(hand, "5c", stock=stock, taken=taken, scores=scores, drew="stock")
+    bot = _bot()
     card = bot.discard(view)
-    assert card in parse_cards("Td Kd")  # either leaves 10, the least
     assert bot.knock(view, card) is knocks
+    if hand == KNOCKER:
+        assert card in parse_cards("Td Kd")  # either leaves 10, the least
+    else:
+        assert card == Card.parse("Kd")  # leaves 2, the least, whether it knocks or not (the Kd has no partner)
+    kept = 10 if hand == KNOCKER else 2
+    gain = knock_gain(kept, stock, 0)
+    assert gain is not None and (gain >= 0) is (hand == KNOCKER)
 
 
 def test_gin_is_always_knocked() -> None:

@@ -14,11 +14,13 @@ What it adds to ``GinBase`` (docs/bots.md has the figures and every setting trie
   discard's score is the gin bots' (deadwood left, partners kept) plus ``danger_weight`` times
   the danger.  A card he threw (its rank, the next cards of its suit) comes out safe by itself:
   the cards it would need are dead.
-* **A knock model**: the expected points of knocking now, by the deadwood kept, the stock left
-  and how many pile cards the opponent holds (``KNOCK_TABLE``, tabled from self-play, see
-  ``bench/expert_knock_table.py``); the bot knocks when that is at least ``play_on`` points,
-  and always when the game is close (either player within ``close`` points of the target: a
-  hand won then most likely decides the game, whatever its size).
+* **A knock model**: what knocking now is worth against playing on, in points, by the deadwood
+  kept, the stage of the hand (the stock left) and how many pile cards the opponent holds
+  (``KNOCK_GAIN``, rolled out inside OpenSpiel against its simple bot: at each knock opportunity
+  both branches played out, two steps of policy iteration, see ``bench/expert_knock_rollouts.py``);
+  the bot knocks when knocking is worth at least ``play_on`` points more, and always when the
+  game is close (either player within ``close`` points of the target: a hand won then most likely
+  decides the game, whatever its size).  Gin is always knocked.
 
 Everything is worked out on 52-bit masks; a hand with a card held twice (no gin deck has one)
 falls back to the gin bots' rules.
@@ -26,68 +28,74 @@ falls back to the gin bots' rules.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from operator import attrgetter
 from typing import ClassVar
 
 from rummycheck.cards import Card
 from rummycheck.sim.bots import GinBase, View, _Fast
 
-__all__ = ["KNOCK_TABLE", "GinExpert", "Reads", "knock_value"]
+__all__ = ["KNOCK_GAIN", "GinExpert", "Reads", "knock_gain", "stage_of"]
 
 _bit = attrgetter("bit")
 
-# the stock's size split into stages: early (more than 20 cards), middle (11 to 20), late (10 or less)
-_STAGES = (20, 10)
+# the stock's size split into stages: 0 above 24 cards, 1 from 19 to 24, 2 from 13 to 18, 3 at 12 or less
+_STAGES = (24, 18, 12)
 
-#: The expected points of a knock (its hand's score for the knocker, an undercut counted as
-#: minus what it pays), by deadwood kept (0 to 10, gin at 0), stage of the hand (early, middle,
-#: late: the stock above 20, 11 to 20, 10 or less) and whether the opponent holds two or more
-#: cards he took from the pile.  Tabled from self-play inside OpenSpiel's gin (OpenSpiel's scoring),
-#: 6,000 hands, two ``expert`` bots knocking whenever allowed (``python bench/expert_knock_table.py
-#: --hands 6000 --seed 7``); a cell with fewer than 30 knocks is left out (the bot knocks there).
-KNOCK_TABLE: dict[tuple[int, int, bool], float] = {
-    (0, 0, False): 52.5,
-    (0, 1, False): 45.1,
-    (1, 0, False): 22.1,
-    (1, 1, False): 14.5,
-    (2, 0, False): 22.3,
-    (2, 0, True): 13.4,
-    (2, 1, False): 15.3,
-    (3, 0, False): 21.9,
-    (3, 1, False): 13.1,
-    (4, 0, False): 21.2,
-    (4, 1, False): 12.6,
-    (5, 0, False): 20.3,
-    (5, 1, False): 10.9,
-    (6, 0, False): 20.0,
-    (6, 0, True): 13.3,
-    (6, 1, False): 11.3,
-    (6, 1, True): 7.8,
-    (7, 0, False): 17.9,
-    (7, 0, True): 8.3,
-    (7, 1, False): 10.3,
-    (7, 1, True): 8.0,
-    (8, 0, False): 17.4,
-    (8, 0, True): 7.2,
-    (8, 1, False): 8.2,
-    (8, 1, True): 4.9,
-    (9, 0, False): 15.9,
-    (9, 0, True): 4.6,
-    (9, 1, False): 7.3,
-    (9, 1, True): 4.3,
-    (9, 2, False): 4.1,
-    (10, 0, False): 16.3,
-    (10, 0, True): 6.0,
-    (10, 1, False): 6.7,
-    (10, 1, True): -1.3,
+#: What knocking now is worth against playing on, in OpenSpiel's points (the deadwood difference,
+#: 25 for gin, 25 for an undercut), by deadwood kept (1 to 10), stage of the hand (the stock above
+#: 24, 19 to 24, 13 to 18, 12 or less) and the pile cards the opponent holds (0, 1, 2 or more):
+#: the mean over knock opportunities of (the knock's return) less (the mean return of playing on,
+#: this bot throwing its usual card and both players going on by their policies).  Rolled out
+#: inside OpenSpiel's gin against its simple bot with the EAAI lay-off sweep, on tuning seeds
+#: (``bench/expert_knock_rollouts.py``, docs/bots.md): the second step of a policy iteration (the
+#: first valued playing on for a bot that knocked whenever allowed; this one for a bot knocking by
+#: the first step's table), 14,712 opportunities on seeds 15 to 18.  A cell with fewer than 30 takes
+#: the cell with one card fewer held, else its deadwood and stage over every holding; a key with
+#: no entry (none here) is knocked.
+KNOCK_GAIN: dict[tuple[int, int, int], float] = {
+    (1, 0, 0): -4.0, (1, 0, 1): -14.0, (1, 0, 2): -14.0, (1, 1, 0): -15.2,
+    (1, 1, 1): -15.4, (1, 1, 2): -18.9, (1, 2, 0): -11.6, (1, 2, 1): -13.0,
+    (1, 2, 2): -15.0, (1, 3, 0): -10.3, (1, 3, 1): -14.7, (1, 3, 2): -16.7,
+    (2, 0, 0): -7.4, (2, 0, 1): -9.5, (2, 0, 2): -9.5, (2, 1, 0): -13.3,
+    (2, 1, 1): -13.9, (2, 1, 2): -16.4, (2, 2, 0): -10.9, (2, 2, 1): -11.9,
+    (2, 2, 2): -12.2, (2, 3, 0): -6.8, (2, 3, 1): -10.2, (2, 3, 2): -12.0,
+    (3, 0, 0): -5.0, (3, 0, 1): -14.2, (3, 0, 2): -14.2, (3, 1, 0): -11.3,
+    (3, 1, 1): -13.5, (3, 1, 2): -14.1, (3, 2, 0): -11.2, (3, 2, 1): -10.4,
+    (3, 2, 2): -12.7, (3, 3, 0): -10.2, (3, 3, 1): -7.7, (3, 3, 2): -7.7,
+    (4, 0, 0): -3.8, (4, 0, 1): -10.5, (4, 0, 2): -10.5, (4, 1, 0): -8.5,
+    (4, 1, 1): -11.5, (4, 1, 2): -11.1, (4, 2, 0): -8.6, (4, 2, 1): -10.1,
+    (4, 2, 2): -13.4, (4, 3, 0): -5.2, (4, 3, 1): -5.8, (4, 3, 2): -4.0,
+    (5, 0, 0): 1.1, (5, 0, 1): -6.3, (5, 0, 2): -6.3, (5, 1, 0): -5.9,
+    (5, 1, 1): -7.7, (5, 1, 2): -10.3, (5, 2, 0): -9.1, (5, 2, 1): -10.6,
+    (5, 2, 2): -13.9, (5, 3, 0): -8.7, (5, 3, 1): -7.9, (5, 3, 2): -6.9,
+    (6, 0, 0): 3.9, (6, 0, 1): -2.6, (6, 0, 2): -8.9, (6, 1, 0): -1.2,
+    (6, 1, 1): -7.3, (6, 1, 2): -10.0, (6, 2, 0): -5.1, (6, 2, 1): -9.6,
+    (6, 2, 2): -8.3, (6, 3, 0): -5.5, (6, 3, 1): -7.5, (6, 3, 2): -6.1,
+    (7, 0, 0): 3.2, (7, 0, 1): -0.8, (7, 0, 2): -0.8, (7, 1, 0): -0.2,
+    (7, 1, 1): -6.5, (7, 1, 2): -9.5, (7, 2, 0): -5.0, (7, 2, 1): -6.5,
+    (7, 2, 2): -5.2, (7, 3, 0): -7.3, (7, 3, 1): -5.8, (7, 3, 2): -5.8,
+    (8, 0, 0): 5.2, (8, 0, 1): 0.7, (8, 0, 2): -3.4, (8, 1, 0): 0.9,
+    (8, 1, 1): -3.7, (8, 1, 2): -8.8, (8, 2, 0): -2.4, (8, 2, 1): -5.7,
+    (8, 2, 2): -7.2, (8, 3, 0): -3.5, (8, 3, 1): -7.5, (8, 3, 2): -6.6,
+    (9, 0, 0): 5.6, (9, 0, 1): 1.0, (9, 0, 2): -7.1, (9, 1, 0): 1.7,
+    (9, 1, 1): -2.5, (9, 1, 2): -7.2, (9, 2, 0): -2.3, (9, 2, 1): -4.0,
+    (9, 2, 2): -4.7, (9, 3, 0): -6.5, (9, 3, 1): -7.9, (9, 3, 2): -5.4,
+    (10, 0, 0): 4.8, (10, 0, 1): 1.6, (10, 0, 2): -2.9, (10, 1, 0): 2.0,
+    (10, 1, 1): -0.9, (10, 1, 2): -8.4, (10, 2, 0): -0.8, (10, 2, 1): -3.6,
+    (10, 2, 2): -10.0, (10, 3, 0): -1.1, (10, 3, 1): -6.1, (10, 3, 2): -1.7,
 }
 
 
-def knock_value(deadwood: int, stock: int, holding: int) -> float | None:
-    """``KNOCK_TABLE``'s expected points of a knock, or None where the table has no entry."""
-    stage = 0 if stock > _STAGES[0] else 1 if stock > _STAGES[1] else 2
-    return KNOCK_TABLE.get((deadwood, stage, holding >= 2))
+def stage_of(stock: int) -> int:
+    """The stage of the hand by the stock's size (``_STAGES``)."""
+    return sum(1 for bound in _STAGES if stock <= bound)
+
+
+def knock_gain(deadwood: int, stock: int, holding: int,
+               table: Mapping[tuple[int, int, int], float] = KNOCK_GAIN) -> float | None:
+    """``table``'s points of knocking now less those of playing on, or None where it has no entry."""
+    return table.get((deadwood, stage_of(stock), min(holding, 2)))
 
 
 def _runs_of(index: int) -> tuple[tuple[int, int], ...]:
@@ -209,7 +217,9 @@ class GinExpert(GinBase):
     window: ClassVar[float] = 10.0
     #: the look-ahead is made only for discards leaving at most this much deadwood
     reach: ClassVar[float] = 30.0
-    #: knock when the table's expected points of a knock are at least this
+    #: the table of what knocking now is worth against playing on (``KNOCK_GAIN``)
+    knock_table: ClassVar[Mapping[tuple[int, int, int], float]] = KNOCK_GAIN
+    #: knock when the table says knocking now is worth at least this many points more than playing on
     play_on: ClassVar[float] = 0.0
     #: knock whenever allowed once either player is this close to the game's target
     close: ClassVar[int] = 25
@@ -260,8 +270,8 @@ class GinExpert(GinBase):
         target = int(view.variant.option("game_target") or 0)
         if target and max(view.scores) >= target - self.close:
             return True  # a hand won now likely ends the game (or stops him ending it): its size hardly counts
-        value = knock_value(deadwood, view.stock, _holding(view))
-        return value is None or value >= self.play_on
+        gain = knock_gain(deadwood, view.stock, _holding(view), self.knock_table)
+        return gain is None or gain >= self.play_on
 
 
 def _holding(view: View) -> int:
