@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from rummycheck.cards import Card, parse_cards
+from rummycheck.games import game_of
 from rummycheck.sim.bots import BaseBot, View, ViewPhase, bot_class
 from rummycheck.sim.engine import play_game
-from rummycheck.sim.gin_expert import KNOCK_GAIN, GinExpert, Reads, knock_gain, stage_of
+from rummycheck.sim.gin_expert import KNOCK_GAIN, GinExpert, GinExpertRace, Reads, knock_gain, stage_of
 from rummycheck.table.actions import ActionKind
 from rummycheck.variants import get_variant
 
@@ -167,3 +168,16 @@ def test_whole_legal_games_under_every_gin_preset(preset: str | None) -> None:
 def test_expert_is_a_registered_bot() -> None:
     assert bot_class("expert") is GinExpert
     assert bot_class(" expert ") is GinExpert
+
+
+def test_expert_race_knocks_where_expert_plays_on_and_throws_the_same() -> None:
+    """With 2 deadwood in the middle of the hand `expert`'s table says play on (above); the race
+    bot, the analysis's gin rollout bot, knocks as soon as the rules allow, and its discard is
+    `expert`'s (the Kd, which leaves 2)."""
+    view = _view(LOW, "5c", stock=20, taken="", scores=(0, 0), drew="stock")
+    patient, racer = _bot(), _bot(GinExpertRace)
+    card = racer.discard(view)
+    assert card == patient.discard(view) == Card.parse("Kd")
+    assert patient.knock(view, card) is False and racer.knock(view, card) is True
+    assert bot_class("expert-race") is GinExpertRace
+    assert game_of(get_variant("gin")).rollout_bot == "expert-race"

@@ -127,8 +127,8 @@ def test_the_candidates_are_the_commands_best_first_with_their_intervals(advised
     assert values[0] == max(values)  # best first
     assert f'<p id="best" class="summary">Best: {advised.json["best"]}</p>' in advised.page
     assert "expected net points for the hand" in advised.page and "seed 1" in advised.page
-    assert advised.json['rollout'] == 'expert'  # gin's rollout bot (games/gin.py)
-    assert f"up to {advised.json['samples']} rollouts per move by the &#x27;expert&#x27; bots" in advised.page
+    assert advised.json['rollout'] == 'expert-race'  # gin's rollout bot (games/gin.py)
+    assert f"up to {advised.json['samples']} rollouts per move by the &#x27;expert-race&#x27; bots" in advised.page
 
 
 def test_the_exact_facts_of_the_ten_discard_worked_by_hand(advised: Advised) -> None:

@@ -267,7 +267,7 @@ class Gin(Game):
     # knocks (a rollout by gin bots has nobody knock into an undercut, so waiting for gin looked
     # costly): reviews of gin v knock graded the gin bot 10 mistakes and 5 blunders by gin rollouts,
     # 1 mistake by expert rollouts (docs/review.md)
-    rollout_bot = "expert"
+    rollout_bot = "expert-race"  # quick hands; docs/bots.md
     evidence_beta = 0.5  # analysis/evidence.py says how it was chosen and checked
     game_chance_table = "gin_hands.toml"  # made by bench/gin_hand_points.py
     game_chance_scoring = ("gin_bonus", "undercut_bonus", "big_gin_bonus", "knock_limit")

@@ -1397,6 +1397,7 @@ BOTS: dict[str, type[BaseBot]] = {
 #: them): loaded by name when asked for, as a user's ``package.module:ClassName`` is
 LATER_BOTS: dict[str, str] = {
     "expert": "rummycheck.sim.gin_expert:GinExpert",
+    "expert-race": "rummycheck.sim.gin_expert:GinExpertRace",
 }
 
 _KNOCK_AT = re.compile(r"knock-at-(\d+)$")

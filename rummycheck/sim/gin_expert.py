@@ -280,3 +280,15 @@ def _holding(view: View) -> int:
     thrown = set(view.thrown[opponent])
     return sum(1 for c in view.taken[opponent] if c not in thrown)
 
+
+
+class GinExpertRace(GinExpert):
+    """``expert``'s read of the opponent and safe discards, knocking whenever the rules allow:
+    the race to a knock, which wins the most hands, in short hands. The analysis's rollout bot
+    for gin (``Game.rollout_bot``): its hands end sooner, so a decision is valued in less time,
+    and it models an opponent who knocks, as most players do."""
+
+    label = "expert-race"
+
+    def wants_knock(self, view: View, deadwood: int) -> bool:
+        return True
