@@ -6,7 +6,8 @@ Needs the bench extra (``open-spiel``, ``rlcard``).
 
 Throughput (CPU time of this process, one core): gin hands per second of
 
-* rummycheck: two ``knock`` bots (then two ``expert`` bots) playing whole games through ``GameState`` (every action
+* rummycheck: two ``knock`` bots (then two ``expert`` bots, then two ``expert-race`` bots) playing whole games
+  through ``GameState`` (every action
   judged, every hand scored by the score engine; the knocker names his melds, the exact
   search's best arrangement worked out by the bot, and the judge checks them);
 * OpenSpiel: its gin engine driven from Python, ``make_simple_gin_rummy_bot`` against itself,
@@ -75,15 +76,21 @@ class Rummycheck:
 
 class RummycheckExpert(Rummycheck):
     name = "rummycheck (expert v expert)"
+    bot = "expert"
 
     def __init__(self) -> None:
         super().__init__()
-        self.expert = bot_class("expert")
+        self.expert = bot_class(self.bot)
 
     def hands(self) -> int:
         outcome = play_game(GIN, [self.expert(), self.expert()], seed=99, deal=self.deal)
         self.deal += 1
         return outcome.hands
+
+
+class RummycheckExpertRace(RummycheckExpert):
+    name = "rummycheck (expert-race v expert-race)"
+    bot = "expert-race"
 
 
 class OpenSpiel:
@@ -144,7 +151,8 @@ class RLCard:
 
 
 def throughput(rounds: int, seconds: float) -> None:
-    contenders: list[Any] = [Rummycheck(), RummycheckExpert(), OpenSpiel(), OpenSpielFresh(), RLCard()]
+    contenders: list[Any] = [Rummycheck(), RummycheckExpert(), RummycheckExpertRace(), OpenSpiel(), OpenSpielFresh(),
+                             RLCard()]
     rates: dict[str, list[float]] = {c.name: [] for c in contenders}
     for _ in range(rounds):
         for contender in contenders:
