@@ -61,14 +61,16 @@ def test_the_pairwise_count_matches_counting_each_card_on_its_own(name: str) -> 
         assert discard_log_likelihood(card, hand, variant, 1.25) == pytest.approx(direct)
 
 
-def _positions(count: int, seed: int = 41) -> list[tuple[object, frozenset[object]]]:
-    """A's observation and B's true hand, at A's turns from the fifth on, in seeded gin hands."""
-    variant = get_variant("gin", game_target="1")
+def _positions(count: int, seed: int = 41, game: str = "gin", rules: dict[str, str] | None = None,
+               bots: tuple[str, ...] = ("knock", "gin")) -> list[tuple[object, frozenset[object]]]:
+    """A's observation and B's true hand, at A's turns from the fifth on, in seeded one-hand games
+    (gin by default)."""
+    variant = get_variant(game, **(rules if rules is not None else {"game_target": "1"}))  # type: ignore[arg-type]
     found: list[tuple[object, frozenset[object]]] = []
     deal = 0
     while len(found) < count:
-        outcome = play_game(variant, [bot_class("knock")(), bot_class("gin")()], seed=seed, deal=deal,
-                            labels=("knock", "gin"), record=True, max_hands=1)
+        outcome = play_game(variant, [bot_class(b)() for b in bots], seed=seed, deal=deal,
+                            labels=bots, record=True, max_hands=1)
         deal += 1
         assert outcome.record is not None
         record = to_record(game_to_record_dict(outcome.record))
@@ -131,28 +133,13 @@ def test_basic_and_bing_weights_place_the_next_players_cards_better_than_uniform
     game's shipped beta (basic 0.5, Bing 0.25: chosen on seed 99 by bench/fit_evidence_beta.py)
     against the same samples unweighted, on 40 positions of seed 41, which the choice never saw."""
     rules, bots = BASIC_AND_BING[game]
-    variant = get_variant(game, **rules)  # type: ignore[arg-type]
-    found = []
-    deal = 0
-    while len(found) < 40:
-        outcome = play_game(variant, [bot_class(b)() for b in bots], seed=41, deal=deal, labels=bots,
-                            record=True, max_hands=1)
-        deal += 1
-        assert outcome.record is not None
-        record = to_record(game_to_record_dict(outcome.record))
-        actions = record.hands[0].actions
-        turns = [i for i, a in enumerate(actions) if a.actor == "A" and a.text.split()[1] in ("draw", "take")]
-        for at in turns[4::3]:
-            state = state_at(record, 1, at + 1)
-            if not state.is_over and state.player.name == "A":
-                found.append((observe(state, 0), frozenset(state.players[1].hand)))
     uniform_loss = weighted_loss = 0.0
-    for observation, truth in found[:40]:
+    for observation, truth in _positions(40, seed=41, game=game, rules=rules, bots=bots):
         rng = random.Random(5)
-        samples = [observation.determinize(rng) for _ in range(150)]
-        weights = [sample_weight(observation, s) for s in samples]
+        samples = [observation.determinize(rng) for _ in range(150)]  # type: ignore[attr-defined]
+        weights = [sample_weight(observation, s) for s in samples]  # type: ignore[arg-type]
         mean = sum(weights) / len(weights)
-        for card in observation.unseen():
+        for card in observation.unseen():  # type: ignore[attr-defined]
             held = [card in s.players[1].hand for s in samples]
             p_uniform = (sum(held) + 0.5) / (len(held) + 1)
             p_weighted = (sum(w for w, h in zip(weights, held) if h) + 0.5 * mean) / (sum(weights) + mean)
