@@ -59,7 +59,6 @@ def main() -> None:
     parser.add_argument("--out", default=None)
     args = parser.parse_args()
     presets, bots = args.presets or DEFAULTS[args.game][0], args.bots or DEFAULTS[args.game][1]
-    args.bots = bots
     out = args.out or str(ROOT / "rummycheck" / "data" / f"{args.game}_hands.toml")
     lines = [f"# Points a {args.game} hand is won by, from one-hand games of two shipped bots, each deal from both",
              "# seats (bench/gin_hand_points.py; regenerate with it, do not edit by hand).", ""]
@@ -69,7 +68,7 @@ def main() -> None:
         lines.append(f"hands = {2 * args.deals}")
         lines.append(f"dead = {dead}")
         lines.append(f"seed = {SEED}")
-        lines.append(f"bots = {args.bots.split(',')!r}".replace("'", '"'))
+        lines.append(f"bots = {bots.split(',')!r}".replace("'", '"'))
         for name, value in rules.items():
             lines.append(f"{name} = {value!r}".replace("'", '"'))
         lines.append("won = { " + ", ".join(f'"{p}" = {n}' for p, n in sorted(won.items())) + " }")

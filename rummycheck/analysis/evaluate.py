@@ -118,17 +118,13 @@ def _net(final: GameState, ending: Ending, seat: int) -> tuple[float, float | No
     me = names[seat]
     scores = {p.name: p.score for p in final.players}
     if ending.end is None:
-        return 0.0, _win(final, scores, me)
+        return 0.0, game_chance(final.variant, scores, me)
     sheet = new_sheet(final.variant, names, scores=scores, out=[p.name for p in final.players if p.out])
     result = score_hand(sheet, ending.end)
     net = net_points(final.game, result, me)
     if result.after.winner is not None:
         return net, 1.0 if result.after.winner == me else 0.0
-    return net, _win(final, {p.name: p.score for p in result.after.players}, me)
-
-
-def _win(final: GameState, scores: dict[str, int], me: str) -> float | None:
-    return game_chance(final.variant, scores, me)
+    return net, game_chance(final.variant, {p.name: p.score for p in result.after.players}, me)
 
 
 def net_points(game: Game, result: HandScore, me: str) -> float:
@@ -167,7 +163,8 @@ def rollout_values(observation: Observation, candidates: Sequence[Action], *, se
                                          max_turns=ROLLOUT_TURNS)
             except SimulationError:  # the bots take and throw for ever: a hand nobody ends scores nothing
                 values[k].append(0.0)
-                wins[k].append(_win(sample, {p.name: p.score for p in sample.players}, sample.players[seat].name))
+                wins[k].append(game_chance(sample.variant, {p.name: p.score for p in sample.players},
+                                             sample.players[seat].name))
                 continue
             net, win = _net(final, ending, seat)
             values[k].append(net)

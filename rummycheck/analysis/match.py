@@ -42,7 +42,8 @@ buy-backs are a player's choice).
 
 * *Two players left*: each hand one of them goes out, either with the same chance, and the
   other adds points drawn from the two-player counts of the players caught.  The chance is
-  exact for this model, by a recursion from the highest scores down, as for gin.
+  exact for this model, by the race's own recursion: the other busting is my reaching a
+  target of limit + 1 with his score as my progress.
 * *Three or more*: each player still in adds points drawn from the counts for that many
   players (the zeros of the one who goes out included), each independently of the others.
   Then ``S_t(s)``, the chance that a player on ``s`` is still in after ``t`` more hands,
@@ -103,9 +104,15 @@ def _hand_points_table(variant: Variant) -> tuple[tuple[int, float], ...] | None
         if isinstance(entry, dict) and all(entry.get(key) == variant.get(key) for key in game.game_chance_scoring):
             won = entry["won"]
             assert isinstance(won, dict)
-            total = sum(won.values())
-            return tuple((int(points), count / total) for points, count in sorted(won.items(), key=lambda i: int(i[0])))
+            return _shares(won)
     return None
+
+
+def _shares(counts: Mapping[str, float] | Mapping[int, float]) -> tuple[tuple[int, float], ...]:
+    """(points, chance) pairs from counts (or weights) by points, in order of the points."""
+    pairs = sorted((int(points), float(count)) for points, count in counts.items())
+    total = sum(count for _, count in pairs)
+    return tuple((points, count / total) for points, count in pairs)
 
 
 @cache
@@ -191,8 +198,7 @@ def _added_points_table(variant: Variant, players: int) -> tuple[tuple[int, floa
     assert isinstance(entry, dict)
     added = entry["added"]
     assert isinstance(added, dict)
-    total = sum(added.values())
-    return tuple((int(points), count / total) for points, count in sorted(added.items(), key=lambda i: int(i[0])))
+    return _shares(added)
 
 
 @cache
@@ -222,29 +228,12 @@ def _bust_chance(variant: Variant, mine: int, others: tuple[int, ...], limit: in
     if points is None:
         return None
     if len(others) == 1:
-        caught = tuple((x, p) for x, p in points if x > 0)
-        total = sum(p for _, p in caught)
-        return _heads_up(tuple((x, p / total) for x, p in caught), limit)[mine][others[0]]
+        # two left: the race's recursion with the roles turned round. When I go out he adds x,
+        # and he busts (I win) once his score passes the limit, as a racer wins on reaching the
+        # target limit + 1: so my chance is the race's W[his score][my score] to limit + 1
+        caught = _shares({x: p for x, p in points if x > 0})
+        return _chances(caught, limit + 1)[others[0]][mine]
     return _last_one_in(points, limit, mine, others)
-
-
-@cache
-def _heads_up(caught: tuple[tuple[int, float], ...], limit: int) -> tuple[tuple[float, ...], ...]:
-    """``W[a][b]``: two players left on ``a`` and ``b``; each hand one goes out (chance 1/2 each)
-    and the other adds ``x`` (chance ``caught``, every ``x`` above 0); the player on ``a`` wins
-    when the other passes the limit first."""
-    size = limit + 1
-    table = [[0.0] * size for _ in range(size)]
-    for a in range(limit, -1, -1):
-        row = table[a]
-        for b in range(limit, -1, -1):
-            theirs = 0.0  # I go out: he adds x
-            mine = 0.0  # he goes out: I add x
-            for x, p in caught:
-                theirs += p * (1.0 if b + x > limit else row[b + x])
-                mine += p * (0.0 if a + x > limit else table[a + x][b])
-            row[b] = (theirs + mine) / 2
-    return tuple(tuple(row) for row in table)
 
 
 @lru_cache(maxsize=65536)

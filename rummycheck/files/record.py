@@ -526,6 +526,7 @@ def write_scenario(state: GameState, record: Record, *, title: str = "", variant
     out.append(f"discard = {_quote(' '.join(str(c) for c in state.discard_pile))}")
     if state.stock is not None:
         out.append(f"stock = {state.stock}")
-    if state.game.kept_upcard(state) is not None:
-        out.append(f"upcard = {_quote(str(state.game.kept_upcard(state)))}")
+    upcard = state.game.kept_upcard(state)
+    if upcard is not None:
+        out.append(f"upcard = {_quote(str(upcard))}")
     return "\n".join(out) + "\n"

@@ -271,11 +271,11 @@ class Gin(Game):
     evidence_beta = 0.5  # analysis/evidence.py says how it was chosen and checked
     game_chance_table = "gin_hands.toml"  # made by bench/gin_hand_points.py
     game_chance_scoring = ("gin_bonus", "undercut_bonus", "big_gin_bonus", "knock_limit")
+    hand_quality_table = "gin_opponent_deadwood.toml"  # made by bench/fit_opponent_deadwood.py
 
     def target_score(self, players: int) -> int | None:
         target = self.variant.option("game_target")
         return target if isinstance(target, int) and target > 0 else None
-    hand_quality_table = "gin_opponent_deadwood.toml"  # made by bench/fit_opponent_deadwood.py
 
     def state_problems(self, state: TableView) -> list[str]:
         found = self.cut_problems(state)

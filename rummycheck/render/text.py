@@ -345,7 +345,7 @@ def decisions_text(review: DecisionReview) -> str:
         return review.illegal.line()
     rows = []
     graded = [d for d in review.decisions if d.grade is not None]
-    # the game chance beside the points, where the evaluator models it (two-player gin)
+    # the game chance beside the points, where the evaluator models it (analysis.match)
     # (a graded decision had more than one move, so its candidates are there)
     chances = [(_played_value(d).win, d.candidates[0].win) for d in graded]
     with_win = bool(graded) and all(mine is not None and best is not None for mine, best in chances)

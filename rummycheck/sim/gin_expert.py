@@ -281,7 +281,6 @@ def _holding(view: View) -> int:
     return sum(1 for c in view.taken[opponent] if c not in thrown)
 
 
-
 class GinExpertRace(GinExpert):
     """``expert``'s read of the opponent and safe discards, knocking whenever the rules allow:
     the race to a knock, which wins the most hands, in short hands. The analysis's rollout bot

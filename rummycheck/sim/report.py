@@ -52,7 +52,8 @@ def result_table(result: SimResult) -> str:
     """The per-bot table, the paired differences, and the counts behind them."""
     spec = result.spec
     extras = _extras(result)
-    points_name = f"{game_of(spec.build_variant()).points_words}/hand"
+    game = game_of(spec.build_variant())
+    points_name = f"{game.points_words}/hand"
     headers = ["bot", "seat-games", "games won", "hands won", points_name] + [e[0] for e in extras]
     rows = []
     for label in result.labels:
@@ -66,7 +67,7 @@ def result_table(result: SimResult) -> str:
              f"{result.hands} hands, mean game length {result.hands / max(result.games, 1):.2f} hands"
              + (f", {result.dead_hands} hands without a winner" if result.dead_hands else "")
              + (f", {result.unfinished} games stopped unfinished" if result.unfinished else "")
-             + (f"; buy-backs: {spec.buybacks} a player and game" if game_of(spec.build_variant()).BUYBACK else ""),
+             + (f"; buy-backs: {spec.buybacks} a player and game" if game.BUYBACK else ""),
              tabulate(rows, headers=headers, tablefmt="simple")]
     if len(result.labels) > 1:
         diff_rows = [[f"{a} - {b}", _pct(result.difference(a, b))] for a, b in result.pairs()]
