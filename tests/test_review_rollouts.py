@@ -143,6 +143,10 @@ PLANTED_SET = [
     # knocking with 10 and throwing the Kd to wait with 10 are level: either is the best
     ("tests/data/review/gin-break-a-meld-instead-of-knocking.toml", "A", 4, "discard",
      (ActionKind.KNOCK, ActionKind.DISCARD), "blunder"),
+    # nothing is hidden after the knock: 32 points exactly
+    ("tests/data/review/gin-defender-keeps-a-layoff.toml", "B", 4, "finish", ActionKind.LAY_DOWN, "blunder"),
+    # gin is "knock" with no deadwood; at least 27 points whatever B holds
+    ("tests/data/review/gin-knock-instead-of-gin.toml", "A", 2, "knock", ActionKind.KNOCK, "blunder"),
 ]
 
 
