@@ -64,13 +64,14 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from functools import cache, lru_cache
+from math import exp, lgamma, log
 from pathlib import Path
 
 from rummycheck.games import game_of
 from rummycheck.variants import Variant
 
-__all__ = ["MAX_TARGET", "WIN_UNIT", "added_points_table", "bust_chance", "game_chance", "hand_points_table",
-           "win_chance"]
+__all__ = ["MAX_TARGET", "MAX_WORK", "WIN_UNIT", "added_points_table", "bust_chance", "game_chance",
+           "hand_points_table", "race_chance", "win_chance"]
 
 WIN_UNIT = "chance to win the game (a model of the hands to come: analysis.match)"
 
@@ -84,24 +85,26 @@ def _tables(name: str) -> dict[str, dict[str, object]]:
         return tomllib.load(handle)
 
 
-def hand_points_table(variant: Variant) -> tuple[tuple[int, float], ...] | None:
-    """The model's (points, chance) pairs for a hand won under ``variant``'s scoring, or None
-    (kept in the variant's memo: the evaluator asks after every rollout)."""
-    memo = variant.memo
-    if "hand_points_table" not in memo:
-        memo["hand_points_table"] = _hand_points_table(variant)
-    found = memo["hand_points_table"]
+def hand_points_table(variant: Variant, players: int = 2) -> tuple[tuple[int, float], ...] | None:
+    """The model's (points, chance) pairs for a hand won under ``variant``'s scoring by one of
+    ``players``, or None (kept in the variant's memo: the evaluator asks after every rollout)."""
+    memo = variant.memo.setdefault("hand_points_table", {})
+    assert isinstance(memo, dict)
+    if players not in memo:
+        memo[players] = _hand_points_table(variant, players)
+    found = memo[players]
     assert found is None or isinstance(found, tuple)
     return found
 
 
-def _hand_points_table(variant: Variant) -> tuple[tuple[int, float], ...] | None:
+def _hand_points_table(variant: Variant, players: int) -> tuple[tuple[int, float], ...] | None:
     game = game_of(variant)
     name = game.game_chance_table  # the game's own table (games/), or None
     if name is None or game.game_chance_model != "race":
         return None
     for entry in _tables(name).values():
-        if isinstance(entry, dict) and all(entry.get(key) == variant.get(key) for key in game.game_chance_scoring):
+        if (isinstance(entry, dict) and entry.get("players", 2) == players
+                and all(entry.get(key) == variant.get(key) for key in game.game_chance_scoring)):
             won = entry["won"]
             assert isinstance(won, dict)
             return _shares(won)
@@ -159,13 +162,101 @@ def game_chance(variant: Variant, scores: Mapping[str, int], me: str) -> float |
     game's own model (the module docstring), or None where it has none for this variant."""
     model = game_of(variant).game_chance_model
     if model == "race":
-        if len(scores) != 2:
-            return None
-        theirs = next(score for name, score in scores.items() if name != me)
-        return win_chance(variant, scores[me], theirs)
+        if len(scores) == 2:
+            theirs = next(score for name, score in scores.items() if name != me)
+            return win_chance(variant, scores[me], theirs)
+        return race_chance(variant, scores, me)
     if model == "bust":
         return bust_chance(variant, scores, me)
     return None
+
+
+MAX_WORK = 500_000  # the race of three or more: (players - 1) x target^2 at most, else no chance
+
+
+def race_chance(variant: Variant, scores: Mapping[str, int], me: str) -> float | None:
+    """The chance that ``me`` reaches the target first in a race of three or more players (the
+    module docstring), or None where the model does not cover the variant."""
+    players = len(scores)
+    target = game_of(variant).target_score(players)
+    if players < 3 or target is None or (players - 1) * target ** 2 > MAX_WORK:
+        return None
+    if scores[me] >= target:  # one player scores in a hand: two cannot cross at once
+        return 1.0
+    others = tuple(sorted(max(0, score) for name, score in scores.items() if name != me))
+    if others[-1] >= target:
+        return 0.0
+    points = hand_points_table(variant, players)
+    if points is None:
+        return None
+    return _first_home(points, target, max(0, scores[me]), others)
+
+
+@cache
+def _tails(points: tuple[tuple[int, float], ...], target: int) -> tuple[tuple[float, ...], ...]:
+    """``R[s][m]``: the chance that a player on ``s`` is still short of the target after ``m``
+    more hands won by him (``m`` = 0 .. target - s - 1; from target - s on it is 0, as every
+    hand is won by at least one point)."""
+    rows: list[tuple[float, ...]] = [()] * target
+    for s in range(target - 1, -1, -1):
+        row = [1.0] + [0.0] * (target - s - 1)
+        for x, p in points:
+            if s + x < target:
+                for m, short in enumerate(rows[s + x], start=1):
+                    row[m] += p * short
+        rows[s] = tuple(row)
+    return tuple(rows)
+
+
+def _log_factorials(size: int) -> list[float]:
+    return [lgamma(n + 1) for n in range(size)]
+
+
+def _merge(first: tuple[float, ...], players: int, last: tuple[float, ...]) -> tuple[float, ...]:
+    """The chance that nobody of a group of ``players`` and one more player is home after ``n``
+    hands won among them, from the group's (``first``) and the player's (``last``) chances: of
+    ``n`` such hands the group won ``m`` with the binomial chance, each hand its own with
+    chance players / (players + 1)."""
+    size = len(first) + len(last) - 1
+    logs = _log_factorials(size)
+    group, one = log(players / (players + 1)), log(1 / (players + 1))
+    merged = []
+    for n in range(size):
+        total = 0.0
+        for m in range(max(0, n - len(last) + 1), min(n, len(first) - 1) + 1):
+            total += exp(logs[n] - logs[m] - logs[n - m] + m * group + (n - m) * one) * first[m] * last[n - m]
+        merged.append(total)
+    return tuple(merged)
+
+
+@lru_cache(maxsize=4096)
+def _all_short(points: tuple[tuple[int, float], ...], target: int, others: tuple[int, ...]) -> tuple[float, ...]:
+    """``H[n]``: the chance that none of the others (on ``others``) is home after ``n`` hands won
+    among them."""
+    tails = _tails(points, target)
+    short = tails[others[0]]
+    for count, score in enumerate(others[1:], start=1):
+        short = _merge(short, count, tails[score])
+    return short
+
+
+@lru_cache(maxsize=65536)
+def _first_home(points: tuple[tuple[int, float], ...], target: int, mine: int, others: tuple[int, ...]) -> float:
+    """``sum_k P(K = k) sum_n NB(n; k, 1/N) H[n]``: I am home with my ``k``-th won hand, the
+    others have won ``n`` hands before it (negative binomial) and none of them is home."""
+    mine_short = _tails(points, target)[mine]
+    short = _all_short(points, target, others)
+    players = len(others) + 1
+    logs = _log_factorials(len(mine_short) + len(short))
+    me, them = log(1 / players), log((players - 1) / players)
+    chance = 0.0
+    for k in range(1, len(mine_short) + 1):
+        home = mine_short[k - 1] - (mine_short[k] if k < len(mine_short) else 0.0)  # P(K = k)
+        if home <= 0.0:
+            continue
+        base = k * me - logs[k - 1]
+        chance += home * sum(exp(base + logs[n + k - 1] - logs[n] + n * them) * h for n, h in enumerate(short) if h)
+    return chance
 
 
 _HORIZON = 2000  # hands: the bust model's sum stops here at the latest
