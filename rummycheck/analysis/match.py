@@ -1,10 +1,10 @@
 """The chance to win the game from a score, for the evaluator's second scale.
 
-Two models, named by the game (``Game.game_chance_model``): a *race* to a target (two-player
-gin: ``win_chance``) and a *bust* game (Bing: ``bust_chance``, below); ``game_chance`` asks the
-game's own.
+Two models, named by the game (``Game.game_chance_model``): a *race* to a target (gin and
+basic: ``win_chance`` for two players, ``race_chance`` for three or four) and a *bust* game
+(Bing: ``bust_chance``, below); ``game_chance`` asks the game's own.
 
-**The race** (two-player gin and basic).
+**The race** (two-player gin; basic with two to four players).
 
 A hand's expected points do not say everything when the game score matters: at 95 to 90
 in a game to 100, any win of the next hand ends the game, and the size of the win hardly
@@ -23,13 +23,38 @@ does, worked out from the highest scores down (every hand is won by at least one
 The game and box bonuses decide no game, so they are left out.  Who deals next and how
 strong each player is are not in the model.
 
-Only a game that names its table (``Game.game_chance_table``), played by two, is covered:
-the scoring options the game names (``Game.game_chance_scoring``; gin: ``gin_bonus``,
-``undercut_bonus``, ``big_gin_bonus``, ``knock_limit``; basic: ``rummy_multiplier``,
-``ace_points``, ``face_points``, ``hand_size``) must match one of the table's entries, and the
-target (``Game.target_score``: gin's ``game_target``, basic's ``target_2``) must be at most
-1,000 points.  Otherwise
-``win_chance`` returns None and the evaluator reports the hand's points alone.
+*Three or more players* (basic: the winner of a hand takes the points left in all the others'
+hands, BASIC-SCORE, and the first to the target for that many players wins, BASIC-TARGET:
+150 with three, 200 with four).  ``race_chance(variant, scores, me)``: each hand one of the N
+players wins, each with chance 1/N (stalemates replayed), by points drawn from the table
+counted for N players (one-hand games of N shipped bots, every seat rotation); only the
+winner's score moves.  The recursion over all N scores would have target^N states, so the
+chance is counted another way, exactly for the same model: a player's scores depend only on
+his own wins, so let ``K_i`` be the number of hands player i must still win to reach the
+target (its law, ``R[s][m] = P(K > m)`` for a player on ``s``, follows from the table by a
+recursion over the scores), independent from player to player; the seats that win the hands
+in turn are independent and uniform.  I win when my ``K``-th win comes before every other
+player's ``K_j``-th: of the others' hands before my ``k``-th win there are ``n`` with the
+negative binomial chance ``C(n + k - 1, n) (1/N)^k ((N-1)/N)^n``, shared among them as a
+multinomial, so ``W = sum_k P(K = k) sum_n NB(n; k) H[n]`` with ``H[n]`` the chance that none
+of the others is home after ``n`` hands won among them (their ``R`` merged one by one with
+binomial weights).  The work is about (N - 1) x target^2 terms, milliseconds at basic's
+targets; above ``MAX_WORK`` (500,000: a target of 500 with three, 408 with four) the chance
+is refused (None).  A player at or over the target has won (1, or 0 for the others).  Left
+out, as with two: who deals next (the bench's rotated seats won close to level shares, 1,916,
+1,947 and 1,832 hands of three; 1,520, 1,612, 1,506 and 1,562 of four) and how strong each
+player is; and nobody plays to the score: the chance of going out and the points taken are
+the same whatever the scores.  The four-player table rests on 6,200 won hands (1,800 of the
+8,000 one-hand games were stalemates, which the model replays).
+
+Only a game that names its table (``Game.game_chance_table``) is covered, for the numbers of
+players the table has (basic: 2, 3 and 4; gin: 2): the scoring options the game names
+(``Game.game_chance_scoring``; gin: ``gin_bonus``, ``undercut_bonus``, ``big_gin_bonus``,
+``knock_limit``; basic: ``rummy_multiplier``, ``ace_points``, ``face_points``, ``hand_size``,
+``hand_size_many``) must match one of the table's entries for that many players, and the
+target (``Game.target_score``: gin's ``game_target``, basic's ``target_2``, ``target_3`` or
+``target_4``) must be at most 1,000 points with two, ``MAX_WORK`` with more.  Otherwise the
+chance is None and the evaluator reports the hand's points alone.
 
 **The bust game** (Bing, any number of players): a player whose running score passes the
 ``limit`` (75) is out, and the last one left at or under it wins (BING-BUST, BING-WIN).
