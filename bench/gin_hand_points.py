@@ -2,15 +2,21 @@
 
 Plays one-hand games of two shipped bots (by default ``knock`` against ``gin``: one knocks at
 once, one plays for gin, so both kinds of hand are in the counts) on seeded deals, each deal
-from both seats, under a preset's scoring, and counts the points the hand's winner
-scores (knock, gin and undercut points with their bonuses; the game and box bonuses are not
-part of a hand) and the hands nobody won.  Writes the counts, one TOML table per preset, to
+played twice (``rotation`` 0 and 1: the same cards, the bots' own random draws seeded
+apart; the bots keep their seats), under a preset's scoring, and counts the points the hand's
+winner scores (knock, gin and undercut points with their bonuses; the game and box bonuses are
+not part of a hand) and the hands nobody won.  Writes the counts, one TOML table per preset, to
 ``rummycheck/data/gin_hands.toml``: the shipped table is this script's output.  With ``--game
 basic`` it plays ``eager`` against ``patient`` under basic's default scoring (a hand is won by
-going out, rummy doubled) and writes ``rummycheck/data/basic_hands.toml``.
+going out, rummy doubled) and writes ``rummycheck/data/basic_hands.toml``; ``--players 2,3,4``
+(basic's default) adds a table for each number of players.  With three or more the seats take
+the bots in turn (eager, patient, eager, ...) and every deal is played once per seat
+rotation, seat s holding bot (s + r) mod P in rotation r, so each bot sits in each seat; the
+count is of the points the winner took from all the others' hands (BASIC-SCORE).  The
+two-player table keeps the older way above (the counts shipped since it was first made).
 
     python bench/gin_hand_points.py [--deals 5000] [--presets modern,classic]
-    python bench/gin_hand_points.py --game basic --deals 2000
+    python bench/gin_hand_points.py --game basic --deals 2000 [--players 2,3,4]
 """
 
 from __future__ import annotations
@@ -29,25 +35,33 @@ from rummycheck.sim.engine import play_game  # noqa: E402
 from rummycheck.variants import get_variant  # noqa: E402
 
 SEED = 20261202
-ONE_HAND = {"gin": "game_target", "basic": "target_2"}  # the target option, set to 1: one-hand games
-DEFAULTS = {"gin": ("modern,classic", "knock,gin"), "basic": ("default", "eager,patient")}
+ONE_HAND = {"gin": ("game_target",), "basic": ("target_2", "target_3", "target_4")}  # set to 1: one-hand games
+DEFAULTS = {"gin": ("modern,classic", "knock,gin", "2"), "basic": ("default", "eager,patient", "2,3,4")}
 
 
-def count(game: str, preset: str, deals: int, bots: list[str]) -> tuple[Counter[int], int, dict[str, object]]:
-    variant = get_variant(game, preset=None if preset == "default" else preset, **{ONE_HAND[game]: "1"})
+def count(game: str, preset: str, deals: int, bots: list[str],
+          players: int = 2) -> tuple[Counter[int], int, dict[str, object], list[str], list[int]]:
+    """The winners' points, the hands nobody won, the scoring, the bots by seat and the hands won
+    by each seat (seat 0 plays first)."""
+    variant = get_variant(game, preset=None if preset == "default" else preset,
+                          **dict.fromkeys(ONE_HAND[game], "1"))
+    seated = [bots[i % len(bots)] for i in range(players)]
     won: Counter[int] = Counter()
+    by_seat = [0] * players
     dead = 0
     for deal in range(deals):
-        for rotation in (0, 1):
-            outcome = play_game(variant, [bot_class(b)() for b in bots], seed=SEED, deal=deal,
+        for rotation in range(max(2, players)):
+            order = seated if players == 2 else [seated[(s + rotation) % players] for s in range(players)]
+            outcome = play_game(variant, [bot_class(b)() for b in order], seed=SEED, deal=deal,
                                 rotation=rotation, max_hands=1)
             points = [s.points[0] if s.points else 0 for s in outcome.seats]
             if max(points) <= 0:
                 dead += 1
             else:
                 won[max(points)] += 1
+                by_seat[points.index(max(points))] += 1
     rules = {name: variant.option(name) for name in game_of(variant).game_chance_scoring}
-    return won, dead, rules
+    return won, dead, rules, seated, by_seat
 
 
 def main() -> None:
@@ -56,24 +70,35 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=5000)
     parser.add_argument("--presets", default=None, help="gin: modern,classic; basic: default")
     parser.add_argument("--bots", default=None, help="gin: knock,gin; basic: eager,patient")
+    parser.add_argument("--players", default=None, help="gin: 2; basic: 2,3,4")
     parser.add_argument("--out", default=None)
     args = parser.parse_args()
     presets, bots = args.presets or DEFAULTS[args.game][0], args.bots or DEFAULTS[args.game][1]
+    sizes = [int(p) for p in (args.players or DEFAULTS[args.game][2]).split(",")]
+    if args.game == "gin" and sizes != [2]:
+        parser.error("gin is played by two")
     out = args.out or str(ROOT / "rummycheck" / "data" / f"{args.game}_hands.toml")
-    lines = [f"# Points a {args.game} hand is won by, from one-hand games of two shipped bots, each deal from both",
-             "# seats (bench/gin_hand_points.py; regenerate with it, do not edit by hand).", ""]
+    lines = [f"# Points a {args.game} hand is won by, from seeded one-hand games of shipped bots (two players: each",
+             "# deal played twice; three or more: each deal in every seat rotation), one table per preset",
+             "# and number of players (bench/gin_hand_points.py; regenerate with it, do not edit by hand).", ""]
     for preset in presets.split(","):
-        won, dead, rules = count(args.game, preset, args.deals, bots.split(","))
-        lines.append(f"[{preset}]")
-        lines.append(f"hands = {2 * args.deals}")
-        lines.append(f"dead = {dead}")
-        lines.append(f"seed = {SEED}")
-        lines.append(f"bots = {bots.split(',')!r}".replace("'", '"'))
-        for name, value in rules.items():
-            lines.append(f"{name} = {value!r}".replace("'", '"'))
-        lines.append("won = { " + ", ".join(f'"{p}" = {n}' for p, n in sorted(won.items())) + " }")
-        lines.append("")
-        print(f"{preset}: {2 * args.deals} hands, {dead} dead, {len(won)} distinct winning scores", flush=True)
+        for players in sizes:
+            won, dead, rules, seated, by_seat = count(args.game, preset, args.deals, bots.split(","), players)
+            hands = max(2, players) * args.deals
+            lines.append(f"[{preset}]" if players == 2 else f'["{preset}-{players}"]')
+            if players != 2:
+                lines.append(f"players = {players}")
+            lines.append(f"hands = {hands}")
+            lines.append(f"dead = {dead}")
+            lines.append(f"seed = {SEED}")
+            lines.append(f"bots = {(bots.split(',') if players == 2 else seated)!r}".replace("'", '"'))
+            for name, value in rules.items():
+                lines.append(f"{name} = {value!r}".replace("'", '"'))
+            lines.append("won = { " + ", ".join(f'"{p}" = {n}' for p, n in sorted(won.items())) + " }")
+            lines.append("")
+            mean = sum(p * n for p, n in won.items()) / max(1, sum(won.values()))
+            print(f"{preset}, {players} players: {hands} hands, {dead} dead, {len(won)} distinct winning scores, "
+                  f"mean {mean:.1f}, won by seat {by_seat}", flush=True)
     Path(out).write_text("\n".join(lines), encoding="utf-8")
 
 

@@ -203,10 +203,10 @@ def test_the_bust_model_against_a_simulation_of_the_same_model() -> None:
         assert found is not None and rate.low <= found <= rate.high, (name, found, rate)
 
 
-def test_basic_has_the_race_model_for_two_players_only() -> None:
-    """Basic's table (data/basic_hands.toml) is read under basic's default scoring and its
-    two-player target (100); three players, or a house rule the table was not counted under
-    (rummy trebled), have no model."""
+def test_basic_has_the_race_model_for_two_to_four_players() -> None:
+    """Basic's table (data/basic_hands.toml) is read under basic's default scoring, one entry per
+    number of players, with the target for that many (100, 150, 200); a house rule the table was
+    not counted under (rummy trebled, eight cards with three) has no model, nor has five players."""
     basic = get_variant("basic")
     assert hand_points_table(basic) is not None
     assert win_chance(basic, 0, 0) == pytest.approx(0.5)
@@ -214,6 +214,90 @@ def test_basic_has_the_race_model_for_two_players_only() -> None:
         a, b = win_chance(basic, mine, theirs), win_chance(basic, theirs, mine)
         assert a is not None and b is not None and a + b == pytest.approx(1.0)
     assert win_chance(basic, 90, 20) > win_chance(basic, 20, 90)  # type: ignore[operator]
-    assert match.game_chance(basic, {"A": 0, "B": 0, "C": 0}, "A") is None
-    assert win_chance(get_variant("basic", rummy_multiplier=3), 0, 0) is None
+    assert hand_points_table(basic, 3) != hand_points_table(basic, 4) != hand_points_table(basic)
+    for scores in ({"A": 0, "B": 0, "C": 0}, {"A": 0, "B": 0, "C": 0, "D": 0}):
+        for name in scores:
+            assert match.game_chance(basic, scores, name) == pytest.approx(1 / len(scores))
+    scores = {"A": 120, "B": 60, "C": 0, "D": 0}
+    found = [match.game_chance(basic, scores, name) for name in scores]
+    assert sum(found) == pytest.approx(1.0)  # type: ignore[arg-type]
+    assert found[0] > found[1] > found[2] == pytest.approx(found[3])  # type: ignore[operator]
+    assert match.game_chance(basic, {"A": 150, "B": 20, "C": 140}, "A") == 1.0  # target 150 with three
+    assert match.game_chance(basic, {"A": 149, "B": 20, "C": 150}, "A") == 0.0
+    assert match.game_chance(basic, {"A": 150, "B": 0, "C": 0, "D": 0}, "A") != 1.0  # 200 with four
+    assert match.game_chance(get_variant("basic", rummy_multiplier=3), {"A": 0, "B": 0, "C": 0}, "A") is None
+    assert match.game_chance(get_variant("basic", hand_size_many=8), {"A": 0, "B": 0, "C": 0}, "A") is None
+    five = get_variant("basic", max_players=6)
+    assert match.game_chance(five, {name: 0 for name in "ABCDE"}, "A") is None  # no five-player table
+    assert match.game_chance(get_variant("basic", target_3=1000), {"A": 0, "B": 0, "C": 0}, "A") is None  # MAX_WORK
     assert match.game_chance(get_variant("basic"), {"A": 100, "B": 20}, "A") == 1.0
+
+
+def _played_out(points: tuple[tuple[int, float], ...], target: int, scores: tuple[int, ...]) -> float:
+    """The model's chance for seat 0 by its definition: each hand one seat (each with chance
+    1/N) adds x with chance p(x); W = 1 once seat 0 reaches the target, 0 once another does."""
+    from functools import cache
+
+    @cache
+    def chance(state: tuple[int, ...]) -> float:
+        total = 0.0
+        for seat in range(len(state)):
+            for x, p in points:
+                after = state[:seat] + (state[seat] + x,) + state[seat + 1:]
+                won = after[seat] >= target
+                total += p / len(state) * ((seat == 0) if won else chance(after))
+        return total
+
+    return chance(scores)
+
+
+def test_the_many_player_race_by_hand() -> None:
+    """Every hand is won by 1 point, game to 2, A on 1, B and C on 0: A wins if his first hand
+    comes before B or C wins twice.  The others win n hands first with chance (2/3)^n 1/3, and
+    with n = 2 they must have one each (1/2): 1/3 + 2/9 + 4/27 x 1/2 = 17/27; B and C 5/27 each."""
+    one = ((1, 1.0),)
+    assert match._first_home(one, 2, 1, (0, 0)) == pytest.approx(17 / 27)
+    assert match._first_home(one, 2, 0, (0, 1)) == pytest.approx(5 / 27)
+    assert match._first_home(one, 1, 0, (0, 0, 0)) == pytest.approx(1 / 4)  # one hand decides: 1/N
+    # two players: the race's own recursion (the two-player test above: 73/128)
+    two = ((1, 0.25), (3, 0.75))
+    assert match._first_home(two, 3, 2, (0,)) == pytest.approx(73 / 128)
+    assert match._first_home(two, 3, 0, (2,)) == pytest.approx(1 - 73 / 128)
+
+
+def test_the_many_player_race_against_the_recursion_over_every_score() -> None:
+    """The recursion over all N scores (the model's definition, _played_out) on small games,
+    against the hands-won method of race_chance (the others' wins merged, negative binomial)."""
+    points = ((1, 0.3), (2, 0.5), (5, 0.2))
+    for scores in ((0, 0, 0), (3, 1, 7), (7, 0, 8), (0, 2, 4, 6), (8, 0, 0, 0), (1, 1, 2, 3, 5)):
+        exact = _played_out(points, 9, scores)
+        assert match._first_home(points, 9, scores[0], tuple(sorted(scores[1:]))) == pytest.approx(exact, abs=1e-12)
+
+
+@pytest.mark.parametrize("scores", [{"A": 60, "B": 100, "C": 20}, {"A": 60, "B": 110, "C": 20, "D": 140}])
+def test_the_many_player_race_against_a_simulation_of_the_same_model(scores: dict[str, int]) -> None:
+    """The shipped three- and four-player tables: the chance of every player against 20,000
+    seeded games of the model played out (each hand a seat drawn with chance 1/N adds a draw
+    from the table; the first at the target, 150 or 200, wins)."""
+    basic = get_variant("basic")
+    players = len(scores)
+    table = hand_points_table(basic, players)
+    target = 150 if players == 3 else 200
+    assert table is not None
+    values, weights = zip(*table)
+    names = list(scores)
+    rng = random.Random(13 + players)
+    wins = dict.fromkeys(names, 0)
+    games = 20_000
+    for _ in range(games):
+        now = dict(scores)
+        while True:
+            seat = names[rng.randrange(players)]
+            now[seat] += rng.choices(values, weights)[0]
+            if now[seat] >= target:
+                wins[seat] += 1
+                break
+    for name in names:
+        found = match.game_chance(basic, scores, name)
+        rate = wilson(wins[name], games, z=3.3)  # about 99.9% each: up to four looks
+        assert found is not None and rate.low <= found <= rate.high, (name, found, rate)

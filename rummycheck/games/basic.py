@@ -85,7 +85,8 @@ class Basic(Game):
     rollout_bot = "patient"
     evidence_beta = 0.5  # analysis/evidence.py says how it was chosen and checked
     game_chance_table = "basic_hands.toml"  # made by bench/gin_hand_points.py --game basic
-    game_chance_scoring = ("rummy_multiplier", "ace_points", "face_points", "hand_size")
+    # the deal size: hand_size with two players, hand_size_many with three or more (BASIC-DECK)
+    game_chance_scoring = ("rummy_multiplier", "ace_points", "face_points", "hand_size", "hand_size_many")
 
     def target_score(self, players: int) -> int | None:
         return basic_target(self.variant, players)
