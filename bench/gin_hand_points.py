@@ -10,8 +10,8 @@ not part of a hand) and the hands nobody won.  Writes the counts, one TOML table
 basic`` it plays ``eager`` against ``patient`` under basic's default scoring (a hand is won by
 going out, rummy doubled) and writes ``rummycheck/data/basic_hands.toml``; ``--players 2,3,4``
 (basic's default) adds a table for each number of players.  With three or more the seats take
-the bots in turn (eager, patient, eager, ...) and every deal is played once per seat
-rotation, seat s holding bot (s + r) mod P in rotation r, so each bot sits in each seat; the
+the bots in turn (eager, patient, eager, ...) and every deal is played once per distinct seat
+order, seat s holding bot (s + r) mod P in rotation r, so each bot sits in each seat; the
 count is of the points the winner took from all the others' hands (BASIC-SCORE).  The
 two-player table keeps the older way above (the counts shipped since it was first made).
 
@@ -39,6 +39,22 @@ ONE_HAND = {"gin": ("game_target",), "basic": ("target_2", "target_3", "target_4
 DEFAULTS = {"gin": ("modern,classic", "knock,gin", "2"), "basic": ("default", "eager,patient", "2,3,4")}
 
 
+def seatings(seated: list[str]) -> list[tuple[int, list[str]]]:
+    """The (rotation, bots by seat) each deal is played with.  Two players: the same seats twice
+    (the older way, kept for the shipped counts).  More: each distinct seat order once, seat s
+    holding bot (s + r) mod P in rotation r.  With four seats eager, patient, eager, patient,
+    rotations 2 and 3 repeat 0 and 1, and the bots, which draw nothing at random, would play
+    the same games again."""
+    if len(seated) == 2:
+        return [(0, seated), (1, seated)]
+    plays: list[tuple[int, list[str]]] = []
+    for rotation in range(len(seated)):
+        order = [seated[(s + rotation) % len(seated)] for s in range(len(seated))]
+        if all(order != other for _, other in plays):
+            plays.append((rotation, order))
+    return plays
+
+
 def count(game: str, preset: str, deals: int, bots: list[str],
           players: int = 2) -> tuple[Counter[int], int, dict[str, object], list[str], list[int]]:
     """The winners' points, the hands nobody won, the scoring, the bots by seat and the hands won
@@ -49,9 +65,9 @@ def count(game: str, preset: str, deals: int, bots: list[str],
     won: Counter[int] = Counter()
     by_seat = [0] * players
     dead = 0
+    plays = seatings(seated)
     for deal in range(deals):
-        for rotation in range(max(2, players)):
-            order = seated if players == 2 else [seated[(s + rotation) % players] for s in range(players)]
+        for rotation, order in plays:
             outcome = play_game(variant, [bot_class(b)() for b in order], seed=SEED, deal=deal,
                                 rotation=rotation, max_hands=1)
             points = [s.points[0] if s.points else 0 for s in outcome.seats]
@@ -79,12 +95,12 @@ def main() -> None:
         parser.error("gin is played by two")
     out = args.out or str(ROOT / "rummycheck" / "data" / f"{args.game}_hands.toml")
     lines = [f"# Points a {args.game} hand is won by, from seeded one-hand games of shipped bots (two players: each",
-             "# deal played twice; three or more: each deal in every seat rotation), one table per preset",
+             "# deal played twice; three or more: each deal in every distinct seat order), one table per preset",
              "# and number of players (bench/gin_hand_points.py; regenerate with it, do not edit by hand).", ""]
     for preset in presets.split(","):
         for players in sizes:
             won, dead, rules, seated, by_seat = count(args.game, preset, args.deals, bots.split(","), players)
-            hands = max(2, players) * args.deals
+            hands = len(seatings(seated)) * args.deals
             lines.append(f"[{preset}]" if players == 2 else f'["{preset}-{players}"]')
             if players != 2:
                 lines.append(f"players = {players}")

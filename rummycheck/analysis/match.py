@@ -27,7 +27,7 @@ strong each player is are not in the model.
 hands, BASIC-SCORE, and the first to the target for that many players wins, BASIC-TARGET:
 150 with three, 200 with four).  ``race_chance(variant, scores, me)``: each hand one of the N
 players wins, each with chance 1/N (stalemates replayed), by points drawn from the table
-counted for N players (one-hand games of N shipped bots, every seat rotation); only the
+counted for N players (one-hand games of N shipped bots, every distinct seat order); only the
 winner's score moves.  The recursion over all N scores would have target^N states, so the
 chance is counted another way, exactly for the same model: a player's scores depend only on
 his own wins, so let ``K_i`` be the number of hands player i must still win to reach the
@@ -42,10 +42,10 @@ binomial weights).  The work is about (N - 1) x target^2 terms, milliseconds at 
 targets; above ``MAX_WORK`` (500,000: a target of 500 with three, 408 with four) the chance
 is refused (None).  A player at or over the target has won (1, or 0 for the others).  Left
 out, as with two: who deals next (the bench's rotated seats won close to level shares, 1,916,
-1,947 and 1,832 hands of three; 1,520, 1,612, 1,506 and 1,562 of four) and how strong each
+1,947 and 1,832 hands of three; 760, 806, 753 and 781 of four) and how strong each
 player is; and nobody plays to the score: the chance of going out and the points taken are
-the same whatever the scores.  The four-player table rests on 6,200 won hands (1,800 of the
-8,000 one-hand games were stalemates, which the model replays).
+the same whatever the scores.  The four-player table rests on 3,100 won hands (900 of the
+4,000 one-hand games were stalemates, which the model replays).
 
 Only a game that names its table (``Game.game_chance_table``) is covered, for the numbers of
 players the table has (basic: 2, 3 and 4; gin: 2): the scoring options the game names
