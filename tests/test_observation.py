@@ -87,6 +87,23 @@ def test_a_passed_upcard_is_seen_declined() -> None:
     assert [(s.player, s.card, s.how) for s in obs.seen] == [(first, upcard, "declined")]
 
 
+def test_a_thrown_card_drawn_over_is_seen_left_and_a_passed_upcard_is_not_left_twice() -> None:
+    state = new_hand("gin", seed=2)
+    upcard = state.discard_pile[-1]
+    first = state.player.name
+    state = state.apply(Action(ActionKind.PASS, first))
+    second = state.player.name
+    state = state.apply(Action(ActionKind.PASS, second))
+    state = state.apply(Action(ActionKind.DRAW, first))  # over the upcard both declined: no "left"
+    thrown = state.player.hand[0]
+    state = state.apply(Action(ActionKind.DISCARD, first, thrown))
+    state = state.apply(Action(ActionKind.DRAW, second))  # over the card just thrown: "left"
+    obs = observe(state, 0)
+    assert [(s.player, s.card, s.how) for s in obs.seen] == [
+        (first, upcard, "declined"), (second, upcard, "declined"), (first, thrown, "thrown"), (second, thrown, "left")]
+    assert obs.by("left", [p.name for p in state.players].index(second)) == (thrown,)
+
+
 def test_other_players_stock_draws_carry_no_card_in_the_observation() -> None:
     state = new_hand("basic", seed=4)
     mover = state.current

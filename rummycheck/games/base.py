@@ -175,6 +175,9 @@ class Game:
     #: the analysis's discard model for this game (``analysis.evidence``): its beta, or None for
     #: uniform samples (no setting validated for the game)
     evidence_beta: ClassVar[float | None] = None
+    #: the analysis's model of a choice between the top discard and the stock (``analysis.evidence``):
+    #: the logistic's (constant, makes a meld, per partner), or None where takes and draws say nothing
+    pile_model: ClassVar[tuple[float, float, float] | None] = None
     #: the counts of hand points behind the chance to win the game (``analysis.match``): a table
     #: of ``data/`` by name, or None where the game has no such model
     game_chance_table: ClassVar[str | None] = None

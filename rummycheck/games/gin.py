@@ -269,6 +269,7 @@ class Gin(Game):
     # 1 mistake by expert rollouts (docs/review.md)
     rollout_bot = "expert-race"  # quick hands; docs/bots.md
     evidence_beta = 0.5  # analysis/evidence.py says how it was chosen and checked
+    pile_model = (-5.75, 5.0, 0.75)  # bench/fit_pile_model.py; analysis/evidence.py
     game_chance_table = "gin_hands.toml"  # made by bench/gin_hand_points.py
     game_chance_scoring = ("gin_bonus", "undercut_bonus", "big_gin_bonus", "knock_limit")
     hand_quality_table = "gin_opponent_deadwood.toml"  # made by bench/fit_opponent_deadwood.py

@@ -3,7 +3,9 @@
 ``observe(state, seat)`` gives an ``Observation``: the seat's own hand; the table, the
 whole discard pile and the stock count; every player's hand size, score and opened/out
 flags; and the public history of cards: each card seen **taken** from the discard pile,
-**declined** (a passed upcard) or **thrown** (discarded, or knocked with), and by whom.
+**declined** (a passed upcard), **left** (the card another player had just thrown, lying
+on top of the pile when this one drew from the stock instead) or **thrown** (discarded, or
+knocked with), and by whom.
 From that history it keeps, per other player, the cards **known** to be in his hand: a
 card he took and has not thrown or laid down since, the deuce he kept from Bing's cut,
 and a knocker's whole hand once it lies face up.
@@ -37,7 +39,8 @@ __all__ = ["Observation", "SeenCard", "observe", "seen_cards"]
 
 @dataclass(frozen=True, slots=True)
 class SeenCard:
-    """A card every player saw move: ``how`` is ``taken``, ``declined`` or ``thrown``."""
+    """A card every player saw move (or stay): ``how`` is ``taken``, ``declined``, ``left`` or
+    ``thrown``."""
 
     player: str
     card: Card
@@ -94,7 +97,7 @@ class Observation:
         return tuple(p.out for p in self.public.players)
 
     def by(self, how: str, seat: int) -> tuple[Card, ...]:
-        """The cards the player in ``seat`` was seen to have ``taken``, ``declined`` or ``thrown``."""
+        """The cards the player in ``seat`` was seen to have ``taken``, ``declined``, ``left`` or ``thrown``."""
         name = self.public.players[seat].name
         return tuple(s.card for s in self.seen if s.player == name and s.how == how)
 
@@ -210,6 +213,7 @@ def _public_history(state: GameState) -> tuple[list[SeenCard], dict[str, Counter
     upcard = state.game.kept_upcard(state)
     top = upcard if upcard is not None else (state.discard_pile[0] if state.discard_pile else None)
     last = state.history[-1] if state.history else None
+    fresh = False  # the top card was thrown by the player before: a draw from the stock leaves it
     for record in state.history:
         held = known[record.player]
         kind = record.kind
@@ -220,10 +224,13 @@ def _public_history(state: GameState) -> tuple[list[SeenCard], dict[str, Counter
             seen.append(SeenCard(record.player, record.cards[0], "taken"))
         elif kind is ActionKind.PASS and top is not None:
             seen.append(SeenCard(record.player, top, "declined"))
+        elif kind is ActionKind.DRAW and fresh and top is not None:
+            seen.append(SeenCard(record.player, top, "left"))
         elif kind in (ActionKind.DISCARD, ActionKind.KNOCK) and record.cards:
             top = record.cards[0]
             held[top] -= 1
             seen.append(SeenCard(record.player, top, "thrown"))
+        fresh = kind in (ActionKind.DISCARD, ActionKind.KNOCK) and bool(record.cards)
         if kind in (ActionKind.LAY_DOWN, ActionKind.KNOCK):
             for meld in record.melds:
                 held.subtract(meld.cards)
