@@ -147,6 +147,8 @@ PLANTED_SET = [
     ("tests/data/review/gin-defender-keeps-a-layoff.toml", "B", 4, "finish", ActionKind.LAY_DOWN, "blunder"),
     # gin is "knock" with no deadwood; at least 27 points whatever B holds
     ("tests/data/review/gin-knock-instead-of-gin.toml", "A", 2, "knock", ActionKind.KNOCK, "blunder"),
+    # read from B's take of the 9c: about 5 points, graded at the lowest step
+    ("tests/data/review/gin-feed-the-known-nines.toml", "A", 5, "discard", ActionKind.DISCARD, "inaccuracy"),
 ]
 
 
