@@ -2,8 +2,7 @@
 
 Plays one-hand games of two shipped bots (by default ``knock`` against ``gin``: one knocks at
 once, one plays for gin, so both kinds of hand are in the counts) on seeded deals, each deal
-played twice (``rotation`` 0 and 1: the same cards, the bots' own random draws seeded
-apart; the bots keep their seats), under a preset's scoring, and counts the points the hand's
+from both seats (the bots change seats, the cards stay), under a preset's scoring, and counts the points the hand's
 winner scores (knock, gin and undercut points with their bonuses; the game and box bonuses are
 not part of a hand) and the hands nobody won.  Writes the counts, one TOML table per preset, to
 ``rummycheck/data/gin_hands.toml``: the shipped table is this script's output.  With ``--game
@@ -12,8 +11,7 @@ going out, rummy doubled) and writes ``rummycheck/data/basic_hands.toml``; ``--p
 (basic's default) adds a table for each number of players.  With three or more the seats take
 the bots in turn (eager, patient, eager, ...) and every deal is played once per distinct seat
 order, seat s holding bot (s + r) mod P in rotation r, so each bot sits in each seat; the
-count is of the points the winner took from all the others' hands (BASIC-SCORE).  The
-two-player table keeps the older way above (the counts shipped since it was first made).
+count is of the points the winner took from all the others' hands (BASIC-SCORE).
 
     python bench/gin_hand_points.py [--deals 5000] [--presets modern,classic]
     python bench/gin_hand_points.py --game basic --deals 2000 [--players 2,3,4]
@@ -40,13 +38,11 @@ DEFAULTS = {"gin": ("modern,classic", "knock,gin", "2"), "basic": ("default", "e
 
 
 def seatings(seated: list[str]) -> list[tuple[int, list[str]]]:
-    """The (rotation, bots by seat) each deal is played with.  Two players: the same seats twice
-    (the older way, kept for the shipped counts).  More: each distinct seat order once, seat s
-    holding bot (s + r) mod P in rotation r.  With four seats eager, patient, eager, patient,
-    rotations 2 and 3 repeat 0 and 1, and the bots, which draw nothing at random, would play
-    the same games again."""
-    if len(seated) == 2:
-        return [(0, seated), (1, seated)]
+    """The (rotation, bots by seat) each deal is played with: each distinct seat order once, seat
+    s holding bot (s + r) mod P in rotation r, so every bot plays every deal from every seat.
+    (With four seats eager, patient, eager, patient, rotations 2 and 3 would repeat 0 and 1, and
+    the bots, which draw nothing at random, would play the same games again; the two-player
+    tables were once made that way, the same seats twice, and counted every game twice.)"""
     plays: list[tuple[int, list[str]]] = []
     for rotation in range(len(seated)):
         order = [seated[(s + rotation) % len(seated)] for s in range(len(seated))]
@@ -94,9 +90,9 @@ def main() -> None:
     if args.game == "gin" and sizes != [2]:
         parser.error("gin is played by two")
     out = args.out or str(ROOT / "rummycheck" / "data" / f"{args.game}_hands.toml")
-    lines = [f"# Points a {args.game} hand is won by, from seeded one-hand games of shipped bots (two players: each",
-             "# deal played twice; three or more: each deal in every distinct seat order), one table per preset",
-             "# and number of players (bench/gin_hand_points.py; regenerate with it, do not edit by hand).", ""]
+    lines = [f"# Points a {args.game} hand is won by, from seeded one-hand games of shipped bots (each deal",
+             "# played once in every distinct seat order: the bots change seats, the cards stay), one table per",
+             "# preset and number of players (bench/gin_hand_points.py; regenerate with it, do not edit by hand).", ""]
     for preset in presets.split(","):
         for players in sizes:
             won, dead, rules, seated, by_seat = count(args.game, preset, args.deals, bots.split(","), players)
