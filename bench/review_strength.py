@@ -10,7 +10,15 @@ the loss against the leader of all the samples shown beside it.  The bots' stren
 per hand) is the yardstick the issue names: the stronger bot should show the lower error
 rate.
 
+By default each game is one hand (``--target 1``: a game won by winning a hand).  There any
+knock wins the game, so a bot that minds the game score (``expert``) knocks whenever it may;
+``--target 100`` plays the first hand of a game to 100 instead (the review's rollouts then
+see a knock's worth on the score).  After the rates, the losses are split by kind of decision
+(each bot's count, total and mean held-out loss): a knock, a wait (a discard where a knock was
+allowed), any other discard, a draw, a take, a pass, a lay-down or a finish.
+
     python bench/review_strength.py [--variant gin] [--bots gin,knock] [--deals 10] [--samples 48] [--rollout expert]
+                                    [--target 1]
 """
 
 from __future__ import annotations
@@ -22,15 +30,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rummycheck.analysis.decisions import review_decisions  # noqa: E402
+from rummycheck.analysis.decisions import Decision, review_decisions  # noqa: E402
 from rummycheck.sim.as_record import to_record  # noqa: E402
 from rummycheck.sim.bots import bot_class  # noqa: E402
 from rummycheck.sim.engine import play_game  # noqa: E402
 from rummycheck.sim.record_out import game_to_record_dict  # noqa: E402
 from rummycheck.sim.stats import mean_interval  # noqa: E402
+from rummycheck.table.actions import ActionKind  # noqa: E402
 from rummycheck.variants import get_variant  # noqa: E402
 
-ONE_HAND = {"gin": {"game_target": "1"}, "basic": {"target_2": "1"}}
+TARGET = {"gin": "game_target", "basic": "target_2"}
 
 
 def main() -> None:
@@ -41,9 +50,12 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=48)
     parser.add_argument("--seed", type=int, default=515)
     parser.add_argument("--rollout", default=None, help="the rollout bot (default: the game's)")
+    parser.add_argument("--target", default="1", help="the game's target: 1 for one-hand games (the default)")
     args = parser.parse_args()
     bots = args.bots.split(",")
-    variant = get_variant(args.variant, **ONE_HAND.get(args.variant, {}))
+    rules = {TARGET[args.variant]: args.target} if args.variant in TARGET else {}
+    variant = get_variant(args.variant, **rules)
+    kinds: dict[str, dict[str, list[float]]] = {b: {} for b in bots}  # held-out losses by kind of decision
     per_hand: dict[str, list[float]] = {b: [] for b in bots}  # held-out losses (the error rate)
     leader: dict[str, list[float]] = {b: [] for b in bots}  # losses against the leader of all the samples
     counts = {b: [0, 0, 0, 0, 0] for b in bots}  # decisions, not shown behind, inaccuracies, mistakes, blunders
@@ -63,6 +75,8 @@ def main() -> None:
                 if mine:
                     per_hand[bot].append(sum(d.held_out for d in mine) / len(mine))
                     leader[bot].append(sum(d.loss for d in mine) / len(mine))
+                for d in mine:
+                    kinds[bot].setdefault(_kind(d), []).append(d.held_out)
                 counts[bot][0] += len(mine)
                 counts[bot][1] += sum(1 for d in mine if d.loss_low <= 0)
                 for i, grade in enumerate(("inaccuracy", "mistake", "blunder")):
@@ -72,7 +86,8 @@ def main() -> None:
             print(f"  deal {deal} rotation {rotation}: {len(review.decisions)} decisions "
                   f"({time.process_time() - start:.0f} s CPU so far)", flush=True)
     hands = 2 * args.deals
-    print(f"{args.variant}: {' v '.join(bots)}, {args.deals} deals from both seats ({hands} hands), "
+    print(f"{args.variant} (target {args.target}): {' v '.join(bots)}, {args.deals} deals from both seats "
+          f"({hands} hands), "
           f"{args.samples} rollouts a move, rollout bot {args.rollout or 'the game default'}, seed {args.seed}; "
           f"{time.process_time() - start:.0f} s CPU")
     for bot in bots:
@@ -85,6 +100,24 @@ def main() -> None:
               f"{biased.value:.2f} [{biased.low:.2f}, {biased.high:.2f}]); accuracy {fine / max(1, n):.0%}; "
               f"{inacc} inaccuracies, {mist} mistakes, {blund} blunders; luck-adjusted result "
               f"{skill.value:+.2f} [{skill.low:+.2f}, {skill.high:+.2f}] a hand")
+
+    names = sorted({k for b in bots for k in kinds[b]})
+    print("  held-out loss by kind of decision (count, total, mean):")
+    for name in names:
+        cells = []
+        for bot in bots:
+            found = kinds[bot].get(name, [])
+            cells.append(f"{bot} {len(found)}, {sum(found):+.1f}, {sum(found) / max(1, len(found)):+.2f}")
+        print(f"    {name:8} " + "; ".join(cells))
+
+
+def _kind(decision: Decision) -> str:
+    """The kind of a decision for the split: the move played, a discard where a knock was allowed
+    counted as a wait."""
+    kind = decision.played.kind
+    if kind is ActionKind.DISCARD and any(c.action.kind is ActionKind.KNOCK for c in decision.candidates):
+        return "wait"
+    return kind.value
 
 
 if __name__ == "__main__":
