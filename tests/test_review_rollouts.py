@@ -149,6 +149,8 @@ PLANTED_SET = [
     ("tests/data/review/gin-knock-instead-of-gin.toml", "A", 2, "knock", ActionKind.KNOCK, "blunder"),
     # read from B's take of the 9c: about 5 points, graded at the lowest step
     ("tests/data/review/gin-feed-the-known-nines.toml", "A", 5, "discard", ActionKind.DISCARD, "inaccuracy"),
+    # Bing's choice of pile: the discard that completes a going-out hand
+    ("tests/data/review/bing-draw-over-the-card-that-goes-out.toml", "A", 7, "draw", ActionKind.TAKE, "blunder"),
 ]
 
 
