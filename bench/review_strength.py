@@ -16,9 +16,12 @@ knock wins the game, so a bot that minds the game score (``expert``) knocks when
 see a knock's worth on the score).  After the rates, the losses are split by kind of decision
 (each bot's count, total and mean held-out loss): a knock, a wait (a discard where a knock was
 allowed), any other discard, a draw, a take, a pass, a lay-down or a finish.
+``--opponent-as-played`` reviews each bot alone, with its opponent's seat in the rollouts
+played by the opponent's own bot (``review --rollout BOT,NAME=BOT``): the review then values
+each move against the opponent the bot really faced, not a model opponent.
 
     python bench/review_strength.py [--variant gin] [--bots gin,knock] [--deals 10] [--samples 48] [--rollout expert]
-                                    [--target 1]
+                                    [--target 1] [--opponent-as-played]
 """
 
 from __future__ import annotations
@@ -51,6 +54,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=515)
     parser.add_argument("--rollout", default=None, help="the rollout bot (default: the game's)")
     parser.add_argument("--target", default="1", help="the game's target: 1 for one-hand games (the default)")
+    parser.add_argument("--opponent-as-played", action="store_true",
+                        help="review each bot alone, its opponent's seat in the rollouts played by the opponent's "
+                             "own bot (the rest by --rollout)")
     args = parser.parse_args()
     bots = args.bots.split(",")
     rules = {TARGET[args.variant]: args.target} if args.variant in TARGET else {}
@@ -68,9 +74,19 @@ def main() -> None:
                                 rotation=rotation, labels=seats, record=True, max_hands=1)
             assert outcome.record is not None
             record = to_record(game_to_record_dict(outcome.record))
-            review = review_decisions(record, samples=args.samples, seed=deal, rollout=args.rollout)
+            reviews = {}
+            if args.opponent_as_played:
+                for seat, name in enumerate(record.players):
+                    other = record.players[1 - seat]
+                    spec = ",".join(([args.rollout] if args.rollout else []) + [f"{other}={seats[1 - seat]}"])
+                    reviews[name] = review_decisions(record, players=[name], samples=args.samples, seed=deal,
+                                                     rollout=spec)
+            else:
+                review = review_decisions(record, samples=args.samples, seed=deal, rollout=args.rollout)
+                reviews = dict.fromkeys(record.players, review)
             for seat, name in enumerate(record.players):
                 bot = seats[seat]
+                review = reviews[name]
                 mine = [d for d in review.decisions if d.player == name and not d.forced]
                 if mine:
                     per_hand[bot].append(sum(d.held_out for d in mine) / len(mine))
@@ -81,9 +97,11 @@ def main() -> None:
                 counts[bot][1] += sum(1 for d in mine if d.loss_low <= 0)
                 for i, grade in enumerate(("inaccuracy", "mistake", "blunder")):
                     counts[bot][2 + i] += sum(1 for d in mine if d.grade == grade)
-                rates = next(p for p in review.players if p.name == name)
-                adjusted[bot].append(rates.adjusted.value)
-            print(f"  deal {deal} rotation {rotation}: {len(review.decisions)} decisions "
+                if not args.opponent_as_played:  # the luck needs both players' losses from one review
+                    rates = next(p for p in review.players if p.name == name)
+                    adjusted[bot].append(rates.adjusted.value)
+            judged = sum(len(r.decisions) for r in {id(r): r for r in reviews.values()}.values())
+            print(f"  deal {deal} rotation {rotation}: {judged} decisions "
                   f"({time.process_time() - start:.0f} s CPU so far)", flush=True)
     hands = 2 * args.deals
     print(f"{args.variant} (target {args.target}): {' v '.join(bots)}, {args.deals} deals from both seats "
@@ -93,13 +111,16 @@ def main() -> None:
     for bot in bots:
         rate = mean_interval(per_hand[bot])
         biased = mean_interval(leader[bot])
-        skill = mean_interval(adjusted[bot])
         n, fine, inacc, mist, blund = counts[bot]
+        if adjusted[bot]:
+            skill = mean_interval(adjusted[bot])
+            luck = f"luck-adjusted result {skill.value:+.2f} [{skill.low:+.2f}, {skill.high:+.2f}] a hand"
+        else:
+            luck = "no luck-adjusted result (each bot reviewed alone)"
         print(f"  {bot:10} {n} decisions; error rate {rate.value:.2f} [{rate.low:.2f}, {rate.high:.2f}] points "
               f"a decision held out (mean of {len(per_hand[bot])} hands' means; against the leader "
               f"{biased.value:.2f} [{biased.low:.2f}, {biased.high:.2f}]); accuracy {fine / max(1, n):.0%}; "
-              f"{inacc} inaccuracies, {mist} mistakes, {blund} blunders; luck-adjusted result "
-              f"{skill.value:+.2f} [{skill.low:+.2f}, {skill.high:+.2f}] a hand")
+              f"{inacc} inaccuracies, {mist} mistakes, {blund} blunders; {luck}")
 
     names = sorted({k for b in bots for k in kinds[b]})
     print("  held-out loss by kind of decision (count, total, mean):")

@@ -200,3 +200,55 @@ def test_a_bing_review_shows_the_chance_to_win_by_the_bust_model() -> None:
     for move in chance.values():
         assert 0 <= move["win_ci"][0] <= move["win"] <= move["win_ci"][1] <= 1
     assert chance["meld"]["win"] > chance["draw"]["win"] > 0.5
+
+
+def test_rollout_bots_by_player_and_for_the_rest() -> None:
+    from rummycheck.analysis.evaluate import rollout_bots
+    from rummycheck.errors import RummyError
+    from rummycheck.sim.bots import bot_class
+
+    names = ("A", "B")
+    assert rollout_bots("expert,B=knock", names, "gin") == [bot_class("expert"), bot_class("knock")]
+    assert rollout_bots("B=knock", names, "gin") == [bot_class("gin"), bot_class("knock")]
+    assert rollout_bots(" A = random , expert-race", names, "gin") == [bot_class("random"), bot_class("expert-race")]
+    assert rollout_bots("knock", names, "gin") == [bot_class("knock")] * 2
+    for bad, said in (("expert,Z=knock", "no player 'Z'"), ("expert,knock", "two bots for every seat"),
+                      ("A=knock,A=gin", "two bots for A"), ("expert,,A=gin", "an empty item")):
+        with pytest.raises(RummyError, match=said):
+            rollout_bots(bad, names, "gin")
+
+
+def test_the_bot_named_for_a_player_plays_only_his_seat_in_the_rollouts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A spy bot (the knock bot, noting the seats it is set up in) named for B plays B's seat in every
+    rollout and no other; the values then differ from rollouts where B is the game's bot."""
+    from rummycheck.analysis.evaluate import evaluate
+    from rummycheck.sim import bots
+    from rummycheck.table.replay import state_at
+
+    seats: list[int] = []
+
+    class Spy(bots.bot_class("knock")):  # type: ignore[misc]
+        def setup(self, *, seat: int, variant: object, rng: random.Random) -> None:
+            seats.append(seat)
+            super().setup(seat=seat, variant=variant, rng=rng)  # type: ignore[arg-type]
+
+    monkeypatch.setitem(bots.BOTS, "spy", Spy)
+    state = state_at(load_record("tests/data/review/gin-feed-the-known-nines.toml"), 1, 5)
+    assert state.player.name == "A"
+    spied = evaluate(state, samples=16, min_samples=16, seed=3, rollout="B=spy")
+    assert seats and set(seats) == {1}
+    assert spied.rollout == "expert-race,B=spy"
+    plain = evaluate(state, samples=16, min_samples=16, seed=3)
+    assert [m.value for m in spied.candidates] != [m.value for m in plain.candidates]
+
+
+def test_review_rollout_option_names_the_bots_and_refuses_bad_ones() -> None:
+    runner = CliRunner()
+    path = "tests/data/review/gin-knock-instead-of-gin.toml"
+    done = runner.invoke(app, ["review", path, "--rollout", "expert,B=knock", "--samples", "8", "--json"])
+    assert done.exit_code == 0 and json.loads(done.output)["rollout"] == "expert,B=knock"
+    for bad, said in (("expert,Z=knock", "no player 'Z' (players: A, B)"), ("nope", "unknown bot 'nope'")):
+        failed = runner.invoke(app, ["review", path, "--rollout", bad])
+        assert failed.exit_code == 2 and said in failed.output and "Traceback" not in failed.output
+    both = runner.invoke(app, ["review", path, "--one-step", "--rollout", "knock"])
+    assert both.exit_code == 2 and "--one-step" in both.output

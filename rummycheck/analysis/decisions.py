@@ -119,6 +119,7 @@ class DecisionReview:
     decisions: tuple[Decision, ...]
     players: tuple[PlayerRates, ...]
     illegal: IllegalAction | None = None
+    rollout: str = ""  # the rollout bots as asked (``evaluate.rollout_bots``); "" for the game's default
 
 
 class _Luck:
@@ -294,7 +295,7 @@ def review_decisions(record: Record, *, players: Sequence[str] | None = None, sa
     total = refuse_absurd(record, max_actions)
     played = replay(record)
     if played.illegal is not None:
-        return DecisionReview(record.source, UNIT, samples, seed, (), (), played.illegal)
+        return DecisionReview(record.source, UNIT, samples, seed, (), (), played.illegal, rollout or "")
     decisions: list[Decision] = []
     luck = _Luck(names)
     for item in _valued(_decisions(record, played, names), samples=samples, seed=seed, rollout=rollout,
@@ -325,4 +326,4 @@ def review_decisions(record: Record, *, players: Sequence[str] | None = None, sa
                                  sum(1 for d in theirs if d.loss_low <= 0) / len(theirs) if theirs else 1.0,
                                  grades.count("inaccuracy"), grades.count("mistake"), grades.count("blunder"),
                                  luck.hands[name], luck.result[name], luck.of(name), luck.adjusted(name)))
-    return DecisionReview(record.source, UNIT, samples, seed, tuple(decisions), tuple(rates))
+    return DecisionReview(record.source, UNIT, samples, seed, tuple(decisions), tuple(rates), None, rollout or "")

@@ -8,7 +8,9 @@ player knows (``observe(...).determinize``): every unseen card dealt uniformly, 
 known ones kept.  Every candidate move is applied to the same sample and the hand is
 played out by the shipped bots (``rollout``, by default the game's strongest), with the
 same bot randomness: common random numbers, so the differences between moves are much
-more precise than the values themselves.
+more precise than the values themselves.  ``rollout`` may also name a bot per player
+(``rollout_bots``): ``"expert,B=knock"`` plays B's seat with ``knock`` and every other seat
+with ``expert``, to value moves against an opponent known to play a certain way.
 
 Sampling is adaptive, a race: after each batch (once ``min_samples`` are in), a move
 that the current best is ahead of by a 95% paired interval excluding 0 is left behind
@@ -44,19 +46,21 @@ from dataclasses import dataclass
 
 from rummycheck.analysis.evidence import draw_sample
 from rummycheck.analysis.match import game_chance
-from rummycheck.errors import SimulationError
+from rummycheck.errors import RummyError, SimulationError
 from rummycheck.games import Game
 from rummycheck.games.base import score_hand
 from rummycheck.games.scoring import HandScore, new_sheet
-from rummycheck.sim.bots import bot_class
+from rummycheck.sim.bots import Bot, bot_class
 from rummycheck.sim.engine import hand_points, play_out
 from rummycheck.sim.stats import Z95, Interval, mean_interval, weighted_mean_interval
 from rummycheck.table.actions import Action
 from rummycheck.table.hand import Ending
 from rummycheck.table.observation import Observation, observe
 from rummycheck.table.state import GameState
+from rummycheck.textsafe import shorten
 
-__all__ = ["UNIT", "Evaluation", "MoveValue", "evaluate", "held_out_loss", "net_points", "rollout_values"]
+__all__ = ["UNIT", "Evaluation", "MoveValue", "evaluate", "held_out_loss", "net_points", "rollout_bots",
+           "rollout_values"]
 
 UNIT = "expected net points for the hand"
 #: a rollout still going after this many turns (bots taking and throwing the same cards) counts as 0
@@ -137,6 +141,31 @@ def net_points(game: Game, result: HandScore, me: str) -> float:
     return -net if game.points_are_penalties else float(net)
 
 
+def rollout_bots(spec: str, names: Sequence[str], default: str) -> list[type[Bot]]:
+    """The bot class of each seat from a rollout spec: comma-separated items, ``NAME=BOT`` for the
+    player called NAME and a bare ``BOT`` for every other seat (``default`` when none is given).
+    A name that is not a player's, or a second bot for the same seat, is an error."""
+    chosen: dict[str, str] = {}
+    rest: str | None = None
+    for item in (part.strip() for part in spec.split(",")):
+        if not item:
+            raise RummyError(f"rollout bots {shorten(spec)}: an empty item")
+        name, equals, bot = item.partition("=")
+        if not equals:
+            if rest is not None:
+                raise RummyError(f"rollout bots {shorten(spec)}: two bots for every seat ({rest}, {item})")
+            rest = item
+            continue
+        name, bot = name.strip(), bot.strip()
+        if name not in names:
+            raise RummyError(f"rollout bots {shorten(spec)}: no player {shorten(name)} "
+                             f"(players: {', '.join(names)})")
+        if name in chosen:
+            raise RummyError(f"rollout bots {shorten(spec)}: two bots for {name}")
+        chosen[name] = bot
+    return [bot_class(chosen.get(name, rest or default)) for name in names]
+
+
 def rollout_values(observation: Observation, candidates: Sequence[Action], *, seed: int, first: int, count: int,
                    rollout: str, evidence: bool = True
                    ) -> tuple[list[list[float]], list[list[float | None]], list[float]]:
@@ -144,8 +173,8 @@ def rollout_values(observation: Observation, candidates: Sequence[Action], *, se
     the chances to win the game after them (None where not modelled), and each sample's weight
     (``analysis.evidence``; 1 with ``evidence`` off)."""
     seat = observation.seat
-    players = len(observation.public.players)
-    factory = bot_class(rollout)
+    public = observation.public
+    factories = rollout_bots(rollout, [p.name for p in public.players], public.game.rollout_bot)
     values: list[list[float]] = [[] for _ in candidates]
     wins: list[list[float | None]] = [[] for _ in candidates]
     weights: list[float] = []
@@ -159,7 +188,7 @@ def rollout_values(observation: Observation, candidates: Sequence[Action], *, se
         for k, action in enumerate(candidates):
             state = sample.apply(action)
             try:
-                final, ending = play_out(state, [factory() for _ in range(players)], seed=f"{seed}:{index}",
+                final, ending = play_out(state, [factory() for factory in factories], seed=f"{seed}:{index}",
                                          max_turns=ROLLOUT_TURNS)
             except SimulationError:  # the bots take and throw for ever: a hand nobody ends scores nothing
                 values[k].append(0.0)
@@ -208,6 +237,8 @@ def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 
     if not moves:
         raise ValueError(f"{observation.name} has no legal move")
     rollout = rollout or public.game.rollout_bot  # the game's strongest shipped bot
+    if all("=" in item for item in rollout.split(",")):  # only some players' bots named: the rest the game's
+        rollout = f"{public.game.rollout_bot},{rollout}"
     budget = max(1, samples)
     batch = max(1, batch)
     values: list[list[float]] = [[] for _ in moves]

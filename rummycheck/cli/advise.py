@@ -18,8 +18,9 @@ def advise(
                                                                       "the one to move there.")] = None,
     samples: Annotated[int, typer.Option("--samples", help="Most rollouts per move.", min=1, max=100000)] = 400,
     seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed gives the same answer.")] = 1,
-    rollout: Annotated[str | None, typer.Option("--rollout", help="The bots that play the rollouts "
-                                                                  "(default: gin, patient or common).")] = None,
+    rollout: Annotated[str | None, typer.Option("--rollout", help="The bots that play the rollouts: BOT for "
+                                                                  "every seat, NAME=BOT for one player's, "
+                                                                  "comma-separated (default: the game's).")] = None,
     workers: Annotated[int | None, typer.Option("--workers", "-w", help="Local processes (default 1).",
                                                 min=1, max=256)] = None,
     scheduler: Annotated[str | None, typer.Option("--scheduler", help="A Dask scheduler, tcp://HOST:8786, or "
@@ -36,11 +37,8 @@ def advise(
     from rummycheck.analysis.advisor import advise as run_advise
     from rummycheck.render.json import advice_json
     from rummycheck.render.text import advice_text
-    from rummycheck.sim.bots import bot_class
     from rummycheck.sim.runner import pool_for
 
-    if rollout is not None:
-        guarded(lambda: bot_class(rollout))
     if html is not None:
         from rummycheck.render.html import check_target
 
@@ -68,6 +66,10 @@ def advise(
         if player is not None and (state.is_over or state.player.name != player):
             fail(f"{path}: before action {at} of hand {hand} it is "
                  f"{'nobody' if state.is_over else state.player.name}'s decision, not {player}'s")
+    if rollout is not None:
+        from rummycheck.analysis.evaluate import rollout_bots
+
+        guarded(lambda: rollout_bots(rollout, [p.name for p in state.players], state.game.rollout_bot))
     with pool_for(workers, scheduler) as executor:
         advice = guarded(lambda: run_advise(state, samples=samples, seed=seed, rollout=rollout,
                                             executor=executor))

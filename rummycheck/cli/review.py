@@ -19,6 +19,9 @@ def review(
                                            help="The rollout review (the default; kept for old scripts).")] = False,
     samples: Annotated[int, typer.Option("--samples", help="Most rollouts per move.", min=1, max=100000)] = 96,
     seed: Annotated[int, typer.Option("--seed", help="The seed of the rollouts.")] = 1,
+    rollout: Annotated[str | None, typer.Option("--rollout", help="The bots that play the rollouts: BOT for "
+                                                                  "every seat, NAME=BOT for one player's, "
+                                                                  "comma-separated (default: the game's).")] = None,
     workers: Annotated[int | None, typer.Option("--workers", "-w", help="Local processes (default 1).",
                                                 min=1, max=256)] = None,
     scheduler: Annotated[str | None, typer.Option("--scheduler", help="A Dask scheduler, tcp://HOST:8786, or "
@@ -44,15 +47,23 @@ def review(
         from rummycheck.render.html import check_target, record_inputs
 
         page = guarded(lambda: check_target(html, force=force, inputs=record_inputs(loaded)))
+    if one_step and rollout is not None:
+        fail("--rollout sets the rollout review's bots: leave out --one-step")
     if not one_step:
         from rummycheck.analysis.decisions import review_decisions
+        from rummycheck.analysis.evaluate import rollout_bots
+        from rummycheck.games import game_of
+
+        if rollout is not None:
+            guarded(lambda: rollout_bots(rollout, loaded.players, game_of(loaded.variant).rollout_bot))
         from rummycheck.render.json import decisions_json
         from rummycheck.render.text import decisions_text
         from rummycheck.sim.runner import pool_for
 
         with pool_for(workers, scheduler) as pool:
             def go(progress: Any = None) -> Any:
-                return review_decisions(loaded, players=player, samples=samples, seed=seed, executor=pool,
+                return review_decisions(loaded, players=player, samples=samples, seed=seed, rollout=rollout,
+                                        executor=pool,
                                         window=2 * (workers or 1), progress=progress)
 
             judged = with_progress("review", go, show=not as_json, what="the review", unit="actions")

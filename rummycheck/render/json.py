@@ -317,6 +317,7 @@ def decisions_json(review: DecisionReview) -> dict[str, Any]:
         "unit": review.unit,
         "samples": review.samples,
         "seed": review.seed,
+        "rollout": review.rollout or None,
         "legal": review.illegal is None,
         "illegal": None if review.illegal is None else illegal_json(review.illegal),
         "decisions": [{"hand": d.hand, "action": d.action, "player": d.player,

@@ -355,8 +355,9 @@ def decisions_text(review: DecisionReview) -> str:
         if with_win and mine is not None and best is not None:
             row.append(f"{100 * mine.value:.1f}% / {100 * best.value:.1f}%")
         rows.append(row)
+    bots = f", rollout bots {review.rollout}" if review.rollout else ""
     lines = [f"{review.source}: every decision valued in {review.unit} by rollouts (up to {review.samples} per "
-             f"move, seed {review.seed}); a grade only where the loss's whole 95% interval clears 2 "
+             f"move, seed {review.seed}{bots}); a grade only where the loss's whole 95% interval clears 2 "
              "(inaccuracy), 5 (mistake) or 10 (blunder) points", ""]
     if rows:
         heads = ["hand.action", "player", "played", "best", "grade", "points behind [95%]", "rollouts"]
