@@ -579,6 +579,10 @@ def _after_each(fast: _Fast, mask: int) -> list[int]:
                 base = total - suit_least[m]
                 left.extend([base + x for x in less_one[m]])
         return left
+    if not three & (three - 1):  # one rank may form a set (most such hands)
+        bits = (s0 & three and 1) | (s1 & three and 2) | (s2 & three and 4) | (s3 & three and 8)
+        if bits.bit_count() == 3 and len(fast.set_choices[bits]) == 2:  # held three times: the set, or none
+            return _after_each_one_set(fast, three, (s0, s1, s2, s3))
     # every choice of sets: its least (the other suits' part of it) and the suit masks it leaves for runs
     per_rank = []
     touched = three  # the ranks that may form sets: suits holding one of them have several layouts
@@ -633,6 +637,37 @@ def _after_each(fast: _Fast, mask: int) -> list[int]:
             found = values if found is None else list(map(min, found, values))
         assert found is not None
         left.extend(found)
+    return left
+
+
+def _after_each_one_set(fast: _Fast, low: int, whole: tuple[int, int, int, int]) -> list[int]:
+    """``_after_each`` of a hand (its four suit masks) with one rank (``low``, a 13-bit mask) held in
+    three suits and no other rank held three times: two layouts, that set or none.  A suit without
+    the rank is laid out alike in both (the whole hand's least less its own); a suit holding it is
+    left whole (no set) or less that card (the set): each card takes the lesser of the two, and the
+    set's card itself only the first (without it there is no set)."""
+    suit_least, less_one = fast.suit_least, fast.suit_less_one
+    short = [m ^ low if m & low else m for m in whole]  # the suits the set leaves for runs
+    total = suit_least[whole[0]] + suit_least[whole[1]] + suit_least[whole[2]] + suit_least[whole[3]]
+    total_set = suit_least[short[0]] + suit_least[short[1]] + suit_least[short[2]] + suit_least[short[3]]
+    least = total if total <= total_set else total_set
+    left: list[int] = []
+    for m, s in zip(whole, short):
+        if not m:
+            continue
+        if m == s:  # the rank is not in this suit
+            base = least - suit_least[m]
+            left.extend([base + x for x in less_one[m]])
+            continue
+        base = total - suit_least[m]
+        key = m << 13 | s
+        gapped = fast.gapped.get(key)
+        if gapped is None:  # the short mask's values in the whole mask's places
+            values = list(less_one[s])
+            values.insert((m & (low - 1)).bit_count(), 1 << 20)
+            gapped = fast.gapped[key] = tuple(values)
+        step = total_set - suit_least[s] - base
+        left.extend([base + (x if x <= step + y else step + y) for x, y in zip(less_one[m], gapped)])
     return left
 
 
