@@ -626,17 +626,18 @@ def _after_each(fast: _Fast, mask: int) -> list[int]:
                 step = short_base - base
                 left.extend([base + (x if x <= step + y else step + y) for x, y in zip(less_one[whole], gapped)])
                 continue
-        found: list[int] | None = None
-        for m, base in bases.items():
-            values = [base + x for x in less_one[m]]
-            gone = whole & ~m  # this suit's cards in the sets, lowest first
-            while gone:
-                low = gone & -gone
-                gone ^= low
-                values.insert((whole & (low - 1)).bit_count(), none)
-            found = values if found is None else list(map(min, found, values))
-        assert found is not None
-        left.extend(found)
+        pairs = list(bases.items())
+        rest = whole
+        while rest:  # each card: the least over the masks that hold it, of their base and that mask less it
+            low = rest & -rest
+            rest ^= low
+            found = none
+            for m, base in pairs:
+                if m & low:
+                    value = base + suit_least[m ^ low]
+                    if value < found:
+                        found = value
+            left.append(found)
     return left
 
 
