@@ -695,7 +695,7 @@ class GameState:
         limit = None
         if not problems:
             game = self.game
-            if self._missing(player, [card]):
+            if card.index not in map(_index, player.hand) and self._missing(player, [card]):  # held: none missing
                 problems.append(Reason(game.TURN, f"{player.name} does not hold {card}"))
             problems.extend(game.discard_problems(self, card))
             if self.drew == "discard" and self.took is not None and card == self.took \
@@ -722,7 +722,14 @@ class GameState:
         passed = [_new_reason(game.TURN, f"{player.name} discards {card}", True)]
         if limit is not None:
             passed.append(limit[1])
-        after = self._remove_cards(player, [card])
+        hand = player.hand
+        index = card.index
+        for at, held in enumerate(hand):  # the first copy held, as _remove_cards takes it
+            if held.index == index:
+                after = player.holding(hand[:at] + hand[at + 1:], player.unknown)
+                break
+        else:  # an unknown card stands in for it
+            after = self._remove_cards(player, [card])
         self.players[self.current] = after
         self.discard_pile.append(card)
         self.extra = game.after_discard(self, card)
