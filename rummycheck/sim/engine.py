@@ -256,13 +256,18 @@ _TAKE = (ActionKind.TAKE,)
 
 
 _UPCARD_OPTIONS = (ActionKind.TAKE, ActionKind.PASS)
+# the views' ``StartOptions`` of the commonest options, made once (a tuple: nothing can change them)
+_SHOWN_DRAW_TAKE = StartOptions(_DRAW_TAKE)
+_SHOWN_UPCARD = StartOptions(_UPCARD_OPTIONS)
 
 
 def _start(hand: _Hand, bot: Bot, seat: int, phase: ViewPhase, options: tuple[ActionKind, ...]) -> ActionKind:
     """The bot's ``start`` answer as one of ``options``: an older word (``"stock"``, ...) is read as its
     ``ActionKind``; anything else is a ``ValueError``.  The view's options are ``StartOptions`` (an older
     bot finds its words in them); the engine's own checks use the plain tuple, the quicker one."""
-    answer = bot.start(hand.view(seat, phase, StartOptions(options)))
+    shown = _SHOWN_DRAW_TAKE if options is _DRAW_TAKE else _SHOWN_UPCARD if options is _UPCARD_OPTIONS \
+        else StartOptions(options)
+    answer = bot.start(hand.view(seat, phase, shown))
     if type(answer) is ActionKind and answer in options:  # the shipped bots' answers, checked first
         return answer
     choice = start_choice(answer, options)
