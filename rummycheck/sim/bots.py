@@ -440,6 +440,10 @@ class _Fast(NamedTuple):
     # per (13-bit suit mask << 2 | suit), for ``search_melds``: the runs the exact search makes of
     # those cards of one suit, filled in as hands ask
     runs: dict[int, tuple[Meld, ...]]
+    # per (one rank's 13-bit mask << 4 | the 4-bit set of suits holding it), for ``_after_each``: each
+    # of ``set_choices``' sets as the masks of the four suits that keep the rest (all ones: untouched),
+    # filled in as hands ask
+    set_keeps: dict[int, list[tuple[int, int, int, int]]]
 
 
 def _fast(variant: Variant) -> _Fast | None:
@@ -479,7 +483,7 @@ def _fast(variant: Variant) -> _Fast | None:
             suit_less_one = tuple(tuple(suit_least[m ^ (1 << r)] for r in range(13) if m >> r & 1)
                                   for m in range(1 << 13))
         found = _Fast(least, tuple(near1), tuple(near2), deadwood_counter(variant, discard=True), tuple(joins),
-                      points, suit_least, suit_less_one, tables.set_choices, {}, {})
+                      points, suit_least, suit_less_one, tables.set_choices, {}, {}, {})
         variant.memo["sim-fast"] = found
     return found
 
@@ -584,20 +588,20 @@ def _after_each(fast: _Fast, mask: int) -> list[int]:
         if bits.bit_count() == 3 and len(fast.set_choices[bits]) == 2:  # held three times: the set, or none
             return _after_each_one_set(fast, three, (s0, s1, s2, s3))
     # every choice of sets: its least (the other suits' part of it) and the suit masks it leaves for runs
-    per_rank = []
     touched = three  # the ranks that may form sets: suits holding one of them have several layouts
+    suits = [(s0, s1, s2, s3)]  # the suit masks each choice leaves, in the order of product(): ace up, "none" first
+    set_keeps = fast.set_keeps
     while three:
         low = three & -three
         three ^= low
         bits = (s0 & low and 1) | (s1 & low and 2) | (s2 & low and 4) | (s3 & low and 8)
-        per_rank.append([(low, chosen) for chosen in fast.set_choices[bits]])
-    layouts = []
-    for combo in product(*per_rank):
-        r = [s0, s1, s2, s3]
-        for low, chosen in combo:
-            for suit in chosen:
-                r[suit] &= ~low
-        layouts.append((suit_least[r[0]] + suit_least[r[1]] + suit_least[r[2]] + suit_least[r[3]], r))
+        keeps = set_keeps.get(low << 4 | bits)
+        if keeps is None:
+            keeps = set_keeps[low << 4 | bits] = [
+                (~low if 0 in chosen else -1, ~low if 1 in chosen else -1, ~low if 2 in chosen else -1,
+                 ~low if 3 in chosen else -1) for chosen in fast.set_choices[bits]]
+        suits = [(a & k0, b & k1, c & k2, d & k3) for a, b, c, d in suits for k0, k1, k2, k3 in keeps]
+    layouts = [(suit_least[a] + suit_least[b] + suit_least[c] + suit_least[d], (a, b, c, d)) for a, b, c, d in suits]
     whole_least = min(total for total, _ in layouts)
     none = 1 << 20  # a card in the chosen sets: that choice does not leave it out
     left = []
