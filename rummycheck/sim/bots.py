@@ -854,6 +854,9 @@ class BaseBot:
         knocker = view.names[view.knocker]
         owned = [t for t in view.table if t.owner == knocker]
         if view.hand_sizes[view.knocker] == 0:  # the knocker kept no deadwood: gin, no lay-offs (GIN-GIN)
+            melds = search_melds(view.hand, variant)  # the search's own melds, on bitmasks (None: ask it)
+            if melds is not None:
+                return LayDown(melds) or None
             arrangement = search(view.hand, variant=variant)
             return LayDown(arrangement.melds) or None if arrangement is not None else None
         fast = self._fast(variant)
@@ -959,8 +962,12 @@ class GinBase(BaseBot):
             left = [self._deadwood(view, _less(view.hand, c)) for c in choices]
         least = min(left)
         if least <= self.knock_limit(view) and self.wants_knock(view, least):
-            points = view.variant.card_points
-            card, deadwood = min(zip(choices, left), key=lambda p: (p[1], -points(p[0]), p[0].index))
+            if fast is not None and found is not None:  # the cards' points from the fast path's table
+                table = fast.points
+                card, deadwood = min(zip(choices, left), key=lambda p: (p[1], -table[p[0].index], p[0].index))
+            else:
+                points = view.variant.card_points
+                card, deadwood = min(zip(choices, left), key=lambda p: (p[1], -points(p[0]), p[0].index))
         elif fast is not None and found is not None:
             card, deadwood = self._best_fast(view, fast, mask, choices, left)
         else:
