@@ -444,6 +444,7 @@ class _Fast(NamedTuple):
     # of ``set_choices``' sets as the masks of the four suits that keep the rest (all ones: untouched),
     # filled in as hands ask
     set_keeps: dict[int, list[tuple[int, int, int, int]]]
+    most_points: int  # the most points a card has
 
 
 def _fast(variant: Variant) -> _Fast | None:
@@ -483,7 +484,7 @@ def _fast(variant: Variant) -> _Fast | None:
             suit_less_one = tuple(tuple(suit_least[m ^ (1 << r)] for r in range(13) if m >> r & 1)
                                   for m in range(1 << 13))
         found = _Fast(least, tuple(near1), tuple(near2), deadwood_counter(variant, discard=True), tuple(joins),
-                      points, suit_least, suit_less_one, tables.set_choices, {}, {}, {})
+                      points, suit_least, suit_less_one, tables.set_choices, {}, {}, {}, max(points))
         variant.memo["sim-fast"] = found
     return found
 
@@ -676,6 +677,18 @@ def _after_each_one_set(fast: _Fast, low: int, whole: tuple[int, int, int, int])
     return left
 
 
+def _least_after_take(fast: _Fast, mask: int, card: Card, now: int) -> int:
+    """``fast.least_discard(mask | card.bit)``: the least deadwood after taking ``card`` (not in the
+    hand ``mask``, whose least deadwood is ``now``) and the best discard.  A card with no partner one
+    step away (no meld can hold it) and as many points as any card stays deadwood whatever is thrown:
+    throwing another card saves at most that card's points, no more than it adds, and throwing it
+    back leaves ``now``; so the answer is ``now``, without the lookup."""
+    index = card.index
+    if not mask & fast.near1[index] and fast.points[index] >= fast.most_points:
+        return now
+    return fast.least_discard(mask | card.bit)
+
+
 def _fast_choices(view: View, fast: _Fast) -> tuple[list[Card], list[int], int] | None:
     """``discard_choices(view)``, the least deadwood after each and the hand's mask, for a hand
     without a card held twice (else None)."""
@@ -828,7 +841,8 @@ class BaseBot:
             # some card of the hand, thrown after the take, leaves less deadwood than now; throwing
             # the top card back leaves what the hand has now, so the best discard says it
             kept = self._kept
-            return fast.least_discard(mask | top.bit) < (kept[1] if kept[0] == mask else fast.least(mask))
+            now = kept[1] if kept[0] == mask else fast.least(mask)
+            return _least_after_take(fast, mask, top, now) < now
         now = self._deadwood(view, view.hand)
         hand = (*view.hand, top)
         after = min(self._deadwood(view, _less(hand, c)) for c in set(view.hand))
@@ -925,7 +939,7 @@ class GinBase(BaseBot):
         if fast is not None and mask is not None and not mask & top.bit:
             kept = self._kept  # the hand the last discard left, and its least deadwood
             now = kept[1] if kept[0] == mask else fast.least(mask)
-            after = fast.least_discard(mask | top.bit)
+            after = _least_after_take(fast, mask, top, now)
         else:
             now = self._deadwood(view, view.hand)
             hand = (*view.hand, top)
