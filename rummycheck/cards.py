@@ -188,13 +188,14 @@ class Card:
         return NotImplemented
 
     def __str__(self) -> str:
-        return self.rank.value + self.suit.value
+        return _TEXT[self.index]  # rank.value + suit.value, made once per card (records and reasons name cards)
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
 
 _BY_INDEX: tuple[Card, ...] = tuple(Card(r, s) for s in _SUITS for r in _RANKS)
+_TEXT: tuple[str, ...] = tuple(r.value + s.value for s in _SUITS for r in _RANKS)  # by index
 
 # Every ASCII token the patterns take, lower-cased, and its card: rank then suit and suit then rank.
 # On an ASCII token the case-blind patterns match exactly these (their only case-blind matches

@@ -330,6 +330,27 @@ def test_deadwood_after_each_discard_matches_a_count_per_card() -> None:
             assert fast.least_discard(mask) == min(fast.least(mask ^ c) for c in cards)
 
 
+def test_least_after_a_take_matches_the_best_discard_lookup() -> None:
+    import random
+
+    from rummycheck.cards import Card
+    from rummycheck.sim.bots import _fast, _least_after_take
+
+    rng = random.Random(5)
+    for variant in (get_variant("gin"), get_variant("basic"), get_variant("gin", ace="low_or_high")):
+        fast = _fast(variant)
+        assert fast is not None
+        shortcuts = 0
+        for _ in range(4000):
+            picked = rng.sample(range(52), rng.randint(1, 12))
+            mask = sum(1 << i for i in picked[1:])
+            card = Card.from_index(picked[0])  # not in the hand
+            expected = fast.least_discard(mask | card.bit)
+            assert _least_after_take(fast, mask, card, fast.least(mask)) == expected
+            shortcuts += not mask & fast.near1[card.index] and fast.points[card.index] == fast.most_points
+        assert shortcuts > 200  # the isolated ten-pointers, answered without the lookup, were met
+
+
 def test_knock_melds_are_the_exact_searchs_own() -> None:
     import random
 

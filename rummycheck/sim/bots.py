@@ -440,6 +440,11 @@ class _Fast(NamedTuple):
     # per (13-bit suit mask << 2 | suit), for ``search_melds``: the runs the exact search makes of
     # those cards of one suit, filled in as hands ask
     runs: dict[int, tuple[Meld, ...]]
+    # per (one rank's 13-bit mask << 4 | the 4-bit set of suits holding it), for ``_after_each``: each
+    # of ``set_choices``' sets as the masks of the four suits that keep the rest (all ones: untouched),
+    # filled in as hands ask
+    set_keeps: dict[int, list[tuple[int, int, int, int]]]
+    most_points: int  # the most points a card has
 
 
 def _fast(variant: Variant) -> _Fast | None:
@@ -479,7 +484,7 @@ def _fast(variant: Variant) -> _Fast | None:
             suit_less_one = tuple(tuple(suit_least[m ^ (1 << r)] for r in range(13) if m >> r & 1)
                                   for m in range(1 << 13))
         found = _Fast(least, tuple(near1), tuple(near2), deadwood_counter(variant, discard=True), tuple(joins),
-                      points, suit_least, suit_less_one, tables.set_choices, {}, {})
+                      points, suit_least, suit_less_one, tables.set_choices, {}, {}, {}, max(points))
         variant.memo["sim-fast"] = found
     return found
 
@@ -579,21 +584,25 @@ def _after_each(fast: _Fast, mask: int) -> list[int]:
                 base = total - suit_least[m]
                 left.extend([base + x for x in less_one[m]])
         return left
+    if not three & (three - 1):  # one rank may form a set (most such hands)
+        bits = (s0 & three and 1) | (s1 & three and 2) | (s2 & three and 4) | (s3 & three and 8)
+        if bits.bit_count() == 3 and len(fast.set_choices[bits]) == 2:  # held three times: the set, or none
+            return _after_each_one_set(fast, three, (s0, s1, s2, s3))
     # every choice of sets: its least (the other suits' part of it) and the suit masks it leaves for runs
-    per_rank = []
     touched = three  # the ranks that may form sets: suits holding one of them have several layouts
+    suits = [(s0, s1, s2, s3)]  # the suit masks each choice leaves, in the order of product(): ace up, "none" first
+    set_keeps = fast.set_keeps
     while three:
         low = three & -three
         three ^= low
         bits = (s0 & low and 1) | (s1 & low and 2) | (s2 & low and 4) | (s3 & low and 8)
-        per_rank.append([(low, chosen) for chosen in fast.set_choices[bits]])
-    layouts = []
-    for combo in product(*per_rank):
-        r = [s0, s1, s2, s3]
-        for low, chosen in combo:
-            for suit in chosen:
-                r[suit] &= ~low
-        layouts.append((suit_least[r[0]] + suit_least[r[1]] + suit_least[r[2]] + suit_least[r[3]], r))
+        keeps = set_keeps.get(low << 4 | bits)
+        if keeps is None:
+            keeps = set_keeps[low << 4 | bits] = [
+                (~low if 0 in chosen else -1, ~low if 1 in chosen else -1, ~low if 2 in chosen else -1,
+                 ~low if 3 in chosen else -1) for chosen in fast.set_choices[bits]]
+        suits = [(a & k0, b & k1, c & k2, d & k3) for a, b, c, d in suits for k0, k1, k2, k3 in keeps]
+    layouts = [(suit_least[a] + suit_least[b] + suit_least[c] + suit_least[d], (a, b, c, d)) for a, b, c, d in suits]
     whole_least = min(total for total, _ in layouts)
     none = 1 << 20  # a card in the chosen sets: that choice does not leave it out
     left = []
@@ -622,18 +631,62 @@ def _after_each(fast: _Fast, mask: int) -> list[int]:
                 step = short_base - base
                 left.extend([base + (x if x <= step + y else step + y) for x, y in zip(less_one[whole], gapped)])
                 continue
-        found: list[int] | None = None
-        for m, base in bases.items():
-            values = [base + x for x in less_one[m]]
-            gone = whole & ~m  # this suit's cards in the sets, lowest first
-            while gone:
-                low = gone & -gone
-                gone ^= low
-                values.insert((whole & (low - 1)).bit_count(), none)
-            found = values if found is None else list(map(min, found, values))
-        assert found is not None
-        left.extend(found)
+        pairs = list(bases.items())
+        rest = whole
+        while rest:  # each card: the least over the masks that hold it, of their base and that mask less it
+            low = rest & -rest
+            rest ^= low
+            found = none
+            for m, base in pairs:
+                if m & low:
+                    value = base + suit_least[m ^ low]
+                    if value < found:
+                        found = value
+            left.append(found)
     return left
+
+
+def _after_each_one_set(fast: _Fast, low: int, whole: tuple[int, int, int, int]) -> list[int]:
+    """``_after_each`` of a hand (its four suit masks) with one rank (``low``, a 13-bit mask) held in
+    three suits and no other rank held three times: two layouts, that set or none.  A suit without
+    the rank is laid out alike in both (the whole hand's least less its own); a suit holding it is
+    left whole (no set) or less that card (the set): each card takes the lesser of the two, and the
+    set's card itself only the first (without it there is no set)."""
+    suit_least, less_one = fast.suit_least, fast.suit_less_one
+    short = [m ^ low if m & low else m for m in whole]  # the suits the set leaves for runs
+    total = suit_least[whole[0]] + suit_least[whole[1]] + suit_least[whole[2]] + suit_least[whole[3]]
+    total_set = suit_least[short[0]] + suit_least[short[1]] + suit_least[short[2]] + suit_least[short[3]]
+    least = total if total <= total_set else total_set
+    left: list[int] = []
+    for m, s in zip(whole, short):
+        if not m:
+            continue
+        if m == s:  # the rank is not in this suit
+            base = least - suit_least[m]
+            left.extend([base + x for x in less_one[m]])
+            continue
+        base = total - suit_least[m]
+        key = m << 13 | s
+        gapped = fast.gapped.get(key)
+        if gapped is None:  # the short mask's values in the whole mask's places
+            values = list(less_one[s])
+            values.insert((m & (low - 1)).bit_count(), 1 << 20)
+            gapped = fast.gapped[key] = tuple(values)
+        step = total_set - suit_least[s] - base
+        left.extend([base + (x if x <= step + y else step + y) for x, y in zip(less_one[m], gapped)])
+    return left
+
+
+def _least_after_take(fast: _Fast, mask: int, card: Card, now: int) -> int:
+    """``fast.least_discard(mask | card.bit)``: the least deadwood after taking ``card`` (not in the
+    hand ``mask``, whose least deadwood is ``now``) and the best discard.  A card with no partner one
+    step away (no meld can hold it) and as many points as any card stays deadwood whatever is thrown:
+    throwing another card saves at most that card's points, no more than it adds, and throwing it
+    back leaves ``now``; so the answer is ``now``, without the lookup."""
+    index = card.index
+    if not mask & fast.near1[index] and fast.points[index] >= fast.most_points:
+        return now
+    return fast.least_discard(mask | card.bit)
 
 
 def _fast_choices(view: View, fast: _Fast) -> tuple[list[Card], list[int], int] | None:
@@ -788,7 +841,8 @@ class BaseBot:
             # some card of the hand, thrown after the take, leaves less deadwood than now; throwing
             # the top card back leaves what the hand has now, so the best discard says it
             kept = self._kept
-            return fast.least_discard(mask | top.bit) < (kept[1] if kept[0] == mask else fast.least(mask))
+            now = kept[1] if kept[0] == mask else fast.least(mask)
+            return _least_after_take(fast, mask, top, now) < now
         now = self._deadwood(view, view.hand)
         hand = (*view.hand, top)
         after = min(self._deadwood(view, _less(hand, c)) for c in set(view.hand))
@@ -814,6 +868,9 @@ class BaseBot:
         knocker = view.names[view.knocker]
         owned = [t for t in view.table if t.owner == knocker]
         if view.hand_sizes[view.knocker] == 0:  # the knocker kept no deadwood: gin, no lay-offs (GIN-GIN)
+            melds = search_melds(view.hand, variant)  # the search's own melds, on bitmasks (None: ask it)
+            if melds is not None:
+                return LayDown(melds) or None
             arrangement = search(view.hand, variant=variant)
             return LayDown(arrangement.melds) or None if arrangement is not None else None
         fast = self._fast(variant)
@@ -882,7 +939,7 @@ class GinBase(BaseBot):
         if fast is not None and mask is not None and not mask & top.bit:
             kept = self._kept  # the hand the last discard left, and its least deadwood
             now = kept[1] if kept[0] == mask else fast.least(mask)
-            after = fast.least_discard(mask | top.bit)
+            after = _least_after_take(fast, mask, top, now)
         else:
             now = self._deadwood(view, view.hand)
             hand = (*view.hand, top)
@@ -919,8 +976,12 @@ class GinBase(BaseBot):
             left = [self._deadwood(view, _less(view.hand, c)) for c in choices]
         least = min(left)
         if least <= self.knock_limit(view) and self.wants_knock(view, least):
-            points = view.variant.card_points
-            card, deadwood = min(zip(choices, left), key=lambda p: (p[1], -points(p[0]), p[0].index))
+            if fast is not None and found is not None:  # the cards' points from the fast path's table
+                table = fast.points
+                card, deadwood = min(zip(choices, left), key=lambda p: (p[1], -table[p[0].index], p[0].index))
+            else:
+                points = view.variant.card_points
+                card, deadwood = min(zip(choices, left), key=lambda p: (p[1], -points(p[0]), p[0].index))
         elif fast is not None and found is not None:
             card, deadwood = self._best_fast(view, fast, mask, choices, left)
         else:

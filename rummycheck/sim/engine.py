@@ -181,9 +181,14 @@ class _Hand:
         state = self.state
         players = state.players
         on_turn = seat == state.current
+        if len(players) == 2:  # gin's two seats, without a comprehension's frame
+            first, second = players
+            sizes: tuple[int, ...] = (len(first.hand) + first.unknown, len(second.hand) + second.unknown)
+        else:
+            sizes = tuple([len(p.hand) + p.unknown for p in players])
         return new_view(  # View's fields in order
             self.variant, seat, self.names, players[seat].hand, tuple(state.table), tuple(state.discard_pile),
-            state.stock or 0, self.scores, tuple([len(p.hand) + p.unknown for p in players]),
+            state.stock or 0, self.scores, sizes,
             self.opened, self.out, self.taken, self.thrown,
             state.drew if on_turn else "none", state.took if on_turn else None, phase, state.knocker,
             self.game.kept_upcard(state), options, partial(observe, state, seat))
@@ -233,24 +238,36 @@ class _Hand:
 
 def _start_options(hand: _Hand) -> tuple[ActionKind, ...]:
     state = hand.state
-    options = []
     if hand.game.lays_down(state):  # at the start of a turn: a meld turn instead of the draw (Bing)
-        options.append(ActionKind.LAY_DOWN)
+        options = [ActionKind.LAY_DOWN]
+        if state.can_draw_stock():
+            options.append(ActionKind.DRAW)
+        if state.discard_pile and state.can_take_discard():
+            options.append(ActionKind.TAKE)
+        return tuple(options)
     if state.can_draw_stock():
-        options.append(ActionKind.DRAW)
-    if state.discard_pile and state.can_take_discard():
-        options.append(ActionKind.TAKE)
-    return tuple(options)
+        return _DRAW_TAKE if state.discard_pile and state.can_take_discard() else _DRAW
+    return _TAKE if state.discard_pile and state.can_take_discard() else ()
+
+
+_DRAW_TAKE = (ActionKind.DRAW, ActionKind.TAKE)  # the gin and basic start options, made once
+_DRAW = (ActionKind.DRAW,)
+_TAKE = (ActionKind.TAKE,)
 
 
 _UPCARD_OPTIONS = (ActionKind.TAKE, ActionKind.PASS)
+# the views' ``StartOptions`` of the commonest options, made once (a tuple: nothing can change them)
+_SHOWN_DRAW_TAKE = StartOptions(_DRAW_TAKE)
+_SHOWN_UPCARD = StartOptions(_UPCARD_OPTIONS)
 
 
 def _start(hand: _Hand, bot: Bot, seat: int, phase: ViewPhase, options: tuple[ActionKind, ...]) -> ActionKind:
     """The bot's ``start`` answer as one of ``options``: an older word (``"stock"``, ...) is read as its
     ``ActionKind``; anything else is a ``ValueError``.  The view's options are ``StartOptions`` (an older
     bot finds its words in them); the engine's own checks use the plain tuple, the quicker one."""
-    answer = bot.start(hand.view(seat, phase, StartOptions(options)))
+    shown = _SHOWN_DRAW_TAKE if options is _DRAW_TAKE else _SHOWN_UPCARD if options is _UPCARD_OPTIONS \
+        else StartOptions(options)
+    answer = bot.start(hand.view(seat, phase, shown))
     if type(answer) is ActionKind and answer in options:  # the shipped bots' answers, checked first
         return answer
     choice = start_choice(answer, options)

@@ -89,7 +89,8 @@ KNOCK_GAIN: dict[tuple[int, int, int], float] = {
 
 def stage_of(stock: int) -> int:
     """The stage of the hand by the stock's size (``_STAGES``)."""
-    return sum(1 for bound in _STAGES if stock <= bound)
+    high, middle, low = _STAGES  # the bounds compared in turn (asked at every knock the bot weighs)
+    return 0 if stock > high else 1 if stock > middle else 2 if stock > low else 3
 
 
 def knock_gain(deadwood: int, stock: int, holding: int,
@@ -233,17 +234,26 @@ class GinExpert(GinBase):
         # a score is at least its card's base (deadwood + partners) and the danger only adds: a card
         # whose base is above the best score so far cannot win (the look-ahead takes off at most knock_weight)
         top = min(left) + self.window
+        bases = []
+        for c, deadwood in zip(choices, left):
+            if deadwood <= top:
+                i = c.index
+                bases.append((deadwood + partner_weight * ((mask & near1[i]).bit_count()
+                                                           + 0.5 * (mask & near2[i]).bit_count()), i, c, deadwood))
+        # with no negative weight the cards are looked at by base, least first: once a base is above the
+        # best score so far every later one is too (the least key is the same in any order: keys differ by card)
+        ordered = partner_weight >= 0 and danger_weight >= 0 and knock_weight >= 0
+        if ordered:
+            bases.sort()
         reads: Reads | None = None
-        limit = self.knock_limit(view)
+        limit = self.knock_limit(view) if knock_weight else 0
         draws: list[tuple[int, float]] | None = None
         best_key = (float("inf"), 0, 0)
         best, kept = choices[0], left[0]
-        for c, deadwood in zip(choices, left):
-            if deadwood > top or deadwood - knock_weight > best_key[0]:
-                continue
-            i = c.index
-            score = deadwood + partner_weight * ((mask & near1[i]).bit_count() + 0.5 * (mask & near2[i]).bit_count())
-            if score - knock_weight > best_key[0]:
+        for score, i, c, deadwood in bases:
+            if deadwood - knock_weight > best_key[0] or score - knock_weight > best_key[0]:
+                if ordered:
+                    break
                 continue
             if danger_weight or knock_weight:
                 if reads is None:
@@ -277,8 +287,11 @@ class GinExpert(GinBase):
 def _holding(view: View) -> int:
     """How many cards the opponent took from the pile and has not thrown again."""
     opponent = view.next_seat()
+    taken = view.taken[opponent]
+    if not taken:  # most hands: nothing taken, and no set of his discards to make
+        return 0
     thrown = set(view.thrown[opponent])
-    return sum(1 for c in view.taken[opponent] if c not in thrown)
+    return sum(1 for c in taken if c not in thrown)
 
 
 class GinExpertRace(GinExpert):

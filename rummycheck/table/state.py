@@ -34,13 +34,14 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from rummycheck.cards import Card, format_cards
 from rummycheck.errors import IllegalPlayError, ScenarioError
+from rummycheck.frozen import quick
 from rummycheck.games import Game, game_of
 from rummycheck.games.base import HandState, PlayerView
 from rummycheck.melds import Meld, extend_meld, meld_problems
@@ -104,7 +105,13 @@ class PlayerState:
     def holding(self, hand: tuple[Card, ...], unknown: int) -> PlayerState:
         """This player holding ``hand`` and ``unknown`` unknown cards (``replace`` without its
         generic cost: the hand changes on every action)."""
-        return PlayerState(self.name, self.score, self.opened, hand, unknown, self.out, self.cut)
+        return _new_player(self.name, self.score, self.opened, hand, unknown, self.out, self.cut)
+
+
+# ``PlayerState(...)`` and the other frozen values the hot actions make (draw, take, discard), with
+# every field given in order, built the quick way (``rummycheck.frozen``)
+_new_player: Callable[..., PlayerState] = quick(PlayerState)
+_new_reason: Callable[..., Reason] = quick(Reason)
 
 
 _index = attrgetter("index")
@@ -143,6 +150,9 @@ class PlayRecord:
         if kind is ActionKind.KNOCK:
             return Action(kind, self.player, card, melds=self.melds)
         return Action(kind, self.player, card)
+
+
+_new_record: Callable[..., PlayRecord] = quick(PlayRecord)  # every field in order
 
 
 @dataclass
@@ -408,8 +418,8 @@ class GameState:
 
     def _missing(self, player: PlayerState, cards: Sequence[Card]) -> list[Card]:
         """Cards that the player's known hand (plus unknown cards) cannot supply."""
-        if len(cards) == 1 and cards[0] in player.hand:  # one card, held (a discard): nothing missing
-            return []
+        if len(cards) == 1 and cards[0].index in map(_index, player.hand):  # one card, held (a discard)
+            return []  # (its index looked up: ints compare without calling Card.__eq__)
         have = Counter(player.hand)
         spare = player.unknown
         missing = []
@@ -490,7 +500,7 @@ class GameState:
             known = order[-1]
             if card is not None and known is not None and card != known:
                 raise IllegalPlay([Reason(game.TURN, f"the next card of the stock is {known}, not {card}")])
-        reasons = [Reason(game.TURN, f"{self.player.name} draws from the stock")]
+        reasons = [_new_reason(game.TURN, f"{self.player.name} draws from the stock", True)]
         if renewal is not None:
             top = self.discard_pile[-1]
             self.stock = len(self.discard_pile) - 1
@@ -513,8 +523,8 @@ class GameState:
             self.stock -= 1
         self.extra = game.after_draw(self)
         self.drew = "stock"
-        return self._record(PlayRecord(ActionKind.DRAW, player.name, () if card is None else (card,),
-                                       reasons=tuple(reasons)))
+        return self._record(_new_record(ActionKind.DRAW, player.name, () if card is None else (card,), (), (),
+                                        tuple(reasons), False, ()))
 
     def verify_take_discard(self, *, then: Card | None = None) -> None:
         """``then``: the card the play discards next (its own verdict replaces the take's look-ahead)."""
@@ -550,8 +560,8 @@ class GameState:
         self.players[self.current] = player.holding(_with_card(player.hand, card), player.unknown)
         self.drew = "discard"
         self.took = card
-        return self._record(PlayRecord(ActionKind.TAKE, player.name, (card,),
-                                       reasons=(Reason(game.TURN, f"{player.name} takes {card}"),)))
+        return self._record(_new_record(ActionKind.TAKE, player.name, (card,), (), (),
+                                        (_new_reason(game.TURN, f"{player.name} takes {card}", True),), False, ()))
 
     def _turn_rule(self) -> str:
         return self.game.TURN
@@ -674,12 +684,18 @@ class GameState:
 
     # -- discarding and ending a turn ---------------------------------------------------------
     def verify_discard(self, card: Card) -> None:
+        self._judge_discard(card)
+
+    def _judge_discard(self, card: Card) -> tuple[bool, Reason] | None:
+        """``verify_discard``, returning the game's ``discard_limit`` verdict (asked once: the
+        discard itself names it among its reasons)."""
         problems = self._need_phase("discard")
         player = self.player
         passed: list[Reason] = []
+        limit = None
         if not problems:
             game = self.game
-            if self._missing(player, [card]):
+            if card.index not in map(_index, player.hand) and self._missing(player, [card]):  # held: none missing
                 problems.append(Reason(game.TURN, f"{player.name} does not hold {card}"))
             problems.extend(game.discard_problems(self, card))
             if self.drew == "discard" and self.took is not None and card == self.took \
@@ -693,20 +709,27 @@ class GameState:
                     (passed if limit[0] else problems).append(limit[1])
         if problems:
             raise IllegalPlay(problems, passed=passed)
+        return limit
 
     def can_discard(self, card: Card) -> bool:
         return _can(lambda: self.verify_discard(card))
 
     def discard(self, card: Card) -> PlayRecord:
         """Discard ``card``; this ends the turn (and the hand when it was the last card, basic)."""
-        self.verify_discard(card)
+        limit = self._judge_discard(card)
         game = self.game
         player = self.player
-        passed = [Reason(game.TURN, f"{player.name} discards {card}")]
-        limit = game.discard_limit(self, card)
+        passed = [_new_reason(game.TURN, f"{player.name} discards {card}", True)]
         if limit is not None:
             passed.append(limit[1])
-        after = self._remove_cards(player, [card])
+        hand = player.hand
+        index = card.index
+        for at, held in enumerate(hand):  # the first copy held, as _remove_cards takes it
+            if held.index == index:
+                after = player.holding(hand[:at] + hand[at + 1:], player.unknown)
+                break
+        else:  # an unknown card stands in for it
+            after = self._remove_cards(player, [card])
         self.players[self.current] = after
         self.discard_pile.append(card)
         self.extra = game.after_discard(self, card)
@@ -721,8 +744,8 @@ class GameState:
             self.phase, self.extra = "over", game.after_dead_end(self)
         else:
             self._advance_turn()
-        return self._record(PlayRecord(ActionKind.DISCARD, player.name, (card,), reasons=tuple(passed),
-                                       went_out=went_out))
+        return self._record(_new_record(ActionKind.DISCARD, player.name, (card,), (), (), tuple(passed), went_out,
+                                        ()))
 
     def verify_end_turn(self) -> None:
         problems = self._need_phase("end_turn")
