@@ -33,7 +33,14 @@ MATCHES: list[tuple[str, str | None, tuple[str, ...], int]] = [
     ("basic", None, ("random", "eager", "patient"), 0),
     ("bing", None, ("early", "common", "sandbag", "common"), 0),
     ("bing", None, ("early", "sandbag", "common"), 1),
+    # added 2026-12-02: the strongest gin bots and Bing's expected-value bots (the first eight
+    # matches' total is printed on its own too, comparable with the hashes before)
+    ("gin", None, ("expert", "knock"), 0),
+    ("gin", None, ("expert-race", "gin"), 0),
+    ("bing", None, ("common-ev", "sandbag-ev", "early"), 1),
 ]
+#: the matches hashed before the list grew
+FIRST = 8
 
 
 #: the counts a seat's result held as fields before they became the game's own
@@ -65,10 +72,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=12)
     args = parser.parse_args(argv)
     total = hashlib.sha256()
-    for name, preset, bots, buybacks in MATCHES:
+    first = hashlib.sha256()
+    for at, (name, preset, bots, buybacks) in enumerate(MATCHES):
         value = match_hash(name, preset, bots, buybacks, args.games)
         total.update(value.encode())
+        if at < FIRST:
+            first.update(value.encode())
         print(f"{name:5} {preset or '-':9} {'/'.join(bots):28} buybacks {buybacks}: {value}")
+    print(f"the first {FIRST}: {first.hexdigest()[:16]}")
     print(f"all: {total.hexdigest()[:16]}")
     return 0
 
