@@ -151,6 +151,9 @@ PLANTED_SET = [
     ("tests/data/review/gin-feed-the-known-nines.toml", "A", 5, "discard", ActionKind.DISCARD, "inaccuracy"),
     # Bing's choice of pile: the discard that completes a going-out hand
     ("tests/data/review/bing-draw-over-the-card-that-goes-out.toml", "A", 7, "draw", ActionKind.TAKE, "blunder"),
+    # basic: the lay-off that makes rummy (a lay-off is a lay-down move)
+    ("tests/data/review/basic-keep-the-layoff-instead-of-rummy.toml", "A", 8, "discard", ActionKind.LAY_DOWN,
+     "blunder"),
 ]
 
 
