@@ -4,6 +4,7 @@ discard says about a hand (``Game.pile_model``).
 Plays seeded one-hand games of shipped bots (gin: ``knock`` against ``gin`` and ``expert-race``
 against ``gin``; basic: ``eager`` against ``patient``) and keeps every choice between the top
 discard and the stock with the hand the player held when he made it (the bots' own view).
+A wild card on top is left out (the model gives it no weight: anybody takes a deuce).
 The model is a logistic in two features of the top card against that hand: whether it
 completes a meld of three (``evidence.makes_meld``) and its partners there (at most 3).  The
 script prints the share taken in each cell, then the maximum-likelihood setting on a grid
@@ -31,8 +32,9 @@ from rummycheck.sim.engine import play_game  # noqa: E402
 from rummycheck.table.actions import ActionKind  # noqa: E402
 from rummycheck.variants import Variant, get_variant  # noqa: E402
 
-PAIRS = {"gin": (("knock", "gin"), ("expert-race", "gin")), "basic": (("eager", "patient"),)}
-RULES = {"gin": {"game_target": "1"}, "basic": {"target_2": "1"}}
+PAIRS = {"gin": (("knock", "gin"), ("expert-race", "gin")), "basic": (("eager", "patient"),),
+         "bing": (("early", "common", "sandbag", "common"),)}
+RULES: dict[str, dict[str, str]] = {"gin": {"game_target": "1"}, "basic": {"target_2": "1"}, "bing": {}}
 CONSTANTS = tuple(x / 4 for x in range(-24, 1))
 MELDS = tuple(x / 4 for x in range(0, 25))
 PER_PARTNER = tuple(x / 4 for x in range(-4, 9))
@@ -50,7 +52,7 @@ def choices(variant: Variant, bots: tuple[str, ...], hands: int, seed: int) -> l
             def start(self, view: View) -> ActionKind:
                 answer: ActionKind = super().start(view)
                 options = view.options
-                if (view.phase is ViewPhase.PLAY and view.top is not None
+                if (view.phase is ViewPhase.PLAY and view.top is not None and not variant.is_wild(view.top)
                         and ActionKind.TAKE in options and ActionKind.DRAW in options):
                     seen.append((view.top, view.hand, answer is ActionKind.TAKE))
                 return answer

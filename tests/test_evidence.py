@@ -216,6 +216,9 @@ def test_the_chance_of_a_take_or_a_draw_over_worked_by_hand() -> None:
         1 / (1 + math.exp(4.25)))
     assert math.exp(pile_log_likelihood(nine, parse_cards("Jc Qc 9d"), True, gin, (-800.0, 0.0, 0.0))) == 0.0
     assert pile_log_likelihood(nine, parse_cards("Jc Qc 9d"), False, gin, (800.0, 0.0, 0.0)) == pytest.approx(-800.0)
+    bing = get_variant("bing")  # a wild deuce on top says nothing of the hand, taken or left
+    for took in (True, False):
+        assert pile_log_likelihood(parse_cards("2h")[0], parse_cards("9c 9d"), took, bing, (-3.0, 2.0, 1.0)) == 0.0
 
 
 @pytest.mark.parametrize("game", ["gin", "basic"])
