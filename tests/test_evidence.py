@@ -251,3 +251,18 @@ def test_reading_takes_and_draws_over_places_the_opponents_cards_better(game: st
     monkeypatch.setattr(type(game_of(get_variant(game, **rules))), "pile_model", None)
     without = loss()
     assert with_model < without, (with_model, without)
+
+
+def test_the_quick_pile_chance_on_bitmasks_equals_the_card_by_card_one() -> None:
+    from rummycheck.analysis.evidence import _quick_pile
+
+    rng = random.Random(3)
+    deck = full_deck()
+    gin = get_variant("gin")
+    for _ in range(5000):
+        card, *hand = rng.sample(deck, 11)
+        held = sum(1 << c.index for c in hand)
+        for took in (True, False):
+            for model in ((-5.75, 5.0, 0.75), (-1.75, 1.75, 1.0)):
+                assert _quick_pile(card, held, took, model) == pytest.approx(
+                    pile_log_likelihood(card, hand, took, gin, model), abs=1e-12)

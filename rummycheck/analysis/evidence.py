@@ -185,6 +185,31 @@ def makes_meld(card: Card, hand: Sequence[Card], variant: Variant) -> bool:
     return False
 
 
+@cache
+def _meld_masks() -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """By card index (one deck, no wild cards): the bitmask of the other cards of its rank, and the
+    pairs of its suit that make a row of three with it (as two-bit masks)."""
+    deck = full_deck()
+    found = []
+    for card in deck:
+        rank = sum(1 << c.index for c in deck if c.number == card.number and c != card)
+        n, base = card.number, card.index - (card.number - 1)  # base: the suit's ace
+        rows = tuple((1 << (base + a - 1)) | (1 << (base + b - 1))
+                     for a, b in ((n - 2, n - 1), (n - 1, n + 1), (n + 1, n + 2)) if a >= 1 and b <= 13)
+        found.append((rank, rows))
+    return tuple(found)
+
+
+def _quick_pile(card: Card, held: int, took: bool, model: tuple[float, float, float]) -> float:
+    """``pile_log_likelihood`` on bitmasks (one deck, no wild cards): ``held`` is the hand's mask
+    without the card."""
+    rank, rows = _meld_masks()[card.index]
+    melds = (rank & held).bit_count() >= 2 or any(row & held == row for row in rows)
+    constant, meld, per_partner = model
+    z = constant + (meld if melds else 0.0) + per_partner * min(3, (_partner_masks()[card.index] & held).bit_count())
+    return _log_sigmoid(z if took else -z)
+
+
 def pile_log_likelihood(card: Card, hand: Sequence[Card], took: bool, variant: Variant,
                         model: tuple[float, float, float]) -> float:
     """The log of the model's chance that a player holding ``hand`` (without ``card``) takes the
@@ -248,8 +273,19 @@ def _evidence(observation: Observation, hands: Sequence[Sequence[Card]],
             total += discard_log_likelihood(card, [*hand, card], variant, beta)
     model = observation.public.game.pile_model
     if model is not None:
+        quick = variant.decks == 1 and variant.wild_number is None  # bitmasks (gin, basic)
         for seat, choices in (piles if piles is not None else _pile_choices(observation)).items():
             hand = hands[seat]
+            if quick:
+                held = 0
+                for c in hand:
+                    held |= 1 << c.index
+                for card, took in choices[-RECENT:]:
+                    bit = 1 << card.index
+                    if took and not held & bit:  # taken and thrown again: the hand it joined is gone
+                        continue
+                    total += _quick_pile(card, held & ~bit, took, model)
+                continue
             for card, took in choices[-RECENT:]:
                 if took:
                     if card not in hand:  # taken and thrown again: the hand it joined is gone
