@@ -35,7 +35,7 @@ but no hand-quality table weighs its uniform deals instead, and the means, their
 (``sim.stats.weighted_mean_interval``) and the race are weighted.
 
 Not modelled yet: the quality of a played hand in basic and Bing, Bing's takes and draws, and
-the game score of basic with five or six players.
+the game score of basic with five or six players (a house rule: max_players).
 """
 
 from __future__ import annotations
