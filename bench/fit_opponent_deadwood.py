@@ -1,5 +1,5 @@
-"""Fit the hand-quality weight of ``rummycheck.analysis.evidence``: how far a played gin hand is
-from a uniform deal of the unseen cards.
+"""Fit the hand-quality weight of ``rummycheck.analysis.evidence``: how far a played gin (or
+basic) hand is from a uniform deal of the unseen cards.
 
 ``determinize`` deals the opponent's unseen cards uniformly, but after a few turns of play a
 competent opponent's hand is far better than a random one: he has thrown his worst card every
@@ -13,9 +13,11 @@ cell.  Printed: the table as TOML (``rummycheck/data/gin_opponent_deadwood.toml`
 second seed kept apart, the mean log-likelihood of the true deadwood cells under the uniform
 distribution, under the weighted one, and under the distribution of samples drawn as the
 evaluator draws them (one of ``CANDIDATES`` uniform deals kept by weight; here by the table's
-weight alone, where the evaluator multiplies in the discard evidence too).
+weight alone, where the evaluator multiplies in the discard evidence too).  With ``--game basic``
+the bots are ``eager`` and ``patient`` (two players, ten cards), and only an opponent who still
+holds a full hand (he has laid nothing down) is counted, as ``hand_quality`` weighs only those.
 
-    python bench/fit_opponent_deadwood.py [--hands 300] [--seed 901] [--held-seed 902]
+    python bench/fit_opponent_deadwood.py [--hands 300] [--seed 901] [--held-seed 902] [--game gin]
 """
 
 from __future__ import annotations
@@ -35,16 +37,17 @@ from rummycheck.sim.engine import play_game  # noqa: E402
 from rummycheck.solvers.deadwood import min_deadwood  # noqa: E402
 from rummycheck.variants import get_variant  # noqa: E402
 
-BOTS = ("knock", "gin", "expert")
+BOTS = {"gin": ("knock", "gin", "expert"), "basic": ("eager", "patient")}
+RULES = {"gin": {"game_target": "1"}, "basic": {"target_2": "1"}}
 Count = dict[tuple[int, int], int]
 
 
-def collect(hands: int, seed: int, weight: dict[tuple[int, int], float] | None = None
+def collect(hands: int, seed: int, weight: dict[tuple[int, int], float] | None = None, game: str = "gin"
             ) -> tuple[Count, Count, list[tuple[int, int]], Count]:
     """Counts of (throws, deadwood) cells: the true opponent hands, the uniform samples; the true
     cells in order; and, with a ``weight`` table, the cells of samples drawn as
     ``analysis.evidence.draw_sample`` draws them (one of ``CANDIDATES`` uniform deals, by weight)."""
-    variant = get_variant("gin", game_target="1")
+    variant = get_variant(game, **RULES[game])
     true: Count = {}
     uniform: Count = {}
     cells: list[tuple[int, int]] = []
@@ -60,7 +63,10 @@ def collect(hands: int, seed: int, weight: dict[tuple[int, int], float] | None =
                     state = view.observe.args[0]  # type: ignore[attr-defined]  # the true state (a bench only)
                     seen = view.observe()
                     other = 1 - view.seat
-                    throws = sum(1 for s in seen.seen if s.player == view.names[other] and s.how != "taken")
+                    if len(state.players[other].hand) != variant.hand_size:  # he has laid cards down
+                        return super().discard(view)  # type: ignore[no-any-return]
+                    throws = sum(1 for s in seen.seen if s.player == view.names[other]
+                                 and s.how in ("thrown", "declined"))  # as evidence._throws counts them
                     real = cell(throws, min_deadwood(state.players[other].hand, variant=variant))
                     sample = seen.determinize(rng)
                     drawn = cell(throws, min_deadwood(sample.players[other].hand, variant=variant))
@@ -77,7 +83,7 @@ def collect(hands: int, seed: int, weight: dict[tuple[int, int], float] | None =
 
         return Spy()
 
-    pairs = [(a, b) for a in BOTS for b in BOTS if a < b]
+    pairs = [(a, b) for a in BOTS[game] for b in BOTS[game] if a < b]
     for deal in range(hands):
         a, b = pairs[deal % len(pairs)]
         for rotation, seats in enumerate(((a, b), (b, a))):
@@ -115,10 +121,11 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--seed", type=int, default=901)
     parser.add_argument("--held-seed", type=int, default=902)
+    parser.add_argument("--game", choices=sorted(BOTS), default="gin")
     args = parser.parse_args()
-    true, uniform, _, _ = collect(args.hands, args.seed)
+    true, uniform, _, _ = collect(args.hands, args.seed, game=args.game)
     weight = ratios(true, uniform)
-    _, held_uniform, held_cells, resampled = collect(args.hands, args.held_seed, weight)
+    _, held_uniform, held_cells, resampled = collect(args.hands, args.held_seed, weight, game=args.game)
     print(f"# fitted on {sum(true.values())} discards of {2 * args.hands} hands (seed {args.seed}); "
           f"held out: {len(held_cells)} discards (seed {args.held_seed})")
     print(f"# held-out mean log-likelihood of the opponent's true deadwood cell: uniform "

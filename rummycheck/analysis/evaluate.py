@@ -27,15 +27,16 @@ points alone.
 
 Each sample is weighed by how likely the other players' hands in it are after what they
 were seen to do (``analysis.evidence``): their latest throws and passes, in gin and basic also
-their takes and draws over the top discard, and, in gin, since a
+their takes and draws over the top discard, and, in gin and two-player basic, since a
 played hand is far better than a uniform deal, how good the hand is for the number of cards
 its holder has thrown.  The sample is drawn from that weighted distribution
 (one of several uniform deals kept by weight), so it counts 1; a game with a discard model
 but no hand-quality table weighs its uniform deals instead, and the means, their intervals
 (``sim.stats.weighted_mean_interval``) and the race are weighted.
 
-Not modelled yet: the quality of a played hand in basic and Bing, Bing's takes and draws, and
-the game score of basic with five or six players (a house rule: max_players).
+Not modelled yet: the quality of a played hand in Bing and in basic with three or more players,
+Bing's takes and draws, and the game score of basic with five or six players (a house rule:
+max_players).
 """
 
 from __future__ import annotations

@@ -85,6 +85,7 @@ class Basic(Game):
     rollout_bot = "patient"
     evidence_beta = 0.5  # analysis/evidence.py says how it was chosen and checked
     pile_model = (-1.75, 1.75, 1.0)  # bench/fit_pile_model.py; analysis/evidence.py
+    hand_quality_table = "basic_opponent_deadwood.toml"  # made by bench/fit_opponent_deadwood.py --game basic
     game_chance_table = "basic_hands.toml"  # made by bench/gin_hand_points.py --game basic
     # the deal size: hand_size with two players, hand_size_many with three or more (BASIC-DECK)
     game_chance_scoring = ("rummy_multiplier", "ace_points", "face_points", "hand_size", "hand_size_many")
