@@ -13,6 +13,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations, product
+from operator import attrgetter
 
 from rummycheck.cards import Card, Suit, format_cards, full_deck
 from rummycheck.dealing import deal_table, shoe
@@ -41,7 +42,8 @@ from rummycheck.variants import Variant, get_variant
 
 __all__ = ["Gin", "GinHand", "GinLayoffs", "gin_hand", "gin_knock_limit", "gin_layoffs"]
 
-_OFFERED = ("non-dealer", "dealer")  # the first upcard is on offer to him (GIN-DEAL)
+_OFFERED = ("non-dealer", "dealer")
+_index = attrgetter("index")  # the first upcard is on offer to him (GIN-DEAL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +70,12 @@ class GinHand(HandState):
 
 
 _FRESH = GinHand()
+
+
+def _offered(hand: GinHand, offer: str, takes: int) -> GinHand:
+    """``replace(hand, offer=offer, takes=takes)`` without its generic cost (every hand's upcard and
+    first draw change the offer)."""
+    return GinHand(offer, takes, hand.throwbacks, hand.knock_table, hand.gin, hand.dead, hand.upcard)
 
 
 def gin_hand(state: TableView) -> GinHand:
@@ -296,7 +304,8 @@ class Gin(Game):
 
     def kept_upcard(self, state: TableView) -> Card | None:
         """The first upcard is kept: Oklahoma reads the knock limit from it."""
-        return gin_hand(state).upcard
+        extra = state.extra  # gin_hand(state), without its call: every view asks
+        return (extra if isinstance(extra, GinHand) else _FRESH).upcard
 
     # -- gin's own state of the hand (``GinHand``) ----------------------------------------------
     def new_hand_state(self, upcard: Card | None) -> HandState | None:
@@ -314,7 +323,7 @@ class Gin(Game):
         """A draw from the stock ends the first upcard's offer (after both passed)."""
         extra = state.extra
         if isinstance(extra, GinHand) and extra.offer:
-            return replace(extra, offer="")
+            return _offered(extra, "", extra.takes)
         return extra
 
     def after_take(self, state: TableView) -> HandState | None:
@@ -322,9 +331,9 @@ class Gin(Game):
         extra = state.extra
         hand = extra if isinstance(extra, GinHand) else _FRESH
         if self.variant.option("upcard_draw_limit") is None:  # no limit: the takes are not counted
-            return replace(hand, offer="") if hand.offer else extra
+            return _offered(hand, "", hand.takes) if hand.offer else extra
         takes = hand.takes if hand.offer in _OFFERED else hand.takes + 1
-        return replace(hand, offer="", takes=takes)
+        return _offered(hand, "", takes)
 
     def after_discard(self, state: TableView, card: Card) -> HandState | None:
         """Under a ``throwback_limit``, a discard of the card just taken adds one to the throw-backs in
@@ -341,7 +350,8 @@ class Gin(Game):
     def after_knock(self, state: TableView, laid: tuple[TableMeld, ...], deadwood: tuple[Card, ...]
                     ) -> HandState | None:
         """The knocker's melds as laid (GIN-LAYOFF grows them) and whether he went gin (GIN-GIN)."""
-        return replace(gin_hand(state), knock_table=laid, gin=not deadwood)
+        hand = gin_hand(state)  # replace(hand, knock_table=laid, gin=not deadwood), without its generic cost
+        return GinHand(hand.offer, hand.takes, hand.throwbacks, laid, not deadwood, hand.dead, hand.upcard)
 
     def after_dead_end(self, state: TableView) -> HandState | None:
         """GIN-DEAD: a take or throw-back limit ended the hand."""
@@ -450,7 +460,8 @@ class Gin(Game):
         """GIN-DEAD (``wall_take_knocks``): at the wall the discard may be taken only to knock with it,
         so a take after which no knock is possible is refused (as OpenSpiel's wall phase does)."""
         problems = super().take_problems(state, then=then)
-        if gin_hand(state).offer == "declined":
+        extra = state.extra
+        if (extra if isinstance(extra, GinHand) else _FRESH).offer == "declined":
             problems.append(Reason(self.DEAL, "both players passed the first upcard: "
                                               f"{state.player.name} draws from the stock"))
         if problems or not self.variant.option("wall_take_knocks") or not self._at_wall(state):
@@ -519,7 +530,9 @@ class Gin(Game):
         return problems
 
     def draw_problems(self, state: TableView) -> list[Reason]:
-        problems = self._offer_problems(state)
+        extra = state.extra  # _offer_problems(state), without its calls: every turn asks twice
+        problems = self._offer_problems(state) if (extra if isinstance(extra, GinHand) else _FRESH).offer \
+            in _OFFERED else []
         dead = int(self.variant.option("dead_stock") or 0)
         if state.stock is not None and state.stock <= dead:
             problems.append(Reason("GIN-DEAD", f"{state.stock} cards left in the stock: the hand is dead"))
@@ -540,10 +553,10 @@ class Gin(Game):
         hand = gin_hand(state)
         if hand.offer == "non-dealer":
             return (Reason(self.DEAL, f"{name} passes the first upcard: the dealer may take it"),
-                    replace(hand, offer="dealer"), False)
+                    _offered(hand, "dealer", hand.takes), False)
         if hand.offer == "dealer":
             return (Reason(self.DEAL, f"{name} passes the first upcard too: the non-dealer draws from the stock"),
-                    replace(hand, offer="declined"), False)
+                    _offered(hand, "declined", hand.takes), False)
         return (Reason(self.DEAD, f"{name} passes at the wall ({state.stock} cards left in the stock): "
                                   "the hand is dead"), replace(hand, dead=True), True)
 
@@ -600,14 +613,18 @@ class Gin(Game):
             raise CannotTell(f"cannot tell: GIN-KNOCK depends on {state.unknown_cards(player)}: the deadwood "
                              "needs the whole hand; name the cards to judge it", "GIN-KNOCK")
         hand = list(player.hand)
+        # the cards' indexes beside them: a card is found (and the first copy removed) by its index,
+        # as ``in`` and ``list.remove`` find it by ``Card.__eq__``, without a call for each comparison
+        indexes = [c.index for c in hand]
         if discard is not None:
-            if discard not in hand:
+            if discard.__class__ is not Card or discard.index not in indexes:
                 problems.append(Reason("GIN-TURN", f"{player.name} does not hold {discard}"))
                 return problems, passed, (), ()
-            if state.took is not None and discard == state.took and hand.count(discard) < 2 \
+            if state.took is not None and discard == state.took and indexes.count(discard.index) < 2 \
                     and not self.may_discard_taken():
                 problems.append(Reason("GIN-TURN", f"{discard} was taken from the discard pile this turn"))
-            hand.remove(discard)
+            at = indexes.index(discard.index)
+            del hand[at], indexes[at]
         if melds is None:
             found = search(hand, variant=variant)
             assert found is not None
@@ -618,11 +635,12 @@ class Gin(Game):
                 for problem in meld_problems(meld, variant):
                     problems.append(Reason("GIN-MELD", f"{meld}: {problem}"))
                 for card in meld.cards:
-                    if card in rest:
-                        rest.remove(card)
+                    if card.__class__ is Card and card.index in indexes:
+                        at = indexes.index(card.index)
+                        del rest[at], indexes[at]
                     else:
                         problems.append(Reason("GIN-MELD", f"{card} is not in the hand"))
-            deadwood = tuple(sorted(rest))
+            deadwood = tuple(sorted(rest, key=_index))
         points = variant.points(deadwood)
         upcard = self.kept_upcard(state)
         limit, why = self.knock_rule_limit(upcard)
