@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from itertools import combinations, product
 from operator import attrgetter
 
@@ -38,7 +39,7 @@ from rummycheck.results import LayOff, Reason, Solution, assemble_solution
 from rummycheck.solvers.base import Finder, PlayFinder, TableQuestion
 from rummycheck.solvers.deadwood import best_discard_key, cards_mask, fast_tables, min_deadwood
 from rummycheck.solvers.exact import search
-from rummycheck.variants import Variant, get_variant
+from rummycheck.variants import OptionValue, Variant, get_variant
 
 __all__ = ["Gin", "GinHand", "GinLayoffs", "gin_hand", "gin_knock_limit", "gin_layoffs"]
 
@@ -282,6 +283,28 @@ class Gin(Game):
     game_chance_scoring = ("gin_bonus", "undercut_bonus", "big_gin_bonus", "knock_limit")
     hand_quality_table = "gin_opponent_deadwood.toml"  # made by bench/fit_opponent_deadwood.py
 
+    # the options every turn's verdicts read, each read once a game (a variant is a value: they never
+    # change); a variant without one raises as ``option`` does, when it is first needed
+    @cached_property
+    def _dead_stock(self) -> int:
+        return int(self.variant.option("dead_stock") or 0)
+
+    @cached_property
+    def _wall_take_knocks(self) -> OptionValue:
+        return self.variant.option("wall_take_knocks")
+
+    @cached_property
+    def _throwback_limit(self) -> OptionValue:
+        return self.variant.option("throwback_limit")
+
+    @cached_property
+    def _upcard_draw_limit(self) -> OptionValue:
+        return self.variant.option("upcard_draw_limit")
+
+    @cached_property
+    def _discard_taken(self) -> OptionValue:
+        return self.variant.option("discard_taken")
+
     def target_score(self, players: int) -> int | None:
         target = self.variant.option("game_target")
         return target if isinstance(target, int) and target > 0 else None
@@ -330,7 +353,7 @@ class Gin(Game):
         """A take ends the first upcard's offer; outside it, a take counts towards ``upcard_draw_limit``."""
         extra = state.extra
         hand = extra if isinstance(extra, GinHand) else _FRESH
-        if self.variant.option("upcard_draw_limit") is None:  # no limit: the takes are not counted
+        if self._upcard_draw_limit is None:  # no limit: the takes are not counted
             return _offered(hand, "", hand.takes) if hand.offer else extra
         takes = hand.takes if hand.offer in _OFFERED else hand.takes + 1
         return _offered(hand, "", takes)
@@ -339,7 +362,7 @@ class Gin(Game):
         """Under a ``throwback_limit``, a discard of the card just taken adds one to the throw-backs in
         a row; any other ends them."""
         extra = state.extra
-        if self.variant.option("throwback_limit") is None:  # no limit: the throw-backs are not counted
+        if self._throwback_limit is None:  # no limit: the throw-backs are not counted
             return extra
         hand = extra if isinstance(extra, GinHand) else _FRESH
         throwbacks = hand.throwbacks + 1 if state.drew == "discard" and card == state.took else 0
@@ -380,7 +403,7 @@ class Gin(Game):
 
     def pass_problems(self, state: TableView) -> list[Reason]:
         """GIN-DEAL: the first upcard on offer may be passed; GIN-DEAD: so may a turn at the wall."""
-        wall = int(self.variant.option("dead_stock") or 0)
+        wall = self._dead_stock
         if state.drew != "none":
             return [Reason(self.TURN, f"{state.player.name} drew this turn and discards next")]
         if gin_hand(state).offer not in _OFFERED and (state.stock is None or state.stock > wall):
@@ -425,16 +448,16 @@ class Gin(Game):
 
     def may_discard_taken(self) -> bool:
         """GIN-TURN: whether the card just taken may be thrown back (``discard_taken``, OpenSpiel)."""
-        return bool(self.variant.option("discard_taken"))
+        return bool(self._discard_taken)
 
     def _at_wall(self, state: TableView) -> bool:
-        dead = int(self.variant.option("dead_stock") or 0)
+        dead = self._dead_stock
         return state.stock is not None and state.stock <= dead
 
     def discard_problems(self, state: TableView, card: Card) -> list[Reason]:
         """GIN-DEAD (``wall_take_knocks``): a discard taken at the wall is taken to knock with."""
         problems = super().discard_problems(state, card)
-        if self.variant.option("wall_take_knocks") and state.drew == "discard" and self._at_wall(state):
+        if self._wall_take_knocks and state.drew == "discard" and self._at_wall(state):
             problems.append(Reason("GIN-DEAD", f"{state.stock} cards left in the stock: the discard is taken at the "
                                                "wall only to knock with it (wall_take_knocks)"))
         return problems
@@ -464,7 +487,7 @@ class Gin(Game):
         if (extra if isinstance(extra, GinHand) else _FRESH).offer == "declined":
             problems.append(Reason(self.DEAL, "both players passed the first upcard: "
                                               f"{state.player.name} draws from the stock"))
-        if problems or not self.variant.option("wall_take_knocks") or not self._at_wall(state):
+        if problems or not self._wall_take_knocks or not self._at_wall(state):
             return problems
         player = state.player
         top = state.discard_pile[-1] if state.discard_pile else None
@@ -472,7 +495,7 @@ class Gin(Game):
             return problems
         hand = tuple(sorted((*player.hand, top)))
         limit, _ = self.knock_rule_limit(self.kept_upcard(state))
-        spare = self.variant.option("discard_taken")
+        spare = self._discard_taken
         rests = [hand[:i] + hand[i + 1:] for i, card in enumerate(hand) if spare or card != top]
         if min_deadwood(hand, variant=self.variant) == 0 or any(
                 min_deadwood(rest, variant=self.variant) <= limit for rest in rests):
@@ -485,7 +508,7 @@ class Gin(Game):
         """GIN-DEAD (``upcard_draw_limit``): the take that reaches the limit ends the hand dead instead.
 
         The first upcard's offer and a take at the wall (to knock) do not count."""
-        limit = self.variant.option("upcard_draw_limit")
+        limit = self._upcard_draw_limit
         if limit is None:
             return None
         hand = gin_hand(state)
@@ -498,7 +521,7 @@ class Gin(Game):
 
     def discard_ending(self, state: TableView) -> Reason | None:
         """GIN-DEAD (``throwback_limit``): discards in a row, each the card just taken, end the hand dead."""
-        limit = self.variant.option("throwback_limit")
+        limit = self._throwback_limit
         if limit is None:
             return None
         throwbacks = gin_hand(state).throwbacks
@@ -533,7 +556,7 @@ class Gin(Game):
         extra = state.extra  # _offer_problems(state), without its calls: every turn asks twice
         problems = self._offer_problems(state) if (extra if isinstance(extra, GinHand) else _FRESH).offer \
             in _OFFERED else []
-        dead = int(self.variant.option("dead_stock") or 0)
+        dead = self._dead_stock
         if state.stock is not None and state.stock <= dead:
             problems.append(Reason("GIN-DEAD", f"{state.stock} cards left in the stock: the hand is dead"))
         return problems

@@ -543,15 +543,17 @@ class GameState:
         player = self.player
         if card is None:
             player = player.holding(player.hand, player.unknown + 1)
-        else:
-            player = player.holding(_with_card(player.hand, card), player.unknown)
+        else:  # player.holding(...)
+            player = _new_player(player.name, player.score, player.opened, _with_card(player.hand, card),
+                                 player.unknown, player.out, player.cut)
         self.players[self.current] = player
         if self.stock is not None:
             self.stock -= 1
         self.extra = game.after_draw(self)
         self.drew = "stock"
-        return self._record(_new_record(ActionKind.DRAW, player.name, () if card is None else (card,), (), (),
-                                        reasons, False, ()))
+        record = _new_record(ActionKind.DRAW, player.name, () if card is None else (card,), (), (), reasons, False, ())
+        self.history.append(record)  # self._record(record)
+        return record
 
     def verify_take_discard(self, *, then: Card | None = None) -> None:
         """``then``: the card the play discards next (its own verdict replaces the take's look-ahead)."""
@@ -749,33 +751,34 @@ class GameState:
         limit = self._judge_discard(card)
         game = self.game
         player = self.player
-        passed = list(_said("discards ", game.TURN, player.name, card))
+        reasons: tuple[Reason, ...] = _said("discards ", game.TURN, player.name, card)
         if limit is not None:
-            passed.append(limit[1])
+            reasons += (limit[1],)
         hand = player.hand
-        index = card.index
-        for at, held in enumerate(hand):  # the first copy held, as _remove_cards takes it
-            if held.index == index:
-                after = player.holding(hand[:at] + hand[at + 1:], player.unknown)
-                break
+        indexes = list(map(_index, hand))
+        if card.index in indexes:  # the first copy held, as _remove_cards takes it
+            at = indexes.index(card.index)
+            after = _new_player(player.name, player.score, player.opened, hand[:at] + hand[at + 1:], player.unknown,
+                                player.out, player.cut)  # player.holding(...)
         else:  # an unknown card stands in for it
             after = self._remove_cards(player, [card])
         self.players[self.current] = after
         self.discard_pile.append(card)
         self.extra = game.after_discard(self, card)
-        went_out = after.size == 0
+        went_out = len(after.hand) + after.unknown == 0  # after.size
         ending = None if went_out else game.discard_ending(self)
         if went_out:
-            passed.append(Reason(game.OUT, f"{after.name} discards the last card and goes out"))
+            reasons += (Reason(game.OUT, f"{after.name} discards the last card and goes out"),)
             self.phase = "over"
             self.winner = self.current
         elif ending is not None:
-            passed.append(ending)
+            reasons += (ending,)
             self.phase, self.extra = "over", game.after_dead_end(self)
         else:
             self._advance_turn()
-        return self._record(_new_record(ActionKind.DISCARD, player.name, (card,), (), (), tuple(passed), went_out,
-                                        ()))
+        record = _new_record(ActionKind.DISCARD, player.name, (card,), (), (), reasons, went_out, ())
+        self.history.append(record)  # self._record(record)
+        return record
 
     def verify_end_turn(self) -> None:
         problems = self._need_phase("end_turn")
