@@ -1,5 +1,6 @@
-"""The judge's remembered verdicts (``melds.meld_problems``, ``Game.meld_reasons``) against the
-same verdicts worked out afresh, on random melds of several variants."""
+"""Helpers of the speed work (issue #18): the judge's remembered verdicts (``melds.meld_problems``,
+``Game.meld_reasons``) against the same verdicts worked out afresh, on random melds of several variants;
+the deal's shuffle against ``random.Random.shuffle``."""
 
 from __future__ import annotations
 
@@ -46,3 +47,27 @@ def test_meld_problems_unhashable() -> None:
     meld = Meld(MeldKind.RUN, cards, cards)  # type: ignore[arg-type]  # a list where a tuple belongs
     assert meld_problems(meld, variant) == []
     assert game_of(variant).meld_reasons("new meld 1", meld) == game_of(variant)._cite_meld("new meld 1", meld)
+
+
+def test_shuffle_as_random() -> None:
+    """``table.hand.shuffle`` gives ``random.Random.shuffle``'s permutation and leaves the generator where
+    it leaves it; another generator class shuffles itself."""
+    from rummycheck.table.hand import shuffle
+
+    for seed in range(200):
+        for size in (0, 1, 2, 7, 31, 52, 104):
+            cards = [Card.from_index(i % 52) for i in range(size)]
+            mine, theirs = list(cards), list(cards)
+            first, second = random.Random(f"deal:{seed}"), random.Random(f"deal:{seed}")
+            shuffle(first, mine)
+            second.shuffle(theirs)
+            assert mine == theirs
+            assert first.getstate() == second.getstate()
+
+    class Reversing(random.Random):
+        def shuffle(self, x: list[Card]) -> None:  # type: ignore[override]
+            x.reverse()
+
+    cards = [Card.from_index(i) for i in range(5)]
+    shuffle(Reversing(1), cards)
+    assert [c.index for c in cards] == [4, 3, 2, 1, 0]
