@@ -648,14 +648,18 @@ class Gin(Game):
                 problems.append(Reason("GIN-TURN", f"{discard} was taken from the discard pile this turn"))
             at = indexes.index(discard.index)
             del hand[at], indexes[at]
+        judged: list[list[str]] | None = None  # each given meld's problems, cited below
         if melds is None:
             found = search(hand, variant=variant)
             assert found is not None
             melds, deadwood = found.melds, found.deadwood
         else:
             rest = list(hand)
+            judged = []
             for meld in melds:
-                for problem in meld_problems(meld, variant):
+                found_problems = meld_problems(meld, variant)
+                judged.append(found_problems)
+                for problem in found_problems:
                     problems.append(Reason("GIN-MELD", f"{meld}: {problem}"))
                 for card in meld.cards:
                     if card.__class__ is Card and card.index in indexes:
@@ -668,7 +672,7 @@ class Gin(Game):
         upcard = self.kept_upcard(state)
         limit, why = self.knock_rule_limit(upcard)
         for number, meld in enumerate(melds, start=1):
-            if not meld_problems(meld, variant):
+            if not (meld_problems(meld, variant) if judged is None else judged[number - 1]):
                 passed.extend(self.meld_reasons(f"knock meld {number}", meld))
         if variant.option("oklahoma") and variant.option("oklahoma_spade_doubles") and upcard is not None \
                 and upcard.suit == Suit.SPADES:

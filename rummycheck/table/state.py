@@ -692,9 +692,10 @@ class GameState:
             passed.append(Reason(self.game.OUT, f"{after.name} has no cards left and goes out"))
             self.phase = "over"
             self.winner = self.current
-        return self._record(PlayRecord(ActionKind.LAY_DOWN, after.name, tuple(c for m in melds for c in m.cards)
-                                       + tuple(lo.card for lo in layoffs), tuple(melds), tuple(layoffs),
-                                       tuple(passed), went_out=went_out))
+        cards = [c for m in melds for c in m.cards]
+        cards += [lo.card for lo in layoffs]
+        return self._record(_new_record(ActionKind.LAY_DOWN, after.name, tuple(cards), tuple(melds), tuple(layoffs),
+                                        tuple(passed), went_out, ()))
 
     def verify_meld(self, melds: Sequence[Meld]) -> None:
         self.verify_lay_down(melds, ())
