@@ -92,8 +92,32 @@ def run_positions(numbers: Sequence[int], ace: str) -> list[int] | None:
     return None
 
 
+_PROBLEMS_KEPT = 4096  # melds whose verdict a variant keeps (then it starts afresh)
+
+
 def meld_problems(meld: Meld, variant: Variant) -> list[str]:
-    """Every reason ``meld`` is not legal under ``variant`` (empty when it is legal)."""
+    """Every reason ``meld`` is not legal under ``variant`` (empty when it is legal).
+
+    The verdict depends on the meld and the variant alone: each variant keeps those it gave
+    (``Variant.memo``), and a meld judged again (the judge checks a knock's melds, lays them
+    down, cites them) is answered from there, as a new list."""
+    memo = variant.memo
+    kept: dict[Meld, tuple[str, ...]] | None = memo.get("meld_problems")
+    if kept is None:
+        kept = memo["meld_problems"] = {}
+    try:
+        found = kept.get(meld)
+    except TypeError:  # a meld of unhashable parts (a list given for a tuple): judged afresh
+        return _meld_problems(meld, variant)
+    if found is None:
+        if len(kept) >= _PROBLEMS_KEPT:
+            kept.clear()
+        found = kept[meld] = tuple(_meld_problems(meld, variant))
+    return list(found)
+
+
+def _meld_problems(meld: Meld, variant: Variant) -> list[str]:
+    """``meld_problems`` worked out."""
     problems: list[str] = []
     if len(meld.cards) != len(meld.stands_for):
         return ["a meld needs one stand-in entry per card"]

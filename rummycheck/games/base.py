@@ -135,6 +135,9 @@ class LimitCheck:
     text: str
 
 
+_REASONS_KEPT = 4096  # (label, meld) citations a game keeps
+
+
 class Game:
     """The behaviour of one game under the options of ``variant``.
 
@@ -212,6 +215,7 @@ class Game:
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
+        self._meld_reasons: dict[tuple[str, Meld], tuple[Reason, ...]] = {}  # meld_reasons' answers
 
     def target_score(self, players: int) -> int | None:
         """The running score that wins the game with ``players`` players, or None (no target)."""
@@ -230,7 +234,24 @@ class Game:
         return self.meld_rule(kind)
 
     def meld_reasons(self, label: str, meld: Meld) -> list[Reason]:
-        """The rules a legal meld obeys, each with what the meld does to obey it (a legal play cites them)."""
+        """The rules a legal meld obeys, each with what the meld does to obey it (a legal play cites them).
+
+        The answer depends on the label, the meld and the game alone: each game keeps those it
+        gave (a few thousand, then it starts afresh) and answers a meld cited again from there."""
+        kept = self._meld_reasons
+        key = (label, meld)
+        try:
+            found = kept.get(key)
+        except TypeError:  # a meld of unhashable parts: cited afresh
+            return self._cite_meld(label, meld)
+        if found is None:
+            if len(kept) >= _REASONS_KEPT:
+                kept.clear()
+            found = kept[key] = tuple(self._cite_meld(label, meld))
+        return list(found)
+
+    def _cite_meld(self, label: str, meld: Meld) -> list[Reason]:
+        """``meld_reasons`` worked out."""
         reasons = [Reason(self.meld_rule(meld.kind), f"{label} ({meld}): {describe_meld(meld, self.variant)}")]
         wilds = [(c, s) for c, s in zip(meld.cards, meld.stands_for) if self.variant.is_wild(c)]
         if self.WILD and wilds:

@@ -12,7 +12,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from itertools import combinations, product
+from operator import attrgetter
 
 from rummycheck.cards import Card, Suit, format_cards, full_deck
 from rummycheck.dealing import deal_table, shoe
@@ -37,11 +39,12 @@ from rummycheck.results import LayOff, Reason, Solution, assemble_solution
 from rummycheck.solvers.base import Finder, PlayFinder, TableQuestion
 from rummycheck.solvers.deadwood import best_discard_key, cards_mask, fast_tables, min_deadwood
 from rummycheck.solvers.exact import search
-from rummycheck.variants import Variant, get_variant
+from rummycheck.variants import OptionValue, Variant, get_variant
 
 __all__ = ["Gin", "GinHand", "GinLayoffs", "gin_hand", "gin_knock_limit", "gin_layoffs"]
 
-_OFFERED = ("non-dealer", "dealer")  # the first upcard is on offer to him (GIN-DEAL)
+_OFFERED = ("non-dealer", "dealer")
+_index = attrgetter("index")  # the first upcard is on offer to him (GIN-DEAL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +71,12 @@ class GinHand(HandState):
 
 
 _FRESH = GinHand()
+
+
+def _offered(hand: GinHand, offer: str, takes: int) -> GinHand:
+    """``replace(hand, offer=offer, takes=takes)`` without its generic cost (every hand's upcard and
+    first draw change the offer)."""
+    return GinHand(offer, takes, hand.throwbacks, hand.knock_table, hand.gin, hand.dead, hand.upcard)
 
 
 def gin_hand(state: TableView) -> GinHand:
@@ -274,6 +283,28 @@ class Gin(Game):
     game_chance_scoring = ("gin_bonus", "undercut_bonus", "big_gin_bonus", "knock_limit")
     hand_quality_table = "gin_opponent_deadwood.toml"  # made by bench/fit_opponent_deadwood.py
 
+    # the options every turn's verdicts read, each read once a game (a variant is a value: they never
+    # change); a variant without one raises as ``option`` does, when it is first needed
+    @cached_property
+    def _dead_stock(self) -> int:
+        return int(self.variant.option("dead_stock") or 0)
+
+    @cached_property
+    def _wall_take_knocks(self) -> OptionValue:
+        return self.variant.option("wall_take_knocks")
+
+    @cached_property
+    def _throwback_limit(self) -> OptionValue:
+        return self.variant.option("throwback_limit")
+
+    @cached_property
+    def _upcard_draw_limit(self) -> OptionValue:
+        return self.variant.option("upcard_draw_limit")
+
+    @cached_property
+    def _discard_taken(self) -> OptionValue:
+        return self.variant.option("discard_taken")
+
     def target_score(self, players: int) -> int | None:
         target = self.variant.option("game_target")
         return target if isinstance(target, int) and target > 0 else None
@@ -296,7 +327,8 @@ class Gin(Game):
 
     def kept_upcard(self, state: TableView) -> Card | None:
         """The first upcard is kept: Oklahoma reads the knock limit from it."""
-        return gin_hand(state).upcard
+        extra = state.extra  # gin_hand(state), without its call: every view asks
+        return (extra if isinstance(extra, GinHand) else _FRESH).upcard
 
     # -- gin's own state of the hand (``GinHand``) ----------------------------------------------
     def new_hand_state(self, upcard: Card | None) -> HandState | None:
@@ -314,23 +346,23 @@ class Gin(Game):
         """A draw from the stock ends the first upcard's offer (after both passed)."""
         extra = state.extra
         if isinstance(extra, GinHand) and extra.offer:
-            return replace(extra, offer="")
+            return _offered(extra, "", extra.takes)
         return extra
 
     def after_take(self, state: TableView) -> HandState | None:
         """A take ends the first upcard's offer; outside it, a take counts towards ``upcard_draw_limit``."""
         extra = state.extra
         hand = extra if isinstance(extra, GinHand) else _FRESH
-        if self.variant.option("upcard_draw_limit") is None:  # no limit: the takes are not counted
-            return replace(hand, offer="") if hand.offer else extra
+        if self._upcard_draw_limit is None:  # no limit: the takes are not counted
+            return _offered(hand, "", hand.takes) if hand.offer else extra
         takes = hand.takes if hand.offer in _OFFERED else hand.takes + 1
-        return replace(hand, offer="", takes=takes)
+        return _offered(hand, "", takes)
 
     def after_discard(self, state: TableView, card: Card) -> HandState | None:
         """Under a ``throwback_limit``, a discard of the card just taken adds one to the throw-backs in
         a row; any other ends them."""
         extra = state.extra
-        if self.variant.option("throwback_limit") is None:  # no limit: the throw-backs are not counted
+        if self._throwback_limit is None:  # no limit: the throw-backs are not counted
             return extra
         hand = extra if isinstance(extra, GinHand) else _FRESH
         throwbacks = hand.throwbacks + 1 if state.drew == "discard" and card == state.took else 0
@@ -341,7 +373,8 @@ class Gin(Game):
     def after_knock(self, state: TableView, laid: tuple[TableMeld, ...], deadwood: tuple[Card, ...]
                     ) -> HandState | None:
         """The knocker's melds as laid (GIN-LAYOFF grows them) and whether he went gin (GIN-GIN)."""
-        return replace(gin_hand(state), knock_table=laid, gin=not deadwood)
+        hand = gin_hand(state)  # replace(hand, knock_table=laid, gin=not deadwood), without its generic cost
+        return GinHand(hand.offer, hand.takes, hand.throwbacks, laid, not deadwood, hand.dead, hand.upcard)
 
     def after_dead_end(self, state: TableView) -> HandState | None:
         """GIN-DEAD: a take or throw-back limit ended the hand."""
@@ -370,7 +403,7 @@ class Gin(Game):
 
     def pass_problems(self, state: TableView) -> list[Reason]:
         """GIN-DEAL: the first upcard on offer may be passed; GIN-DEAD: so may a turn at the wall."""
-        wall = int(self.variant.option("dead_stock") or 0)
+        wall = self._dead_stock
         if state.drew != "none":
             return [Reason(self.TURN, f"{state.player.name} drew this turn and discards next")]
         if gin_hand(state).offer not in _OFFERED and (state.stock is None or state.stock > wall):
@@ -415,16 +448,16 @@ class Gin(Game):
 
     def may_discard_taken(self) -> bool:
         """GIN-TURN: whether the card just taken may be thrown back (``discard_taken``, OpenSpiel)."""
-        return bool(self.variant.option("discard_taken"))
+        return bool(self._discard_taken)
 
     def _at_wall(self, state: TableView) -> bool:
-        dead = int(self.variant.option("dead_stock") or 0)
+        dead = self._dead_stock
         return state.stock is not None and state.stock <= dead
 
     def discard_problems(self, state: TableView, card: Card) -> list[Reason]:
         """GIN-DEAD (``wall_take_knocks``): a discard taken at the wall is taken to knock with."""
         problems = super().discard_problems(state, card)
-        if self.variant.option("wall_take_knocks") and state.drew == "discard" and self._at_wall(state):
+        if self._wall_take_knocks and state.drew == "discard" and self._at_wall(state):
             problems.append(Reason("GIN-DEAD", f"{state.stock} cards left in the stock: the discard is taken at the "
                                                "wall only to knock with it (wall_take_knocks)"))
         return problems
@@ -450,10 +483,11 @@ class Gin(Game):
         """GIN-DEAD (``wall_take_knocks``): at the wall the discard may be taken only to knock with it,
         so a take after which no knock is possible is refused (as OpenSpiel's wall phase does)."""
         problems = super().take_problems(state, then=then)
-        if gin_hand(state).offer == "declined":
+        extra = state.extra
+        if (extra if isinstance(extra, GinHand) else _FRESH).offer == "declined":
             problems.append(Reason(self.DEAL, "both players passed the first upcard: "
                                               f"{state.player.name} draws from the stock"))
-        if problems or not self.variant.option("wall_take_knocks") or not self._at_wall(state):
+        if problems or not self._wall_take_knocks or not self._at_wall(state):
             return problems
         player = state.player
         top = state.discard_pile[-1] if state.discard_pile else None
@@ -461,7 +495,7 @@ class Gin(Game):
             return problems
         hand = tuple(sorted((*player.hand, top)))
         limit, _ = self.knock_rule_limit(self.kept_upcard(state))
-        spare = self.variant.option("discard_taken")
+        spare = self._discard_taken
         rests = [hand[:i] + hand[i + 1:] for i, card in enumerate(hand) if spare or card != top]
         if min_deadwood(hand, variant=self.variant) == 0 or any(
                 min_deadwood(rest, variant=self.variant) <= limit for rest in rests):
@@ -474,7 +508,7 @@ class Gin(Game):
         """GIN-DEAD (``upcard_draw_limit``): the take that reaches the limit ends the hand dead instead.
 
         The first upcard's offer and a take at the wall (to knock) do not count."""
-        limit = self.variant.option("upcard_draw_limit")
+        limit = self._upcard_draw_limit
         if limit is None:
             return None
         hand = gin_hand(state)
@@ -487,7 +521,7 @@ class Gin(Game):
 
     def discard_ending(self, state: TableView) -> Reason | None:
         """GIN-DEAD (``throwback_limit``): discards in a row, each the card just taken, end the hand dead."""
-        limit = self.variant.option("throwback_limit")
+        limit = self._throwback_limit
         if limit is None:
             return None
         throwbacks = gin_hand(state).throwbacks
@@ -519,8 +553,10 @@ class Gin(Game):
         return problems
 
     def draw_problems(self, state: TableView) -> list[Reason]:
-        problems = self._offer_problems(state)
-        dead = int(self.variant.option("dead_stock") or 0)
+        extra = state.extra  # _offer_problems(state), without its calls: every turn asks twice
+        problems = self._offer_problems(state) if (extra if isinstance(extra, GinHand) else _FRESH).offer \
+            in _OFFERED else []
+        dead = self._dead_stock
         if state.stock is not None and state.stock <= dead:
             problems.append(Reason("GIN-DEAD", f"{state.stock} cards left in the stock: the hand is dead"))
         return problems
@@ -540,10 +576,10 @@ class Gin(Game):
         hand = gin_hand(state)
         if hand.offer == "non-dealer":
             return (Reason(self.DEAL, f"{name} passes the first upcard: the dealer may take it"),
-                    replace(hand, offer="dealer"), False)
+                    _offered(hand, "dealer", hand.takes), False)
         if hand.offer == "dealer":
             return (Reason(self.DEAL, f"{name} passes the first upcard too: the non-dealer draws from the stock"),
-                    replace(hand, offer="declined"), False)
+                    _offered(hand, "declined", hand.takes), False)
         return (Reason(self.DEAD, f"{name} passes at the wall ({state.stock} cards left in the stock): "
                                   "the hand is dead"), replace(hand, dead=True), True)
 
@@ -600,34 +636,43 @@ class Gin(Game):
             raise CannotTell(f"cannot tell: GIN-KNOCK depends on {state.unknown_cards(player)}: the deadwood "
                              "needs the whole hand; name the cards to judge it", "GIN-KNOCK")
         hand = list(player.hand)
+        # the cards' indexes beside them: a card is found (and the first copy removed) by its index,
+        # as ``in`` and ``list.remove`` find it by ``Card.__eq__``, without a call for each comparison
+        indexes = [c.index for c in hand]
         if discard is not None:
-            if discard not in hand:
+            if discard.__class__ is not Card or discard.index not in indexes:
                 problems.append(Reason("GIN-TURN", f"{player.name} does not hold {discard}"))
                 return problems, passed, (), ()
-            if state.took is not None and discard == state.took and hand.count(discard) < 2 \
+            if state.took is not None and discard == state.took and indexes.count(discard.index) < 2 \
                     and not self.may_discard_taken():
                 problems.append(Reason("GIN-TURN", f"{discard} was taken from the discard pile this turn"))
-            hand.remove(discard)
+            at = indexes.index(discard.index)
+            del hand[at], indexes[at]
+        judged: list[list[str]] | None = None  # each given meld's problems, cited below
         if melds is None:
             found = search(hand, variant=variant)
             assert found is not None
             melds, deadwood = found.melds, found.deadwood
         else:
             rest = list(hand)
+            judged = []
             for meld in melds:
-                for problem in meld_problems(meld, variant):
+                found_problems = meld_problems(meld, variant)
+                judged.append(found_problems)
+                for problem in found_problems:
                     problems.append(Reason("GIN-MELD", f"{meld}: {problem}"))
                 for card in meld.cards:
-                    if card in rest:
-                        rest.remove(card)
+                    if card.__class__ is Card and card.index in indexes:
+                        at = indexes.index(card.index)
+                        del rest[at], indexes[at]
                     else:
                         problems.append(Reason("GIN-MELD", f"{card} is not in the hand"))
-            deadwood = tuple(sorted(rest))
+            deadwood = tuple(sorted(rest, key=_index))
         points = variant.points(deadwood)
         upcard = self.kept_upcard(state)
         limit, why = self.knock_rule_limit(upcard)
         for number, meld in enumerate(melds, start=1):
-            if not meld_problems(meld, variant):
+            if not (meld_problems(meld, variant) if judged is None else judged[number - 1]):
                 passed.extend(self.meld_reasons(f"knock meld {number}", meld))
         if variant.option("oklahoma") and variant.option("oklahoma_spade_doubles") and upcard is not None \
                 and upcard.suit == Suit.SPADES:

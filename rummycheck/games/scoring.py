@@ -28,7 +28,7 @@ Decisions the rules brief leaves open (documented in docs/scoring.md):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from rummycheck.cards import Card, format_cards
@@ -230,12 +230,10 @@ def finish_sheet(sheet: Sheet, ledger: Ledger, *, out: set[str] | None = None, w
             winner: str | None = None, finished: bool = False,
             extra: Mapping[str, int] | None = None) -> Sheet:
     rows = []
-    for row in sheet.players:
-        rows.append(replace(
-            row,
-            score=ledger.scores[row.name],
-            out=row.out if out is None else row.name in out,
-            hands_won=row.hands_won + (1 if row.name == won else 0),
-            buybacks=row.buybacks + (extra or {}).get(row.name, 0),
-        ))
-    return replace(sheet, players=tuple(rows), hands=sheet.hands + 1, finished=finished, winner=winner)
+    scores = ledger.scores
+    added = extra or {}
+    for row in sheet.players:  # replace(row, ...) with every field given, without its generic cost
+        name = row.name
+        rows.append(PlayerScore(name, scores[name], row.out if out is None else name in out,
+                                row.hands_won + (1 if name == won else 0), row.buybacks + added.get(name, 0)))
+    return Sheet(sheet.variant, tuple(rows), sheet.hands + 1, finished, winner)

@@ -116,6 +116,23 @@ _new_reason: Callable[..., Reason] = quick(Reason)
 
 _index = attrgetter("index")
 
+# the one-reason tuples of the commonest plays ("A draws from the stock", "A takes 7h", "A discards 7h"),
+# made once for each (play, rule, player, card): frozen values, shared by the records that cite them
+_SAID: dict[tuple[str, str, str, int], tuple[Reason]] = {}
+_SAID_KEPT = 4096
+
+
+def _said(play: str, rule: str, name: str, card: Card | None) -> tuple[Reason]:
+    """``(Reason(rule, f"{name} {play}{card}"),)`` (no card: ``f"{name} {play}"``), made once."""
+    key = (play, rule, name, -1 if card is None else card.index)
+    found = _SAID.get(key)
+    if found is None:
+        if len(_SAID) >= _SAID_KEPT:
+            _SAID.clear()
+        found = _SAID[key] = (_new_reason(rule, f"{name} {play}" if card is None else f"{name} {play}{card}",
+                                          True),)
+    return found
+
 
 def _with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """``hand`` (sorted) with ``card`` added in its place: ``tuple(sorted((*hand, card)))``."""
@@ -153,6 +170,7 @@ class PlayRecord:
 
 
 _new_record: Callable[..., PlayRecord] = quick(PlayRecord)  # every field in order
+_new_table_meld: Callable[..., TableMeld] = quick(TableMeld)  # (number, meld, owner)
 
 
 @dataclass
@@ -420,6 +438,9 @@ class GameState:
         """Cards that the player's known hand (plus unknown cards) cannot supply."""
         if len(cards) == 1 and cards[0].index in map(_index, player.hand):  # one card, held (a discard)
             return []  # (its index looked up: ints compare without calling Card.__eq__)
+        wanted = set(map(_index, cards))
+        if len(wanted) == len(cards) and wanted.issubset(map(_index, player.hand)):
+            return []  # each card once, each held (a lay-down's, a one-deck game's): nothing missing
         have = Counter(player.hand)
         spare = player.unknown
         missing = []
@@ -432,9 +453,12 @@ class GameState:
                 missing.append(card)
         return missing
 
-    def _holding_problems(self, player: PlayerState, cards: Sequence[Card]) -> list[Reason]:
-        """The play uses cards the player does not hold, or one card more often than he holds it."""
-        missing = self._missing(player, cards)
+    def _holding_problems(self, player: PlayerState, cards: Sequence[Card], missing: list[Card] | None = None
+                          ) -> list[Reason]:
+        """The play uses cards the player does not hold, or one card more often than he holds it
+        (``missing``: ``_missing(player, cards)`` when the caller has it)."""
+        if missing is None:
+            missing = self._missing(player, cards)
         if not missing:
             return []
         have = Counter(player.hand)
@@ -450,16 +474,19 @@ class GameState:
         return problems
 
     def _need_phase(self, action: str) -> list[Reason]:
-        stalemate = self.stalemate() if self.phase == "play" else None
-        if stalemate is not None:
-            return [stalemate]
-        if self.phase == "over":
+        phase = self.phase
+        if phase == "play":  # (the commonest case first; the verdicts in the same order as ever)
+            stalemate = self.stalemate()
+            if stalemate is not None:
+                return [stalemate]
+            if self.stock == 0 and self.drew == "none" and not self.melded:
+                exhausted = self.game.exhausted(self)  # a stock that can never be drawn again ends the hand
+                if exhausted is not None:
+                    return [exhausted]
+            return []
+        if phase == "over":
             return [Reason(self.game.OUT, "the hand is over")]
-        if self.stock == 0 and self.drew == "none" and self.phase == "play" and not self.melded:
-            exhausted = self.game.exhausted(self)  # a stock that can never be drawn again ends the hand
-            if exhausted is not None:
-                return [exhausted]
-        if self.phase == "layoff" and action not in ("lay_down", "finish"):
+        if phase == "layoff" and action not in ("lay_down", "finish"):
             return [Reason(self.game.LAYOFF, f"after the knock only the defender's lay-offs remain, not {action}")]
         return []
 
@@ -500,13 +527,13 @@ class GameState:
             known = order[-1]
             if card is not None and known is not None and card != known:
                 raise IllegalPlay([Reason(game.TURN, f"the next card of the stock is {known}, not {card}")])
-        reasons = [_new_reason(game.TURN, f"{self.player.name} draws from the stock", True)]
+        reasons: tuple[Reason, ...] = _said("draws from the stock", game.TURN, self.player.name, None)
         if renewal is not None:
             top = self.discard_pile[-1]
             self.stock = len(self.discard_pile) - 1
             self.discard_pile = [top]
             self.reshuffles += 1
-            reasons.append(renewal)
+            reasons += (renewal,)
         if order:
             drawn = order.pop()
             if card is None:
@@ -516,15 +543,17 @@ class GameState:
         player = self.player
         if card is None:
             player = player.holding(player.hand, player.unknown + 1)
-        else:
-            player = player.holding(_with_card(player.hand, card), player.unknown)
+        else:  # player.holding(...)
+            player = _new_player(player.name, player.score, player.opened, _with_card(player.hand, card),
+                                 player.unknown, player.out, player.cut)
         self.players[self.current] = player
         if self.stock is not None:
             self.stock -= 1
         self.extra = game.after_draw(self)
         self.drew = "stock"
-        return self._record(_new_record(ActionKind.DRAW, player.name, () if card is None else (card,), (), (),
-                                        tuple(reasons), False, ()))
+        record = _new_record(ActionKind.DRAW, player.name, () if card is None else (card,), (), (), reasons, False, ())
+        self.history.append(record)  # self._record(record)
+        return record
 
     def verify_take_discard(self, *, then: Card | None = None) -> None:
         """``then``: the card the play discards next (its own verdict replaces the take's look-ahead)."""
@@ -561,7 +590,7 @@ class GameState:
         self.drew = "discard"
         self.took = card
         return self._record(_new_record(ActionKind.TAKE, player.name, (card,), (), (),
-                                        (_new_reason(game.TURN, f"{player.name} takes {card}", True),), False, ()))
+                                        _said("takes ", game.TURN, player.name, card), False, ()))
 
     def _turn_rule(self) -> str:
         return self.game.TURN
@@ -593,7 +622,7 @@ class GameState:
                 problems.append(Reason(kind_rule, f"{added} does not fit table meld {target} ({old.meld}): "
                                                   + "; ".join(found)))
             else:
-                new_table[index] = replace(old, meld=extended)
+                new_table[index] = _new_table_meld(old.number, extended, old.owner)  # replace(old, meld=extended)
                 added = " ".join(_pair_text(c, s) for c, s in additions)
                 passed.extend(self.game.meld_reasons(f"table meld {target} with {added}", extended))
         return new_table, problems
@@ -610,7 +639,8 @@ class GameState:
         if not melds and not layoffs:
             problems.append(Reason(self._turn_rule(), "nothing to lay down"))
         cards = [c for m in melds for c in m.cards] + [lo.card for lo in layoffs]
-        problems.extend(self._holding_problems(player, cards))
+        missing = self._missing(player, cards)
+        problems.extend(self._holding_problems(player, cards, missing))
         cited: list[Reason] = []  # the rules each legal new or extended meld obeys
         for number, meld in enumerate(melds, start=1):
             found = meld_problems(meld, variant)
@@ -621,14 +651,16 @@ class GameState:
                 cited.extend(self.game.meld_reasons(f"new meld {number}", meld))
         first_new = max((t.number for t in self.table), default=0) + 1
         owner = player.name
-        table = list(self.table) + [TableMeld(number=first_new + i, meld=m, owner=owner)
-                                    for i, m in enumerate(melds)]
+        table = list(self.table) + [_new_table_meld(first_new + i, m, owner) for i, m in enumerate(melds)]
         table, layoff_problems = self._layoff_meld(table, layoffs, cited)
         problems.extend(layoff_problems)
         # the numbers below are those of what the play would leave: cards it uses that the
         # hand does not hold (or uses more often than held) are reported above and left out here
-        held = Counter(cards) - Counter(self._missing(player, cards))
-        after = self._remove_cards(player, held.elements())
+        if missing:
+            held = Counter(cards) - Counter(missing)
+            after = self._remove_cards(player, held.elements())
+        else:  # every card supplied: the same hand left, whatever order they are taken in
+            after = self._remove_cards(player, cards)
         self.game.lay_down_rules(self, melds, layoffs, after, table, problems, passed)
         broken = {r.rule for r in problems}
         # each legal meld keeps its citation even when another meld breaks the same rule
@@ -660,9 +692,10 @@ class GameState:
             passed.append(Reason(self.game.OUT, f"{after.name} has no cards left and goes out"))
             self.phase = "over"
             self.winner = self.current
-        return self._record(PlayRecord(ActionKind.LAY_DOWN, after.name, tuple(c for m in melds for c in m.cards)
-                                       + tuple(lo.card for lo in layoffs), tuple(melds), tuple(layoffs),
-                                       tuple(passed), went_out=went_out))
+        cards = [c for m in melds for c in m.cards]
+        cards += [lo.card for lo in layoffs]
+        return self._record(_new_record(ActionKind.LAY_DOWN, after.name, tuple(cards), tuple(melds), tuple(layoffs),
+                                        tuple(passed), went_out, ()))
 
     def verify_meld(self, melds: Sequence[Meld]) -> None:
         self.verify_lay_down(melds, ())
@@ -719,33 +752,34 @@ class GameState:
         limit = self._judge_discard(card)
         game = self.game
         player = self.player
-        passed = [_new_reason(game.TURN, f"{player.name} discards {card}", True)]
+        reasons: tuple[Reason, ...] = _said("discards ", game.TURN, player.name, card)
         if limit is not None:
-            passed.append(limit[1])
+            reasons += (limit[1],)
         hand = player.hand
-        index = card.index
-        for at, held in enumerate(hand):  # the first copy held, as _remove_cards takes it
-            if held.index == index:
-                after = player.holding(hand[:at] + hand[at + 1:], player.unknown)
-                break
+        indexes = list(map(_index, hand))
+        if card.index in indexes:  # the first copy held, as _remove_cards takes it
+            at = indexes.index(card.index)
+            after = _new_player(player.name, player.score, player.opened, hand[:at] + hand[at + 1:], player.unknown,
+                                player.out, player.cut)  # player.holding(...)
         else:  # an unknown card stands in for it
             after = self._remove_cards(player, [card])
         self.players[self.current] = after
         self.discard_pile.append(card)
         self.extra = game.after_discard(self, card)
-        went_out = after.size == 0
+        went_out = len(after.hand) + after.unknown == 0  # after.size
         ending = None if went_out else game.discard_ending(self)
         if went_out:
-            passed.append(Reason(game.OUT, f"{after.name} discards the last card and goes out"))
+            reasons += (Reason(game.OUT, f"{after.name} discards the last card and goes out"),)
             self.phase = "over"
             self.winner = self.current
         elif ending is not None:
-            passed.append(ending)
+            reasons += (ending,)
             self.phase, self.extra = "over", game.after_dead_end(self)
         else:
             self._advance_turn()
-        return self._record(_new_record(ActionKind.DISCARD, player.name, (card,), (), (), tuple(passed), went_out,
-                                        ()))
+        record = _new_record(ActionKind.DISCARD, player.name, (card,), (), (), reasons, went_out, ())
+        self.history.append(record)  # self._record(record)
+        return record
 
     def verify_end_turn(self) -> None:
         problems = self._need_phase("end_turn")
@@ -821,12 +855,10 @@ class GameState:
         if problems:
             raise IllegalPlay(problems, passed=passed)
         player = self.player
-        hand = list(player.hand)
-        if discard is not None:
-            hand.remove(discard)
+        if discard is not None:  # held: the knock's verdict says so
             self.discard_pile.append(discard)
         first = max((t.number for t in self.table), default=0) + 1
-        laid = tuple(TableMeld(number=first + i, meld=m, owner=player.name) for i, m in enumerate(chosen))
+        laid = tuple([_new_table_meld(first + i, m, player.name) for i, m in enumerate(chosen)])
         self.table.extend(laid)
         self.extra = self.game.after_knock(self, laid, deadwood)
         self.players[self.current] = player.holding(tuple(deadwood), 0)
@@ -834,10 +866,10 @@ class GameState:
         self.phase = "layoff"
         self.current = self._next_seat(self.current)
         self.drew, self.took, self.melded = "none", None, False
-        return self._record(PlayRecord(ActionKind.KNOCK, player.name, () if discard is None else (discard,), chosen,
-                                       reasons=tuple(passed),
-                                       facts=(("deadwood", self.variant.points(deadwood)), ("gin", not deadwood),
-                                              ("big_gin", discard is None))))
+        return self._record(_new_record(ActionKind.KNOCK, player.name, () if discard is None else (discard,), chosen,
+                                        (), tuple(passed), False,
+                                        (("deadwood", self.variant.points(deadwood)), ("gin", not deadwood),
+                                         ("big_gin", discard is None))))
 
     def verify_finish(self) -> None:
         if self.phase != "layoff":
