@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rummycheck.analysis.evidence import makes_meld, partners, pile_log_likelihood  # noqa: E402
+from rummycheck.analysis.evidence import makes_meld, partners, pile_log_chance, pile_log_likelihood  # noqa: E402
 from rummycheck.cards import Card  # noqa: E402
 from rummycheck.sim.bots import View, ViewPhase, bot_class  # noqa: E402
 from rummycheck.sim.engine import play_game  # noqa: E402
@@ -73,12 +73,7 @@ def cells(data: list[Choice], variant: Variant) -> Counter[tuple[bool, int, bool
 def mean_log_likelihood(counts: Counter[tuple[bool, int, bool]], model: tuple[float, float, float]) -> float:
     """The mean over the counted choices of the log of the model's chance of each (the same sum as
     ``evidence.pile_log_likelihood`` over the choices, cell by cell)."""
-    constant, meld, per_partner = model
-    total = 0.0
-    for (melds, near, took), n in counts.items():
-        z = constant + (meld if melds else 0.0) + per_partner * near
-        x = z if took else -z
-        total += n * (-math.log1p(math.exp(-x)) if x >= 0 else x - math.log1p(math.exp(x)))
+    total = sum(n * pile_log_chance(melds, near, took, model) for (melds, near, took), n in counts.items())
     return total / sum(counts.values())
 
 

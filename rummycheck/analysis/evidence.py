@@ -99,12 +99,13 @@ from functools import cache
 from rummycheck.cards import Card, full_deck
 from rummycheck.errors import RummyError
 from rummycheck.solvers.deadwood import min_deadwood
-from rummycheck.table.observation import Observation
+from rummycheck.table.observation import Observation, SeenCard
 from rummycheck.table.state import GameState
 from rummycheck.variants import Variant
 
 __all__ = ["CANDIDATES", "DEADWOOD_BINS", "RECENT", "THROW_BINS", "cell", "discard_log_likelihood", "draw_sample",
-           "hand_quality", "makes_meld", "partners", "pile_log_likelihood", "quality_table", "sample_weight"]
+           "hand_quality", "makes_meld", "partners", "pile_log_chance", "pile_log_likelihood", "quality_table",
+           "sample_weight"]
 
 #: the latest throws and passes of each other player that count
 RECENT = 4
@@ -211,9 +212,7 @@ def _quick_pile(card: Card, held: int, took: bool, model: tuple[float, float, fl
     without the card."""
     rank, rows = _meld_masks()[card.index]
     melds = (rank & held).bit_count() >= 2 or any(row & held == row for row in rows)
-    constant, meld, per_partner = model
-    z = constant + (meld if melds else 0.0) + per_partner * min(3, (_partner_masks()[card.index] & held).bit_count())
-    return _log_sigmoid(z if took else -z)
+    return pile_log_chance(melds, (_partner_masks()[card.index] & held).bit_count(), took, model)
 
 
 def pile_log_likelihood(card: Card, hand: Sequence[Card], took: bool, variant: Variant,
@@ -225,14 +224,16 @@ def pile_log_likelihood(card: Card, hand: Sequence[Card], took: bool, variant: V
     log of a chance that is the same for every hand."""
     if variant.is_wild(card):
         return 0.0
+    return pile_log_chance(makes_meld(card, hand, variant), partners(card, hand, variant), took, model)
+
+
+def pile_log_chance(melds: bool, near: int, took: bool, model: tuple[float, float, float]) -> float:
+    """The pile model's logistic itself: the log of the chance of a take (``took``) or of a draw
+    over the card, for a top card that completes a meld (``melds``) and has ``near`` partners in
+    the hand (at most 3 counted), computed without overflow either way."""
     constant, meld, per_partner = model
-    near = min(3, partners(card, hand, variant))
-    z = constant + (meld if makes_meld(card, hand, variant) else 0.0) + per_partner * near
-    return _log_sigmoid(z if took else -z)
-
-
-def _log_sigmoid(x: float) -> float:
-    """log(1 / (1 + e^-x)), without overflow either way."""
+    z = constant + (meld if melds else 0.0) + per_partner * min(3, near)
+    x = z if took else -z
     return -math.log1p(math.exp(-x)) if x >= 0 else x - math.log1p(math.exp(x))
 
 
@@ -242,27 +243,28 @@ def sample_weight(observation: Observation, sample: GameState) -> float:
     return _evidence(observation, [p.hand for p in sample.players])
 
 
-def _throws(observation: Observation) -> dict[int, list[Card]]:
-    """By seat of another player: the cards he was seen to throw or decline this hand, in order."""
+def _others_seen(observation: Observation, hows: tuple[str, ...]) -> dict[int, list[SeenCard]]:
+    """By seat of another player: the cards he was seen to move (``SeenCard.how`` among ``hows``)
+    this hand, in order."""
     seat_of = {p.name: seat for seat, p in enumerate(observation.public.players)}
-    thrown: dict[int, list[Card]] = {}
+    found: dict[int, list[SeenCard]] = {}
     for seen in observation.seen:
         seat = seat_of.get(seen.player)
-        if seat is not None and seat != observation.seat and seen.how in ("thrown", "declined"):
-            thrown.setdefault(seat, []).append(seen.card)
-    return thrown
+        if seat is not None and seat != observation.seat and seen.how in hows:
+            found.setdefault(seat, []).append(seen)
+    return found
+
+
+def _throws(observation: Observation) -> dict[int, list[Card]]:
+    """By seat of another player: the cards he was seen to throw or decline this hand, in order."""
+    return {seat: [s.card for s in seen] for seat, seen in _others_seen(observation, ("thrown", "declined")).items()}
 
 
 def _pile_choices(observation: Observation) -> dict[int, list[tuple[Card, bool]]]:
     """By seat of another player: the top discards he took (True) or drew from the stock over
     (False) this hand, in order."""
-    seat_of = {p.name: seat for seat, p in enumerate(observation.public.players)}
-    choices: dict[int, list[tuple[Card, bool]]] = {}
-    for seen in observation.seen:
-        seat = seat_of.get(seen.player)
-        if seat is not None and seat != observation.seat and seen.how in ("taken", "left"):
-            choices.setdefault(seat, []).append((seen.card, seen.how == "taken"))
-    return choices
+    return {seat: [(s.card, s.how == "taken") for s in seen]
+            for seat, seen in _others_seen(observation, ("taken", "left")).items()}
 
 
 def _evidence(observation: Observation, hands: Sequence[Sequence[Card]],
