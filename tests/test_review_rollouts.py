@@ -154,6 +154,10 @@ PLANTED_SET = [
     # basic: the lay-off that makes rummy (a lay-off is a lay-down move)
     ("tests/data/review/basic-keep-the-layoff-instead-of-rummy.toml", "A", 8, "discard", ActionKind.LAY_DOWN,
      "blunder"),
+    # the wrong card thrown with the knock: at least 8 whatever B holds
+    ("tests/data/review/gin-knock-with-the-wrong-card.toml", "A", 2, "knock", ActionKind.KNOCK, "mistake"),
+    # a made set broken while a loose king is kept: 20 more deadwood and a meld less
+    ("tests/data/review/gin-break-a-set-over-a-loose-king.toml", "A", 2, "discard", ActionKind.DISCARD, "mistake"),
 ]
 
 
