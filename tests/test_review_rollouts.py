@@ -158,6 +158,8 @@ PLANTED_SET = [
     ("tests/data/review/gin-knock-with-the-wrong-card.toml", "A", 2, "knock", ActionKind.KNOCK, "mistake"),
     # a made set broken while a loose king is kept: 20 more deadwood and a meld less
     ("tests/data/review/gin-break-a-set-over-a-loose-king.toml", "A", 2, "discard", ActionKind.DISCARD, "mistake"),
+    # Bing: the only wild thrown, a loose ace kept: 13 more in hand if caught, the opening a card further
+    ("tests/data/review/bing-throw-the-deuce.toml", "A", 2, "discard", ActionKind.DISCARD, "mistake"),
 ]
 
 
