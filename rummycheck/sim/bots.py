@@ -923,6 +923,8 @@ class GinBase(BaseBot):
         # the last discard's view, the card chosen and the least deadwood it leaves (for knock)
         self._left: tuple[View, Card, int] | None = None
         self._limit: tuple[Variant, Card | None, int] | None = None
+        # the discard's answer of ``wants_knock`` (view, deadwood, answer), which ``knock`` asks again
+        self._wanted: tuple[View | None, int, bool] = (None, -1, False)
 
     def knock_limit(self, view: View) -> int:
         found = self._limit
@@ -962,7 +964,12 @@ class GinBase(BaseBot):
             deadwood = memo[2]
         else:
             deadwood = self._deadwood(view, _less(view.hand, card))
-        return deadwood <= self.knock_limit(view) and self.wants_knock(view, deadwood)
+        if deadwood > self.knock_limit(view):
+            return False
+        wanted = self._wanted  # the discard asked it already for this view and deadwood (most knocks)
+        if wanted[0] is view and wanted[1] == deadwood:
+            return wanted[2]
+        return self.wants_knock(view, deadwood)
 
     def discard(self, view: View) -> Card:
         """The usual discard, unless some discard allows a knock the bot wants: then the discard
@@ -975,7 +982,11 @@ class GinBase(BaseBot):
             choices = discard_choices(view)
             left = [self._deadwood(view, _less(view.hand, c)) for c in choices]
         least = min(left)
-        if least <= self.knock_limit(view) and self.wants_knock(view, least):
+        wants = False
+        if least <= self.knock_limit(view):
+            wants = self.wants_knock(view, least)
+            self._wanted = (view, least, wants)
+        if wants:
             if fast is not None and found is not None:  # the cards' points from the fast path's table
                 table = fast.points
                 card, deadwood = min(zip(choices, left), key=lambda p: (p[1], -table[p[0].index], p[0].index))

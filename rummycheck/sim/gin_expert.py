@@ -123,13 +123,17 @@ class Reads:
 
     def __init__(self, view: View, mine: int, *, boost: float, damp: float) -> None:
         opponent = 1 - view.seat if len(view.names) == 2 else view.next_seat()
-        taken = sum(map(_bit, view.taken[opponent]))
         thrown = sum(map(_bit, view.thrown[opponent]))
-        known = taken & ~thrown  # taken and thrown again: no longer held (a card is taken at most once a hand)
-        passed = sum(map(_bit, view.thrown[view.seat])) & ~taken  # thrown by this bot, not taken by him
+        passed = sum(map(_bit, view.thrown[view.seat]))  # thrown by this bot ...
+        if view.taken[opponent]:  # (most decisions: he has taken nothing)
+            taken = sum(map(_bit, view.taken[opponent]))
+            known = taken & ~thrown  # taken and thrown again: no longer held (a card is taken at most once a hand)
+            passed &= ~taken  # ... and not taken by him
+            self.holding = holding = known.bit_count()
+        else:
+            known = holding = self.holding = 0
         self.known = known
         self.seen = seen = mine | sum(map(_bit, view.discard_pile)) | known
-        self.holding = holding = known.bit_count()
         unseen = 52 - seen.bit_count()
         self.q = q = max(0, view.hand_sizes[opponent] - holding) / unseen if unseen > 0 else 0.0
         self.boosted = q + (1.0 - q) * boost
