@@ -124,6 +124,8 @@ class _Hand:
         self.state = start_state(variant, names=names, scores=scores, out=out, hands=hands, cut=cut,
                                  cutter=cutter, upcard=upcard, stock=len(deck), first=first, stock_cards=deck,
                                  state_class=SimState)
+        # the views' observe callables, one a seat for the whole hand
+        self.observers = tuple([partial(observe, self.state, seat) for seat in range(count)])
         self.first = first
         self.dealer = dealer
         self.rng = rng
@@ -157,6 +159,7 @@ class _Hand:
         hand.game = state.game
         hand.names = tuple(p.name for p in state.players)
         hand.state = state
+        hand.observers = tuple([partial(observe, state, seat) for seat in range(len(hand.names))])
         hand.first = state.current
         hand.dealer = state.current
         hand.rng = rng
@@ -191,7 +194,7 @@ class _Hand:
             state.stock or 0, self.scores, sizes,
             self.opened, self.out, self.taken, self.thrown,
             state.drew if on_turn else "none", state.took if on_turn else None, phase, state.knocker,
-            self.game.kept_upcard(state), options, partial(observe, state, seat))
+            self.game.kept_upcard(state), options, self.observers[seat])
 
     def _taken_by(self, seat: int, card: Card) -> None:
         taken = list(self.taken)
