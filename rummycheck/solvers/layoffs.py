@@ -79,12 +79,28 @@ def meld_options(meld: Meld, hand: Sequence[Card], variant: Variant) -> list[tup
         suit = meld.stands_for[0].suit
         low, high = positions[0], positions[-1]
         spare = 13 - len(meld)
+
+        def card_at(position: int) -> Card:
+            return Card.from_index(suit.index * 13 + (position - 1) % 13)
+
+        # how many of the first k positions below (above) the run the hand does not hold: each needs
+        # a wild of its own, so a stretch needing more than the hand's wilds has no way (``fill``
+        # would find none) and is not tried
+        missing_below, missing_above = [0], [0]
+        for k in range(1, spare + 1):
+            missing_below.append(missing_below[-1] + (not have[card_at(low - k)]))
+            missing_above.append(missing_above[-1] + (not have[card_at(high + k)]))
+        free = len(wilds)
         for below in range(0, spare + 1):
+            if missing_below[below] > free:
+                break
             for above in range(0, spare - below + 1):
+                if missing_below[below] + missing_above[above] > free:
+                    break
                 if below == above == 0:
                     continue
                 spots = list(range(low - below, low)) + list(range(high + 1, high + above + 1))
-                targets = [Card.from_index(suit.index * 13 + (p - 1) % 13) for p in spots]
+                targets = [card_at(p) for p in spots]
                 for way in fill(targets):
                     _keep(meld, way, variant, options, seen)
     else:
