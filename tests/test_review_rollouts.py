@@ -160,6 +160,9 @@ PLANTED_SET = [
     ("tests/data/review/gin-break-a-set-over-a-loose-king.toml", "A", 2, "discard", ActionKind.DISCARD, "mistake"),
     # Bing: the only wild thrown, a loose ace kept: 13 more in hand if caught, the opening a card further
     ("tests/data/review/bing-throw-the-deuce.toml", "A", 2, "discard", ActionKind.DISCARD, "mistake"),
+    # basic with three players: the upcard that goes rummy at once, both others' hands doubled (about 179)
+    ("tests/data/review/basic-three-draw-over-the-going-out-upcard.toml", "A", 1, "draw", ActionKind.TAKE,
+     "blunder"),
 ]
 
 
