@@ -163,6 +163,9 @@ PLANTED_SET = [
     # basic with three players: the upcard that goes rummy at once, both others' hands doubled (about 179)
     ("tests/data/review/basic-three-draw-over-the-going-out-upcard.toml", "A", 1, "draw", ActionKind.TAKE,
      "blunder"),
+    # Bing's meld turn: A could open down to 38 and draws, B sure to go out next turn: about 106 against 38
+    ("tests/data/review/bing-hold-the-opening-against-a-sure-out.toml", "A", 11, "draw", ActionKind.LAY_DOWN,
+     "blunder"),
 ]
 
 
