@@ -166,6 +166,8 @@ PLANTED_SET = [
     # Bing's meld turn: A could open down to 38 and draws, B sure to go out next turn: about 106 against 38
     ("tests/data/review/bing-hold-the-opening-against-a-sure-out.toml", "A", 11, "draw", ActionKind.LAY_DOWN,
      "blunder"),
+    # the defender stops after one lay-off on a run whose new end takes his next card: exactly 34 (an undercut)
+    ("tests/data/review/gin-defender-stops-after-one-layoff.toml", "B", 5, "finish", ActionKind.LAY_DOWN, "blunder"),
 ]
 
 
