@@ -168,6 +168,9 @@ PLANTED_SET = [
      "blunder"),
     # the defender stops after one lay-off on a run whose new end takes his next card: exactly 34 (an undercut)
     ("tests/data/review/gin-defender-stops-after-one-layoff.toml", "B", 5, "finish", ActionKind.LAY_DOWN, "blunder"),
+    # basic with four players: a set broken, a loose king kept: the next turn's rummy chance alone is 19
+    ("tests/data/review/basic-four-break-a-set-over-a-loose-king.toml", "A", 2, "discard", ActionKind.DISCARD,
+     "blunder"),
 ]
 
 
