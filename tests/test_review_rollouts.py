@@ -171,6 +171,8 @@ PLANTED_SET = [
     # basic with four players: a set broken, a loose king kept: the next turn's rummy chance alone is 19
     ("tests/data/review/basic-four-break-a-set-over-a-loose-king.toml", "A", 2, "discard", ActionKind.DISCARD,
      "blunder"),
+    # a queen taken that fits nothing: an even chance to knock at once given up, about 5 points
+    ("tests/data/review/gin-take-a-loose-queen-discard.toml", "A", 9, "take", ActionKind.DRAW, "inaccuracy"),
 ]
 
 
