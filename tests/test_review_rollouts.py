@@ -160,6 +160,19 @@ PLANTED_SET = [
     ("tests/data/review/gin-break-a-set-over-a-loose-king.toml", "A", 2, "discard", ActionKind.DISCARD, "mistake"),
     # Bing: the only wild thrown, a loose ace kept: 13 more in hand if caught, the opening a card further
     ("tests/data/review/bing-throw-the-deuce.toml", "A", 2, "discard", ActionKind.DISCARD, "mistake"),
+    # basic with three players: the upcard that goes rummy at once, both others' hands doubled (about 179)
+    ("tests/data/review/basic-three-draw-over-the-going-out-upcard.toml", "A", 1, "draw", ActionKind.TAKE,
+     "blunder"),
+    # Bing's meld turn: A could open down to 38 and draws, B sure to go out next turn: about 106 against 38
+    ("tests/data/review/bing-hold-the-opening-against-a-sure-out.toml", "A", 11, "draw", ActionKind.LAY_DOWN,
+     "blunder"),
+    # the defender stops after one lay-off on a run whose new end takes his next card: exactly 34 (an undercut)
+    ("tests/data/review/gin-defender-stops-after-one-layoff.toml", "B", 5, "finish", ActionKind.LAY_DOWN, "blunder"),
+    # basic with four players: a set broken, a loose king kept: the next turn's rummy chance alone is 19
+    ("tests/data/review/basic-four-break-a-set-over-a-loose-king.toml", "A", 2, "discard", ActionKind.DISCARD,
+     "blunder"),
+    # a queen taken that fits nothing: an even chance to knock at once given up, about 5 points
+    ("tests/data/review/gin-take-a-loose-queen-discard.toml", "A", 9, "take", ActionKind.DRAW, "inaccuracy"),
 ]
 
 
