@@ -150,6 +150,7 @@ class Variant:
     _points: tuple[int, ...] = field(init=False, compare=False, repr=False)
     _decks: int = field(init=False, compare=False, repr=False)
     _hand_size: int = field(init=False, compare=False, repr=False)
+    _wild: int | None = field(init=False, compare=False, repr=False)  # ``wild_number``, asked millions of times
 
     def __reduce__(self) -> tuple[type[Variant], tuple[object, ...]]:
         """Pickled as its fields (the derived lookups are rebuilt): a variant travels to worker processes."""
@@ -162,6 +163,8 @@ class Variant:
         object.__setattr__(self, "_lookup", MappingProxyType(dict(self.values)))
         # variants are dictionary keys in the solver's caches: hash once, not per lookup
         object.__setattr__(self, "_hash", hash((self.name, self.game, self.values, self.preset)))
+        wild = self._lookup.get("wild_rank", "none")
+        object.__setattr__(self, "_wild", None if wild in (None, "none") else int(str(wild)))
         object.__setattr__(self, "_points", self._points_by_index())
         object.__setattr__(self, "_decks", int(self._lookup.get("decks", 1) or 1))
         object.__setattr__(self, "_hand_size", int(self._lookup.get("hand_size", 10) or 10))
@@ -240,11 +243,11 @@ class Variant:
     @property
     def wild_number(self) -> int | None:
         """Rank number of the wild cards (2 for deuces) or None."""
-        value = self.get("wild_rank", "none")
-        return None if value in (None, "none") else int(str(value))
+        return self._wild
 
     def is_wild(self, card: Card) -> bool:
-        return self.wild_number is not None and card.number == self.wild_number
+        wild = self._wild
+        return wild is not None and card.number == wild
 
     @property
     def ace(self) -> str:

@@ -233,7 +233,7 @@ def __create_fn__():
  return __hash__
 MADE['def __create_fn__():\n def __hash__(self):\n  return hash((self.rule,self.option,self.readings,self.actions,self.point,self.opening,self.nearest,))\n return __hash__'] = __create_fn__
 
-def __create_fn__(_type_name, _type_title, _type_summary, _type_rules, _type_values, _type_presets, _type_preset, _type_disputes, _type_game, _type__lookup, _type__hash, _type__points, _type__decks, _type__hand_size, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_presets, _dflt_preset, _dflt_disputes, _dflt_game, _return_type):
+def __create_fn__(_type_name, _type_title, _type_summary, _type_rules, _type_values, _type_presets, _type_preset, _type_disputes, _type_game, _type__lookup, _type__hash, _type__points, _type__decks, _type__hand_size, _type__wild, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_presets, _dflt_preset, _dflt_disputes, _dflt_game, _return_type):
  def __init__(self,name:_type_name,title:_type_title,summary:_type_summary,rules:_type_rules,values:_type_values,presets:_type_presets=_dflt_presets,preset:_type_preset=_dflt_preset,disputes:_type_disputes=_dflt_disputes,game:_type_game=_dflt_game)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'title',title)
@@ -246,7 +246,7 @@ def __create_fn__(_type_name, _type_title, _type_summary, _type_rules, _type_val
   __dataclass_builtins_object__.__setattr__(self,'game',game)
   self.__post_init__()
  return __init__
-MADE["def __create_fn__(_type_name, _type_title, _type_summary, _type_rules, _type_values, _type_presets, _type_preset, _type_disputes, _type_game, _type__lookup, _type__hash, _type__points, _type__decks, _type__hand_size, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_presets, _dflt_preset, _dflt_disputes, _dflt_game, _return_type):\n def __init__(self,name:_type_name,title:_type_title,summary:_type_summary,rules:_type_rules,values:_type_values,presets:_type_presets=_dflt_presets,preset:_type_preset=_dflt_preset,disputes:_type_disputes=_dflt_disputes,game:_type_game=_dflt_game)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'summary',summary)\n  __dataclass_builtins_object__.__setattr__(self,'rules',rules)\n  __dataclass_builtins_object__.__setattr__(self,'values',values)\n  __dataclass_builtins_object__.__setattr__(self,'presets',presets)\n  __dataclass_builtins_object__.__setattr__(self,'preset',preset)\n  __dataclass_builtins_object__.__setattr__(self,'disputes',disputes)\n  __dataclass_builtins_object__.__setattr__(self,'game',game)\n  self.__post_init__()\n return __init__"] = __create_fn__
+MADE["def __create_fn__(_type_name, _type_title, _type_summary, _type_rules, _type_values, _type_presets, _type_preset, _type_disputes, _type_game, _type__lookup, _type__hash, _type__points, _type__decks, _type__hand_size, _type__wild, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_presets, _dflt_preset, _dflt_disputes, _dflt_game, _return_type):\n def __init__(self,name:_type_name,title:_type_title,summary:_type_summary,rules:_type_rules,values:_type_values,presets:_type_presets=_dflt_presets,preset:_type_preset=_dflt_preset,disputes:_type_disputes=_dflt_disputes,game:_type_game=_dflt_game)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'summary',summary)\n  __dataclass_builtins_object__.__setattr__(self,'rules',rules)\n  __dataclass_builtins_object__.__setattr__(self,'values',values)\n  __dataclass_builtins_object__.__setattr__(self,'presets',presets)\n  __dataclass_builtins_object__.__setattr__(self,'preset',preset)\n  __dataclass_builtins_object__.__setattr__(self,'disputes',disputes)\n  __dataclass_builtins_object__.__setattr__(self,'game',game)\n  self.__post_init__()\n return __init__"] = __create_fn__
 
 def __create_fn__():
  def __repr__(self):
@@ -264,19 +264,19 @@ MADE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is se
 
 def __create_fn__(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('name','title','summary','rules','values','presets','preset','disputes','game','_lookup','_hash','_points','_decks','_hand_size',):
+  if type(self) is cls or name in ('name','title','summary','rules','values','presets','preset','disputes','game','_lookup','_hash','_points','_decks','_hand_size','_wild',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
-MADE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'title\',\'summary\',\'rules\',\'values\',\'presets\',\'preset\',\'disputes\',\'game\',\'_lookup\',\'_hash\',\'_points\',\'_decks\',\'_hand_size\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__'] = __create_fn__
+MADE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'title\',\'summary\',\'rules\',\'values\',\'presets\',\'preset\',\'disputes\',\'game\',\'_lookup\',\'_hash\',\'_points\',\'_decks\',\'_hand_size\',\'_wild\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__'] = __create_fn__
 
 def __create_fn__(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('name','title','summary','rules','values','presets','preset','disputes','game','_lookup','_hash','_points','_decks','_hand_size',):
+  if type(self) is cls or name in ('name','title','summary','rules','values','presets','preset','disputes','game','_lookup','_hash','_points','_decks','_hand_size','_wild',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
-MADE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'title\',\'summary\',\'rules\',\'values\',\'presets\',\'preset\',\'disputes\',\'game\',\'_lookup\',\'_hash\',\'_points\',\'_decks\',\'_hand_size\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__'] = __create_fn__
+MADE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'title\',\'summary\',\'rules\',\'values\',\'presets\',\'preset\',\'disputes\',\'game\',\'_lookup\',\'_hash\',\'_points\',\'_decks\',\'_hand_size\',\'_wild\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__'] = __create_fn__
 
 def __create_fn__(_type_kind, _type_cards, _type_stands_for, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,kind:_type_kind,cards:_type_cards,stands_for:_type_stands_for)->_return_type:

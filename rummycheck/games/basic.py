@@ -203,7 +203,7 @@ class Basic(Game):
         variant = self.variant
         # what lies outside the table and whether any of it fits a table meld depend on the
         # table alone: memoised per variant
-        memo: dict[tuple[Meld, ...], tuple[bool, list[Card], int]] = variant.memo.setdefault("stalemate", {})
+        memo: dict[tuple[Meld, ...], tuple[bool, list[Card], int, bool]] = variant.memo.setdefault("stalemate", {})
         key = tuple(t.meld for t in state.table)
         if key not in memo:
             outside = Counter(card for card in full_deck() for _ in range(variant.decks))
@@ -213,8 +213,11 @@ class Basic(Game):
                        for t in state.table for card in _may_extend(t.meld, cards, variant))
             if len(memo) > 4096:
                 memo.clear()
-            memo[key] = (fits, cards, sum(n for n in outside.values() if n > 0))
-        fits, cards, total = memo[key]
+            # whether those cards hold a set or a run: the table alone decides it too (asked only when
+            # nothing fits, the one case that needs it)
+            barren = not fits and _some_meld(cards, variant) is None
+            memo[key] = (fits, cards, sum(n for n in outside.values() if n > 0), barren)
+        fits, cards, total, barren = memo[key]
         if fits:
             return None
         most = max(p.size for p in state.players)
@@ -222,7 +225,7 @@ class Basic(Game):
             return Reason("BASIC-STALEMATE", "stalemate: no card outside the table fits a table meld and no "
                                              f"player holds more than {most} card (two after drawing, too few "
                                              "for a new meld), so nobody can ever finish")
-        if _some_meld(cards, variant) is None:
+        if barren:
             return Reason("BASIC-STALEMATE", "stalemate: no card outside the table fits a table meld and those "
                                              f"{total} cards hold no set or "
                                              "run, so nobody can ever finish")

@@ -135,6 +135,32 @@ def meld_options(meld: Meld, hand: Sequence[Card], variant: Variant) -> list[tup
     return options
 
 
+_OPTIONS_MAX = 1 << 14  # remembered ways to extend a meld, per variant, before the memo is emptied
+
+
+def _options(meld: Meld, hand: Sequence[Card], variant: Variant) -> list[tuple[Addition, ...]]:
+    """``meld_options``, remembered per variant.  Its answer depends on the meld and on the cards of the
+    hand that could join it alone (a run: the cards of its suit; a set: those of its rank; wild cards
+    either way), which stay the same for many turns while the rest of the hand changes; the list
+    is shared, and nobody changes it."""
+    first = meld.stands_for[0]
+    if meld.kind == MeldKind.RUN:
+        suit = first.suit
+        relevant = tuple(sorted(c for c in hand if c.suit is suit or variant.is_wild(c)))
+    else:
+        rank = first.rank
+        relevant = tuple(sorted(c for c in hand if c.rank is rank or variant.is_wild(c)))
+    memo: dict[tuple[Meld, tuple[Card, ...]], list[tuple[Addition, ...]]] = variant.memo.setdefault(
+        "layoff-options", {})
+    key = (meld, relevant)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= _OPTIONS_MAX:
+            memo.clear()
+        found = memo[key] = meld_options(meld, relevant, variant)
+    return found
+
+
 def _keep(meld: Meld, way: tuple[Addition, ...], variant: Variant, options: list[tuple[Addition, ...]],
           seen: set[tuple[Card | int, ...]]) -> None:
     # the same cards may go on a meld in several ways; keep one per count of wilds that
@@ -155,7 +181,7 @@ def best_layoffs(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: V
     The cost is (points left, cards left, wilds used, cards laid off).
     """
     rules = SearchRules.from_variant(variant)
-    per_meld = [meld_options(t.meld, hand, variant) for t in table] if allow_layoffs else []
+    per_meld = [_options(t.meld, hand, variant) for t in table] if allow_layoffs else []
     # each way to extend a meld as (card indices it takes, wilds laid off as another card,
     # cards laid off, the way itself); cards left are sorted tuples of card indices
     ways = [[(tuple(sorted(c.index for c, _ in way)), sum(1 for c, s in way if c != s), len(way), way)
