@@ -124,13 +124,14 @@ def new_seat(ours: int, bot: str, scores: tuple[int, int]) -> Seat:
 
 
 def play(game: Any, rng: random.Random, ours: int, bot: str, scores: tuple[int, int], *,
-         before: Callable[[Any], None] | None = None) -> Any:
+         before: Callable[[Any], None] | None = None, seat: Seat | None = None) -> Any:
     """One hand; returns OpenSpiel's final state.  ``before(state)`` is called before each of our
-    seat's actions (the mirror's check)."""
+    seat's actions (the mirror's check); ``seat``, if given, plays instead of ``new_seat``'s."""
     import pyspiel
 
     params = game.get_parameters()
-    seat = new_seat(ours, bot, scores)
+    if seat is None:
+        seat = new_seat(ours, bot, scores)
     simple = pyspiel.make_simple_gin_rummy_bot(params, 1 - ours)
     state = game.new_initial_state()
     layoff = pyspiel.gin_rummy.LAYOFF
