@@ -1,6 +1,6 @@
 """A rummycheck gin bot inside OpenSpiel's gin engine against OpenSpiel's simple bot, EAAI style.
 
-Run:  python bench/openspiel_duel.py [--bot expert] [--hands 2000] [--games 200] [--seed 1001]
+Run:  python bench/openspiel_duel.py [--bot expert] [--hands 2000] [--games 200] [--seed 1001] [--progress]
 
 Needs the bench extra (``open-spiel``).  Everything is OpenSpiel's: the deal, the rules (knock
 at 10, first upcard offered, two cards left ends the hand), the legal actions and the scoring
@@ -15,14 +15,19 @@ The adapter (``bench_sim.Adapter``) turns OpenSpiel's state into the ``View`` th
 hand, the discard pile with the upcard, the stock's size, the cards each player took from and
 threw on the pile, the game score, the phase (the first upcard is offered in phase
 ``ViewPhase.UPCARD`` with options ``ActionKind.TAKE``, ``ActionKind.PASS``) and the bot's answers
-into OpenSpiel actions.
+into OpenSpiel actions.  That view has no game state behind it, so the ``mc`` bots (which decide
+from the seat's ``Observation``) play through ``openspiel_mirror.MirrorSeat`` instead: at each of
+their decisions the hand so far is rebuilt as a rummycheck ``GameState`` from OpenSpiel's action
+history (bench/openspiel_mirror.py, whose ``--check`` compares the two engines decision by decision).
 
 Paired decks from both seats: hand ``h`` of seed ``s`` is dealt (and its stock drawn) from
 ``random.Random(f"{s}:{h}")`` and played twice, our bot in seat 0 and then in seat 1.  A
 100-point game ``g`` plays hands dealt from ``random.Random(f"{s}:g{g}:{h}")`` until a player
 has 100 points (the hand's winner scores OpenSpiel's return); it too is played twice, seats
 swapped, and its first player alternates hand by hand.  The seeds used for tuning and for the
-figures are kept apart (docs/bots.md).  Shares come with Wilson 95% intervals and counts.
+figures are kept apart (docs/bots.md).  Shares come with Wilson 95% intervals and counts; the last
+line gives the CPU time a hand (all hands played).  ``--progress`` writes a line to stderr after
+each deal (``--hands``) or each 100-point game (``--games``).
 """
 
 from __future__ import annotations
