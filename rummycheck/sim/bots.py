@@ -240,6 +240,15 @@ def _less(hand: Sequence[Card], card: Card) -> list[Card]:
     return rest
 
 
+def _less_all(hand: Sequence[Card], melds: Sequence[Meld]) -> tuple[Card, ...]:
+    """``hand`` without the cards of ``melds`` (one copy each)."""
+    rest = list(hand)
+    for meld in melds:
+        for card in meld.cards:
+            rest.remove(card)
+    return tuple(rest)
+
+
 def partners(card: Card, hand: Sequence[Card], variant: Variant) -> float:
     """How many cards of ``hand`` could join ``card`` in a meld: the same rank (1 each) and
     the same suit one rank away (1) or two ranks away (0.5); wild cards count 0.5."""
@@ -1079,10 +1088,18 @@ class BasicBase(BaseBot):
                 min_deadwood(view.hand, variant=variant) == variant.points(view.hand):
             return None  # no meld in hand and nothing lays off: skip the whole-play search
         most = 1 if variant.option("melds_per_turn") == "one" else None
-        play = exact_play(view.hand, view.table, variant=variant, max_melds=most)
-        if play is None:
-            return None
-        _, melds, layoffs, left = play
+        quick = None
+        if most is None and variant.ace == "low" and not any(c.index in wanted for c in view.hand):
+            # no card of the hand lays off (``table_wants`` lists every card that could, ace low), so
+            # the play is the exact search's melds of the hand, worked out on bitmasks where it can
+            quick = search_melds(view.hand, variant)
+        if quick is not None:
+            melds, layoffs, left = quick, (), _less_all(view.hand, quick)
+        else:
+            play = exact_play(view.hand, view.table, variant=variant, max_melds=most)
+            if play is None:
+                return None
+            _, melds, layoffs, left = play
         found = LayDown(tuple(melds), tuple(layoffs))
         if not found:
             return None
