@@ -1088,13 +1088,15 @@ class BasicBase(BaseBot):
                 min_deadwood(view.hand, variant=variant) == variant.points(view.hand):
             return None  # no meld in hand and nothing lays off: skip the whole-play search
         most = 1 if variant.option("melds_per_turn") == "one" else None
-        quick = None
+        quick: tuple[Meld, ...] | None = None
+        layoffs: Sequence[LayOff] = ()
+        left: Sequence[Card]
         if most is None and variant.ace == "low" and not any(c.index in wanted for c in view.hand):
             # no card of the hand lays off (``table_wants`` lists every card that could, ace low), so
             # the play is the exact search's melds of the hand, worked out on bitmasks where it can
             quick = search_melds(view.hand, variant)
         if quick is not None:
-            melds, layoffs, left = quick, (), _less_all(view.hand, quick)
+            melds, left = quick, _less_all(view.hand, quick)
         else:
             play = exact_play(view.hand, view.table, variant=variant, max_melds=most)
             if play is None:
