@@ -173,6 +173,8 @@ PLANTED_SET = [
      "blunder"),
     # a queen taken that fits nothing: an even chance to knock at once given up, about 5 points
     ("tests/data/review/gin-take-a-loose-queen-discard.toml", "A", 9, "take", ActionKind.DRAW, "inaccuracy"),
+    # B took the 6h for 4h-6h (A holds the other sixes and the 7h): the 7h thrown feeds his run, about 5
+    ("tests/data/review/gin-feed-the-known-run.toml", "A", 5, "discard", ActionKind.DISCARD, "inaccuracy"),
 ]
 
 
