@@ -178,6 +178,8 @@ PLANTED_SET = [
     # Bing, two players: the Kd thrown goes on the kings of a B with one card; the review's common bot
     # opens only with four melds and sees less than the worked 15 or more
     ("tests/data/review/bing-feed-the-one-card-hand.toml", "A", 4, "discard", ActionKind.DISCARD, "inaccuracy"),
+    # Bing's choice of pile for the opening: the Qc makes A's fourth meld, the only opening within the limit
+    ("tests/data/review/bing-draw-over-the-opening-card.toml", "A", 3, "draw", ActionKind.TAKE, "blunder"),
 ]
 
 
