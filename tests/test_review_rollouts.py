@@ -180,6 +180,8 @@ PLANTED_SET = [
     ("tests/data/review/bing-feed-the-one-card-hand.toml", "A", 4, "discard", ActionKind.DISCARD, "inaccuracy"),
     # Bing's choice of pile for the opening: the Qc makes A's fourth meld, the only opening within the limit
     ("tests/data/review/bing-draw-over-the-opening-card.toml", "A", 3, "draw", ActionKind.TAKE, "blunder"),
+    # Bing after opening: the deuce thrown, a loose Kh kept, where the deuce laid off next turn went out
+    ("tests/data/review/bing-throw-the-deuce-after-opening.toml", "A", 6, "discard", ActionKind.DISCARD, "blunder"),
 ]
 
 
