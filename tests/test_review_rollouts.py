@@ -182,6 +182,8 @@ PLANTED_SET = [
     ("tests/data/review/bing-draw-over-the-opening-card.toml", "A", 3, "draw", ActionKind.TAKE, "blunder"),
     # Bing after opening: the deuce thrown, a loose Kh kept, where the deuce laid off next turn went out
     ("tests/data/review/bing-throw-the-deuce-after-opening.toml", "A", 6, "discard", ActionKind.DISCARD, "blunder"),
+    # Bing's opening lay-down without the lay-off it could hold, B sure to go out next turn: exactly 10
+    ("tests/data/review/bing-open-without-the-layoff.toml", "A", 11, "lay_down", ActionKind.LAY_DOWN, "mistake"),
 ]
 
 
