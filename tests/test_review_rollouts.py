@@ -173,6 +173,17 @@ PLANTED_SET = [
      "blunder"),
     # a queen taken that fits nothing: an even chance to knock at once given up, about 5 points
     ("tests/data/review/gin-take-a-loose-queen-discard.toml", "A", 9, "take", ActionKind.DRAW, "inaccuracy"),
+    # B took the 6h for 4h-6h (A holds the other sixes and the 7h): the 7h thrown feeds his run, about 5
+    ("tests/data/review/gin-feed-the-known-run.toml", "A", 5, "discard", ActionKind.DISCARD, "inaccuracy"),
+    # Bing, two players: the Kd thrown goes on the kings of a B with one card; the review's common bot
+    # opens only with four melds and sees less than the worked 15 or more
+    ("tests/data/review/bing-feed-the-one-card-hand.toml", "A", 4, "discard", ActionKind.DISCARD, "inaccuracy"),
+    # Bing's choice of pile for the opening: the Qc makes A's fourth meld, the only opening within the limit
+    ("tests/data/review/bing-draw-over-the-opening-card.toml", "A", 3, "draw", ActionKind.TAKE, "blunder"),
+    # Bing after opening: the deuce thrown, a loose Kh kept, where the deuce laid off next turn went out
+    ("tests/data/review/bing-throw-the-deuce-after-opening.toml", "A", 6, "discard", ActionKind.DISCARD, "blunder"),
+    # Bing's opening lay-down without the lay-off it could hold, B sure to go out next turn: exactly 10
+    ("tests/data/review/bing-open-without-the-layoff.toml", "A", 11, "lay_down", ActionKind.LAY_DOWN, "mistake"),
 ]
 
 
