@@ -1054,9 +1054,17 @@ class BasicBase(BaseBot):
         return game.turn_starts_with_draw
 
     def _take_helps(self, view: View, top: Card) -> bool:
-        if top.index in table_wants(view.table, view.variant):
-            return len(view.hand) > 1
+        """A card that lays off on the table is taken when it goes down this turn (``takes_layoff``;
+        from a hand of one card it always does, and the player goes out); else the usual rule."""
+        if top.index in table_wants(view.table, view.variant) and (len(view.hand) == 1
+                                                                  or self.takes_layoff(view, top)):
+            return True
         return super()._take_helps(view, top)
+
+    def takes_layoff(self, view: View, top: Card) -> bool:
+        """Whether the top discard, which lays off, would be laid down this turn once taken (a bot
+        that lays everything down at once: always)."""
+        return True
 
     def wants_to_lay(self, view: View, play: LayDown, left: tuple[Card, ...]) -> bool:
         return True
@@ -1133,10 +1141,23 @@ class BasicPatient(BasicBase):
     hold_value: ClassVar[float] = 2.0
 
     def wants_to_lay(self, view: View, play: LayDown, left: tuple[Card, ...]) -> bool:
+        return self._lays(view, view.hand, left)
+
+    def _lays(self, view: View, hand: Sequence[Card], left: Sequence[Card]) -> bool:
         if len(left) <= 1:
             return True  # goes out this turn
-        held = view.variant.points(view.hand) - view.variant.points(left)
+        if view.has_opened:
+            return True  # laid down before this hand: no rummy is left to wait for (BASIC-RUMMY)
+        held = view.variant.points(hand) - view.variant.points(left)
         return basic_danger(view) * held >= self.hold_value or view.stock < 6
+
+    def takes_layoff(self, view: View, top: Card) -> bool:
+        """Only when the hand with it would be laid down now: a card taken to be held back is
+        thrown again later, and two such players pass the same cards back and forth for ever."""
+        hand = (*view.hand, top)
+        most = 1 if view.variant.option("melds_per_turn") == "one" else None
+        play = exact_play(hand, view.table, variant=view.variant, max_melds=most)
+        return play is not None and self._lays(view, hand, play[3])
 
 
 #: the chance that a basic player goes out in his next turn by the cards he holds at its start
