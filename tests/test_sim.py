@@ -510,3 +510,56 @@ def test_bing_buy_backs_follow_the_variant_unless_the_command_line_says() -> Non
     assert "buyback = false" in refused.output and "Traceback" not in refused.output
     text = runner.invoke(app, ["simulate", "--variant", "bing", "--games", "4"]).output
     assert "buy-backs: 1 a player and game" in text.splitlines()[0]
+
+
+def _basic_take_view(hand: str, pile: str, *, opened: bool) -> View:
+    """B to start his turn in two-player basic, holding ``hand``, with B's run Jc Qc Kc on the table
+    and ``pile`` (bottom first) on the discard pile."""
+    import dataclasses
+    import random
+
+    from rummycheck.melds import Meld, MeldKind, TableMeld
+    from rummycheck.sim.engine import _Hand
+
+    variant = get_variant("basic")
+    cards = [Card.parse(c) for c in "Jc Qc Kc".split()]
+    state = start_state(variant, names=["A", "B"], scores=[0, 0], out=[False, False],
+                        hands=[[Card.parse(c) for c in "3d 4d 5d 8s 9h".split()],
+                               [Card.parse(c) for c in hand.split()]],
+                        cut=None, cutter=None, upcard=None, stock=20, first=1)
+    state.table = [TableMeld(1, Meld.natural(MeldKind.RUN, cards), "B")]
+    state.discard_pile = [Card.parse(c) for c in pile.split()]
+    state.players[1] = dataclasses.replace(state.players[1], opened=opened)
+    return _Hand.around(state, random.Random(0)).view(1, ViewPhase.PLAY, (ActionKind.DRAW, ActionKind.TAKE))
+
+
+@pytest.mark.parametrize("bot", ["eager", "patient"])
+def test_a_basic_bot_with_one_card_takes_the_discard_that_lays_off(bot: str) -> None:
+    """B holds the 2h alone; the Tc on the pile goes on his Jc Qc Kc. Taking it, laying it off and
+    throwing the 2h goes out at once (BASIC-OUT); drawing from the stock cannot go out this turn (ace
+    low, the Tc is the one card that extends the run). The bots used to draw (a one-card hand never
+    took a lay-off card)."""
+    player = bot_class(bot)()
+    player.setup(seat=1, variant=get_variant("basic"), rng=__import__("random").Random(0))
+    assert player.start(_basic_take_view("2h", "5c Tc", opened=True)) is ActionKind.TAKE
+
+
+def test_patient_leaves_a_layoff_it_would_hold_back() -> None:
+    """Unopened, three loose cards and a lay-off on the pile: taking the Tc only to hold it back (the
+    lay-down rule waits for rummy while the danger is small) is how two patient bots once passed the
+    same cards back and forth for ever; eager, which lays it off at once, takes it."""
+    view = _basic_take_view("2h 7s 4c", "5c Tc", opened=False)
+    patient, eager = bot_class("patient")(), bot_class("eager")()
+    for player in (patient, eager):
+        player.setup(seat=1, variant=get_variant("basic"), rng=__import__("random").Random(0))
+    assert patient.start(view) is ActionKind.DRAW
+    assert eager.start(view) is ActionKind.TAKE
+
+
+def test_two_patient_basic_bots_finish_the_game_that_once_went_round_for_ever() -> None:
+    """Seed 11, deal 91: before the take rule above, the two passed Kd, 4s and 8h to each other until
+    the engine stopped them (2,000 turns)."""
+    patient = bot_class("patient")
+    for rotation in (0, 1):
+        outcome = play_game(get_variant("basic"), [patient(), patient()], seed=11, deal=91, rotation=rotation)
+        assert outcome.hands >= 1
