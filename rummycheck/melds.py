@@ -17,7 +17,7 @@ from rummycheck.cards import Card, Rank, Suit
 from rummycheck.frozen import dataclass
 from rummycheck.variants import Variant
 
-__all__ = ["Meld", "MeldKind", "MeldReading", "TableMeld", "describe_meld", "extend_meld", "meld_problems",
+__all__ = ["Meld", "MeldKind", "MeldReading", "TableMeld", "describe_meld", "extend_meld", "may_join", "meld_problems",
            "meld_readings", "read_meld", "reading_effect", "run_positions"]
 
 
@@ -159,6 +159,18 @@ def _meld_problems(meld: Meld, variant: Variant) -> list[str]:
     if naturals < variant.min_naturals:
         problems.append(f"a meld needs at least {variant.min_naturals} natural cards, this one has {naturals}")
     return problems
+
+
+def may_join(meld: Meld, cards: Iterable[Card], variant: Variant) -> list[Card]:
+    """The cards of ``cards`` that might extend ``meld``, in their order: a superset of those that can
+    (``meld_problems`` of the extended meld decides). A natural card stands for itself, so it can only
+    join a set of its own rank or a run of its own suit; a wild card may join either."""
+    first = meld.stands_for[0]
+    if meld.kind == MeldKind.RUN:
+        suit = first.suit
+        return [c for c in cards if c.suit is suit or variant.is_wild(c)]
+    rank = first.rank
+    return [c for c in cards if c.rank is rank or variant.is_wild(c)]
 
 
 def extend_meld(meld: Meld, additions: Sequence[tuple[Card, Card]], variant: Variant) -> Meld:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from rummycheck.cards import Card, Suit, full_deck
 from rummycheck.errors import ScenarioError
 from rummycheck.games.base import Game, PlayerView, TableView, solution_of, table_solution, without
-from rummycheck.melds import Meld, MeldKind, TableMeld, extend_meld, meld_problems
+from rummycheck.melds import Meld, MeldKind, TableMeld, extend_meld, may_join, meld_problems
 from rummycheck.results import LayOff, Reason, Solution
 from rummycheck.solvers.base import Arrangement, Finder, PlayFinder, PlayFound, TableQuestion
 from rummycheck.variants import Variant
@@ -37,16 +37,6 @@ def basic_target(variant: Variant, players: int) -> int:
 
 def melded_points(arrangement: Arrangement, variant: Variant) -> int:
     return sum(variant.card_points(c) for m in arrangement.melds for c in m.stands_for)
-
-
-def _may_extend(meld: Meld, cards: Sequence[Card], variant: Variant) -> list[Card]:
-    """The cards of ``cards`` that might extend ``meld``, a superset of those that do (the stalemate
-    test asks ``meld_problems`` about each): a natural card stands for itself, so it can only join a
-    set of its own rank or a run of its own suit; a wild card may join either."""
-    first = meld.stands_for[0]
-    if meld.kind == MeldKind.RUN:
-        return [c for c in cards if c.suit == first.suit or variant.is_wild(c)]
-    return [c for c in cards if c.rank == first.rank or variant.is_wild(c)]
 
 
 def _some_meld(cards: Sequence[Card], variant: Variant) -> Meld | None:
@@ -210,7 +200,7 @@ class Basic(Game):
             outside.subtract(c for t in state.table for c in t.meld.cards)
             cards = sorted(c for c, n in outside.items() if n > 0)
             fits = any(not meld_problems(extend_meld(t.meld, [(card, card)], variant), variant)
-                       for t in state.table for card in _may_extend(t.meld, cards, variant))
+                       for t in state.table for card in may_join(t.meld, cards, variant))
             if len(memo) > 4096:
                 memo.clear()
             # whether those cards hold a set or a run: the table alone decides it too (asked only when

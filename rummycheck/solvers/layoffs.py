@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from rummycheck.cards import Card
-from rummycheck.melds import Meld, MeldKind, extend_meld, meld_problems, run_positions
+from rummycheck.melds import Meld, MeldKind, extend_meld, may_join, meld_problems, run_positions
 from rummycheck.position import TableMeld
 from rummycheck.results import LayOff
 from rummycheck.solvers.base import PlayFound
@@ -143,13 +143,7 @@ def _options(meld: Meld, hand: Sequence[Card], variant: Variant) -> list[tuple[A
     hand that could join it alone (a run: the cards of its suit; a set: those of its rank; wild cards
     either way), which stay the same for many turns while the rest of the hand changes; the list
     is shared, and nobody changes it."""
-    first = meld.stands_for[0]
-    if meld.kind == MeldKind.RUN:
-        suit = first.suit
-        relevant = tuple(sorted(c for c in hand if c.suit is suit or variant.is_wild(c)))
-    else:
-        rank = first.rank
-        relevant = tuple(sorted(c for c in hand if c.rank is rank or variant.is_wild(c)))
+    relevant = tuple(sorted(may_join(meld, hand, variant)))
     memo: dict[tuple[Meld, tuple[Card, ...]], list[tuple[Addition, ...]]] = variant.memo.setdefault(
         "layoff-options", {})
     key = (meld, relevant)
