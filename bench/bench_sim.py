@@ -17,7 +17,8 @@ Throughput (CPU time of this process, one core): gin hands per second of
 
 The contenders take turns for ``--rounds`` rounds of about ``--seconds`` each, so machine
 load hits them alike; the median and the spread (min-max) of each are printed, and the
-ratio of medians.  Then Bing: 4-player games per second (early, common, sandbag, common).
+ratio of medians.  Then Bing: 4-player games per second (early, common, sandbag, common), and
+basic: two-player hands per second (``patient`` v ``eager``), median and spread over the rounds.
 
 Strength:
 
@@ -187,6 +188,25 @@ def bing_rate(seconds: float) -> None:
     spent = time.process_time() - start
     print(f"Bing, 4 players (early, common, sandbag, common): {games / spent:.2f} games/s "
           f"({hands / spent:.1f} hands/s), {games} games, one core")
+
+
+def basic_rate(rounds: int, seconds: float) -> None:
+    """Two-player basic games (``patient`` v ``eager``, the seats swapped game by game): hands per CPU
+    second over ``rounds`` rounds, median and spread."""
+    variant = get_variant("basic")
+    rates: list[float] = []
+    deal = 0
+    for _ in range(rounds):
+        hands = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            bots = [BOTS["patient"](), BOTS["eager"]()]
+            outcome = play_game(variant, bots if deal % 2 == 0 else bots[::-1], seed=1, deal=deal // 2)
+            deal += 1
+            hands += outcome.hands
+        rates.append(hands / (time.process_time() - start))
+    print(f"basic, 2 players (patient v eager), hands per CPU second, {rounds} rounds of ~{seconds:g} s: median "
+          f"{statistics.median(rates):.1f}   min {min(rates):.1f}   max {max(rates):.1f}")
 
 
 # -- strength ----------------------------------------------------------------------------------------
@@ -381,11 +401,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--strength-hands", type=int, default=2000, help="hands per seed against OpenSpiel")
     parser.add_argument("--strength-seeds", type=lambda t: [int(x) for x in t.split(",")], default=[11],
                         help="comma-separated seeds of the hands against OpenSpiel's simple bot")
-    parser.add_argument("--skip", action="append", default=[], choices=["throughput", "bing", "strength"])
+    parser.add_argument("--skip", action="append", default=[], choices=["throughput", "bing", "basic", "strength"])
     args = parser.parse_args(argv)
     steps: list[tuple[str, Callable[[], None]]] = [
         ("throughput", lambda: throughput(args.rounds, args.seconds)),
         ("bing", lambda: bing_rate(args.seconds * 3)),
+        ("basic", lambda: basic_rate(args.rounds, args.seconds)),
         ("strength", lambda: (against_random(args.strength_hands),
                               strength_seeds(args.strength_hands, args.strength_seeds))),
     ]
