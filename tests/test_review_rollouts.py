@@ -184,6 +184,8 @@ PLANTED_SET = [
     ("tests/data/review/bing-throw-the-deuce-after-opening.toml", "A", 6, "discard", ActionKind.DISCARD, "blunder"),
     # Bing's opening lay-down without the lay-off it could hold, B sure to go out next turn: exactly 10
     ("tests/data/review/bing-open-without-the-layoff.toml", "A", 11, "lay_down", ActionKind.LAY_DOWN, "mistake"),
+    # gin: the first upcard makes a set and a knock with 1 at once (about 52 from A's view); A passes
+    ("tests/data/review/gin-pass-the-knocking-upcard.toml", "A", 1, "pass", ActionKind.TAKE, "blunder"),
 ]
 
 
