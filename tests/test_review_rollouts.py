@@ -186,6 +186,8 @@ PLANTED_SET = [
     ("tests/data/review/bing-open-without-the-layoff.toml", "A", 11, "lay_down", ActionKind.LAY_DOWN, "mistake"),
     # gin: the first upcard makes a set and a knock with 1 at once (about 52 from A's view); A passes
     ("tests/data/review/gin-pass-the-knocking-upcard.toml", "A", 1, "pass", ActionKind.TAKE, "blunder"),
+    # basic: the Tc thrown onto the run of a B holding one card (81 for sure) where the 4d kept it closed
+    ("tests/data/review/basic-feed-the-one-card-hand.toml", "A", 17, "discard", ActionKind.DISCARD, "blunder"),
 ]
 
 
