@@ -188,6 +188,9 @@ PLANTED_SET = [
     ("tests/data/review/gin-pass-the-knocking-upcard.toml", "A", 1, "pass", ActionKind.TAKE, "blunder"),
     # basic: the Tc thrown onto the run of a B holding one card (81 for sure) where the 4d kept it closed
     ("tests/data/review/basic-feed-the-one-card-hand.toml", "A", 17, "discard", ActionKind.DISCARD, "blunder"),
+    # basic: down to the As, A draws the Th that goes on B's run and throws it: B's seven (about 41) given up for now
+    ("tests/data/review/basic-throw-the-layoff-that-goes-out.toml", "A", 18, "discard", ActionKind.LAY_DOWN,
+     "blunder"),
 ]
 
 
