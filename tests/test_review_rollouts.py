@@ -191,6 +191,9 @@ PLANTED_SET = [
     # basic: down to the As, A draws the Th that goes on B's run and throws it: B's seven (about 41) given up for now
     ("tests/data/review/basic-throw-the-layoff-that-goes-out.toml", "A", 18, "discard", ActionKind.LAY_DOWN,
      "blunder"),
+    # basic, three players: the Tc thrown onto the run of the next player, down to one card (65 for sure)
+    ("tests/data/review/basic-three-feed-the-next-one-card-hand.toml", "A", 16, "discard", ActionKind.DISCARD,
+     "blunder"),
 ]
 
 
