@@ -184,6 +184,16 @@ PLANTED_SET = [
     ("tests/data/review/bing-throw-the-deuce-after-opening.toml", "A", 6, "discard", ActionKind.DISCARD, "blunder"),
     # Bing's opening lay-down without the lay-off it could hold, B sure to go out next turn: exactly 10
     ("tests/data/review/bing-open-without-the-layoff.toml", "A", 11, "lay_down", ActionKind.LAY_DOWN, "mistake"),
+    # gin: the first upcard makes a set and a knock with 1 at once (about 52 from A's view); A passes
+    ("tests/data/review/gin-pass-the-knocking-upcard.toml", "A", 1, "pass", ActionKind.TAKE, "blunder"),
+    # basic: the Tc thrown onto the run of a B holding one card (81 for sure) where the 4d kept it closed
+    ("tests/data/review/basic-feed-the-one-card-hand.toml", "A", 17, "discard", ActionKind.DISCARD, "blunder"),
+    # basic: down to the As, A draws the Th that goes on B's run and throws it: B's seven (about 41) given up for now
+    ("tests/data/review/basic-throw-the-layoff-that-goes-out.toml", "A", 18, "discard", ActionKind.LAY_DOWN,
+     "blunder"),
+    # basic, three players: the Tc thrown onto the run of the next player, down to one card (65 for sure)
+    ("tests/data/review/basic-three-feed-the-next-one-card-hand.toml", "A", 16, "discard", ActionKind.DISCARD,
+     "blunder"),
 ]
 
 
