@@ -249,6 +249,12 @@ def _less_all(hand: Sequence[Card], melds: Sequence[Meld]) -> tuple[Card, ...]:
     return tuple(rest)
 
 
+def _most_melds(view: View) -> int | None:
+    """The most new melds a lay-down of this turn may hold, as the game answers it (basic's
+    ``melds_per_turn``)."""
+    return game_of(view.variant).meld_bounds(view.has_opened)[1]
+
+
 def partners(card: Card, hand: Sequence[Card], variant: Variant) -> float:
     """How many cards of ``hand`` could join ``card`` in a meld: the same rank (1 each) and
     the same suit one rank away (1) or two ranks away (0.5); wild cards count 0.5."""
@@ -1095,7 +1101,7 @@ class BasicBase(BaseBot):
         if not any(c.index in wanted for c in view.hand) and \
                 min_deadwood(view.hand, variant=variant) == variant.points(view.hand):
             return None  # no meld in hand and nothing lays off: skip the whole-play search
-        most = 1 if variant.option("melds_per_turn") == "one" else None
+        most = _most_melds(view)
         quick: tuple[Meld, ...] | None = None
         layoffs: Sequence[LayOff] = ()
         left: Sequence[Card]
@@ -1155,8 +1161,7 @@ class BasicPatient(BasicBase):
         """Only when the hand with it would be laid down now: a card taken to be held back is
         thrown again later, and two such players pass the same cards back and forth for ever."""
         hand = (*view.hand, top)
-        most = 1 if view.variant.option("melds_per_turn") == "one" else None
-        play = exact_play(hand, view.table, variant=view.variant, max_melds=most)
+        play = exact_play(hand, view.table, variant=view.variant, max_melds=_most_melds(view))
         return play is not None and self._lays(view, hand, play[3])
 
 
