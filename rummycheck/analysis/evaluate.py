@@ -12,6 +12,15 @@ more precise than the values themselves.  ``rollout`` may also name a bot per pl
 (``rollout_bots``): ``"expert,B=knock"`` plays B's seat with ``knock`` and every other seat
 with ``expert``, to value moves against an opponent known to play a certain way.
 
+A take of a card in sight is valued by its **best completion**: the player knows the hand it
+leaves him whatever the sample, so where each move left in his turn ends it (gin's discards and
+knocks; basic's and Bing's discards when nothing can be laid down), each is a line of its own
+(``completions``), raced with the rest on the same samples, and the take is worth its best line
+(``MoveValue.then`` names the rest of the turn).  Otherwise the rollout bot's choice after the
+take would be charged to the take, and then again at the next decision, where it is the
+player's own.  A draw from the stock is finished by the rollout bot: what follows it depends
+on the card drawn.
+
 Sampling is adaptive, a race: after each batch (once ``min_samples`` are in), a move
 that the current best is ahead of by a 95% paired interval excluding 0 is left behind
 and no longer sampled; the rollouts stop when one move is left (the best, separated
@@ -55,7 +64,7 @@ from rummycheck.games.scoring import HandScore, new_sheet
 from rummycheck.sim.bots import Bot, bot_class
 from rummycheck.sim.engine import hand_points, play_out
 from rummycheck.sim.stats import Z95, Interval, mean_interval, weighted_mean_interval
-from rummycheck.table.actions import Action
+from rummycheck.table.actions import Action, ActionKind
 from rummycheck.table.hand import Ending
 from rummycheck.table.observation import Observation, observe
 from rummycheck.table.state import GameState
@@ -87,6 +96,14 @@ class MoveValue:
     # the loss measured on samples the best was not chosen on (see ``held_out_loss``): no winner's
     # curse, so a mean of these over many decisions is a fair error rate; may be below 0
     held_out: float = 0.0
+    # a take valued by its best completion: the rest of the turn that gave this value (None: the
+    # rollout bot finished the turn, or the move ends it)
+    then: Action | None = None
+
+    def text(self) -> str:
+        """The move in record notation, with the completion it was valued by: ``take, then discard Ad``."""
+        words = self.action.move_text()
+        return words if self.then is None else f"{words}, then {self.then.move_text()}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,12 +185,13 @@ def rollout_bots(spec: str, names: Sequence[str], default: str) -> list[type[Bot
     return [bot_class(chosen.get(name, rest or default)) for name in names]
 
 
-def rollout_values(observation: Observation, candidates: Sequence[Action], *, seed: int, first: int, count: int,
-                   rollout: str, evidence: bool = True
+def rollout_values(observation: Observation, candidates: Sequence[Action | tuple[Action, ...]], *, seed: int,
+                   first: int, count: int, rollout: str, evidence: bool = True
                    ) -> tuple[list[list[float]], list[list[float | None]], list[float]]:
     """The net points of each candidate in samples ``first`` .. ``first + count - 1`` (one task),
     the chances to win the game after them (None where not modelled), and each sample's weight
-    (``analysis.evidence``; 1 with ``evidence`` off)."""
+    (``analysis.evidence``; 1 with ``evidence`` off).  A candidate may be a line: a move and the
+    player's own moves after it, applied in turn before the bots play on."""
     seat = observation.seat
     public = observation.public
     factories = rollout_bots(rollout, [p.name for p in public.players], public.game.rollout_bot)
@@ -187,8 +205,10 @@ def rollout_values(observation: Observation, candidates: Sequence[Action], *, se
         else:
             sample, weight = observation.determinize(rng), 1.0
         weights.append(weight)
-        for k, action in enumerate(candidates):
-            state = sample.apply(action)
+        for k, line in enumerate(candidates):
+            state = sample
+            for action in (line if isinstance(line, tuple) else (line,)):
+                state = state.apply(action)
             try:
                 final, ending = play_out(state, [factory() for factory in factories], seed=f"{seed}:{index}",
                                          max_turns=ROLLOUT_TURNS)
@@ -214,14 +234,15 @@ def _interval(values: Sequence[float], weights: Sequence[float] | None = None) -
 
 def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 1, rollout: str | None = None,
              min_samples: int = 48, batch: int = 16, candidates: Sequence[Action] | None = None,
-             executor: Executor | None = None, evidence: bool = True) -> Evaluation:
+             executor: Executor | None = None, evidence: bool = True, complete_takes: bool = True) -> Evaluation:
     """Value every legal move of the player to move at ``state`` (see the module docstring).
 
     ``state`` may be the true state (a record, a deal), one that knows only the player's own
     hand (a scenario), or the player's ``Observation`` itself (a bot's ``view.observe()``): the
     player's observation is taken from a state, so nothing hidden is used.  ``evidence``: weigh
     each sample by the other players' seen choices (``analysis.evidence``); off, every sample
-    counts the same.
+    counts the same.  ``complete_takes``: value a take by its best completion (``completions``);
+    off, the rollout bot finishes the turn after it, as after a draw.
     """
     if isinstance(state, Observation):
         observation = state
@@ -241,14 +262,25 @@ def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 
     rollout = rollout or public.game.rollout_bot  # the game's strongest shipped bot
     if all("=" in item for item in rollout.split(",")):  # only some players' bots named: the rest the game's
         rollout = f"{public.game.rollout_bot},{rollout}"
+    # the lines sampled: each move alone, or a take with each of its completions
+    lines: list[tuple[Action, ...]] = []
+    owner: list[int] = []  # the move each line belongs to
+    for m, move in enumerate(moves):
+        for line in (completions(observation, move) if complete_takes else ((move,),)):
+            lines.append(line)
+            owner.append(m)
     budget = max(1, samples)
     batch = max(1, batch)
-    values: list[list[float]] = [[] for _ in moves]
-    wins: list[list[float | None]] = [[] for _ in moves]
-    weights: list[float] = []  # by sample, for every move (a move left behind has a prefix of the samples)
-    active = list(range(len(moves)))  # the moves still sampled: not yet shown to be behind the best
+    values: list[list[float]] = [[] for _ in lines]
+    wins: list[list[float | None]] = [[] for _ in lines]
+    weights: list[float] = []  # by sample, for every line (a line left behind has a prefix of the samples)
+    active = list(range(len(lines)))  # the lines still sampled: not yet shown to be behind the best
     done = 0
-    while done < budget and len(active) > 1 or done < min(budget, min_samples):
+
+    def racing() -> int:  # the moves still in the race
+        return len({owner[k] for k in active})
+
+    while done < budget and racing() > 1 or done < min(budget, min_samples):
         plan = []
         at = done
         for _ in range(1 if executor is None else 4):  # batches asked at once from an executor
@@ -257,7 +289,7 @@ def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 
             plan.append((at, min(batch, budget - at)))
             at += plan[-1][1]
         asked = list(active)
-        chosen = [moves[k] for k in asked]
+        chosen = [lines[k] if len(lines[k]) > 1 else lines[k][0] for k in asked]
         if executor is None:
             results = [rollout_values(observation, chosen, seed=seed, first=a, count=n, rollout=rollout,
                                       evidence=evidence) for a, n in plan]
@@ -274,13 +306,15 @@ def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 
             done += size
             if done >= min_samples:
                 active = _race(values, active, weights if evidence else None)
-            if len(active) == 1 and done >= min_samples:
+            if racing() == 1 and done >= min_samples:
                 break
-    separated = len(active) == 1 and len(moves) > 1
+    separated = racing() == 1 and len(moves) > 1
     weighed = weights if evidence else None
     best = _leader(values, active, weighed)
     rows = []
-    for k, action in enumerate(moves):
+    for m, action in enumerate(moves):
+        group = [k for k in range(len(lines)) if owner[k] == m]
+        k = best if owner[best] == m else _leader(values, _longest(values, group), weighed)
         value, low, high = _interval(values[k], weighed)
         if k == best:
             loss, loss_low, loss_high = 0.0, 0.0, 0.0
@@ -294,13 +328,49 @@ def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 
             # a chance: the normal interval is cut to [0, 1]
             win = Interval(chance.value, max(0.0, chance.low), min(1.0, chance.high))
         rows.append(MoveValue(action, value, low, high, loss, loss_low, loss_high, len(values[k]), win,
-                              held_out_loss(values, k, weighed)))
+                              held_out_loss(values, k, weighed, same=group),
+                              lines[k][1] if len(lines[k]) > 1 else None))
     rows.sort(key=lambda r: (r.loss, -r.value))
     return Evaluation(observation.name, seat, UNIT, len(values[best]), seed, rollout, tuple(rows),
                       separated or len(moves) == 1)
 
 
-def held_out_loss(values: Sequence[Sequence[float]], move: int, weights: Sequence[float] | None = None) -> float:
+#: a take with more completions than this (a long Bing hand) is finished by the rollout bot
+MAX_COMPLETIONS = 24
+
+
+def completions(observation: Observation, move: Action) -> tuple[tuple[Action, ...], ...]:
+    """The lines a move is valued by.  A take (of a card in sight) leaves the player a hand he
+    knows whatever the sample, so the rest of his turn can be chosen on the same samples as
+    everything else: where each move left to him ends the turn (a discard or a knock, as in gin,
+    or in basic and Bing when nothing can be laid down), the take is one line per such move and
+    is worth its best.  Otherwise (the rollout bot would finish the turn, the move is not a
+    take, or more than ``MAX_COMPLETIONS`` moves) the move alone.  Without this a take is
+    charged whatever the rollout bot does next, an error counted again at the next decision.
+    A draw from the stock cannot be completed so: what follows depends on the card drawn."""
+    alone = ((move,),)
+    if move.kind is not ActionKind.TAKE:
+        return alone
+    after = observation.determinize(random.Random("completions")).apply(move)
+    if after.is_over or after.current != observation.seat:
+        return alone
+    follow = after.legal_actions()
+    if not 1 < len(follow) <= MAX_COMPLETIONS or any(a.kind not in _ENDS_TURN for a in follow):
+        return alone
+    return tuple((move, a) for a in follow)
+
+
+_ENDS_TURN = (ActionKind.DISCARD, ActionKind.KNOCK)
+
+
+def _longest(values: Sequence[Sequence[float]], group: Sequence[int]) -> list[int]:
+    """The lines of ``group`` sampled the most (the last left of a move in the race)."""
+    most = max(len(values[k]) for k in group)
+    return [k for k in group if len(values[k]) == most]
+
+
+def held_out_loss(values: Sequence[Sequence[float]], move: int, weights: Sequence[float] | None = None, *,
+                  same: Sequence[int] = ()) -> float:
     """How far ``move`` is behind the best, with the best chosen on other samples than the loss is
     measured on.
 
@@ -311,9 +381,12 @@ def held_out_loss(values: Sequence[Sequence[float]], move: int, weights: Sequenc
     moves sampled at least as often, and the loss is measured on the odd ones, which took no part
     in the choice.  Its expectation is the true gap to the move so chosen, never more than the
     gap to the true best, so a mean of these errs on the low side; a single one is noisy and may
-    be below 0.  0 with fewer than two samples."""
-    mine = values[move]
-    n = len(mine)
+    be below 0.  0 with fewer than two samples.
+
+    ``same``: the lines of the same move (a take and each of its completions, ``completions``),
+    ``move`` among them; the move is then represented by its line chosen on the even samples too,
+    among those sampled as often as ``move``."""
+    n = len(values[move])
     if n < 2:
         return 0.0
     rivals = [k for k, v in enumerate(values) if len(v) >= n]
@@ -325,8 +398,14 @@ def held_out_loss(values: Sequence[Sequence[float]], move: int, weights: Sequenc
         total = sum(weights[parity:n:2])
         return sum(v * w for v, w in zip(series[parity:n:2], weights[parity:n:2])) / total if total > 0 else 0.0
 
-    chosen = max(rivals, key=lambda k: (mean(values[k], 0), k == move))
-    return mean(values[chosen], 1) - mean(mine, 1)
+    mine = [k for k in same if len(values[k]) == n] or [move]
+    if move not in mine:
+        mine.append(move)
+    own = max(mine, key=lambda k: (mean(values[k], 0), k == move))
+    chosen = max(rivals, key=lambda k: (mean(values[k], 0), k in mine, k == own))
+    if chosen in mine:
+        return 0.0
+    return mean(values[chosen], 1) - mean(values[own], 1)
 
 
 def _leader(values: list[list[float]], active: list[int], weights: list[float] | None) -> int:

@@ -93,8 +93,9 @@ class MonteCarloBot(BaseBot):
         if len(moves) == 1:
             return moves[0]
         budget = self.samples
+        # a take is finished by the rollout bot here, as the mc bots were measured (docs/mc.md)
         found = evaluate(seen, samples=budget, seed=self.rng.randrange(1 << 30), candidates=moves,
-                         min_samples=min(budget, 16), batch=min(budget, 8))
+                         min_samples=min(budget, 16), batch=min(budget, 8), complete_takes=False)
         best = found.best.action
         if default is None or default == best:
             return best

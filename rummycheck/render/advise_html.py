@@ -130,7 +130,7 @@ def _candidates(advice: Advice) -> str:
             numbers += f' data-win="{value.win.value:.4f}"'
         facts = _facts_cells(advice.facts[index], gin=gin, opening=opening) if known else []
         won = f"<td>{html_text(win_text(value))}</td>" if game else ""
-        rows.append(f"<tr{numbers}><td>{index + 1}</td><th scope=\"row\"><code>{html_text(move)}</code></th>"
+        rows.append(f"<tr{numbers}><td>{index + 1}</td><th scope=\"row\"><code>{html_text(value.text())}</code></th>"
                     f"<td>{html_text(value_text(value))}</td><td>{html_text(loss_text(value, index))}</td>"
                     f"<td>{value.samples}</td>{''.join(facts)}{won}</tr>")
     heads = ["rank", "move", "value [95% interval]", "behind the best [95%]", "rollouts"]

@@ -256,11 +256,15 @@ def _finite(value: float) -> float | None:
 
 
 def best_line(advice: Advice) -> str:
-    """The best move in words, the player's name left out: ``discard Ts``, ``knock 3d: gin``."""
-    best = advice.evaluation.best.action
-    text = best.move_text()
+    """The best move in words, the player's name left out: ``discard Ts``, ``knock 3d: gin``, and a
+    take with the rest of the turn it was valued by: ``take, then knock 3d``."""
+    value = advice.evaluation.best
+    best = value.action
+    text = value.text()
     facts = advice.facts[0]
     if best.kind.value == "knock" and (best.card is None or (facts is not None and facts.deadwood == 0)):
+        text += ": gin"
+    elif value.then is not None and value.then.kind.value == "knock" and value.then.card is None:
         text += ": gin"
     return text
 
@@ -273,6 +277,7 @@ def advice_json(advice: Advice) -> dict[str, Any]:
         facts = advice.facts[index]
         return {
             "action": value.action.move_text(),
+            "then": None if value.then is None else value.then.move_text(),
             "value": _finite(value.value),
             "ci": [_finite(value.low), _finite(value.high)],
             "loss": _finite(value.loss),
@@ -325,7 +330,9 @@ def decisions_json(review: DecisionReview) -> dict[str, Any]:
                        "rank": d.rank, "moves": d.moves, "forced": d.forced, "value": _finite(d.value),
                        "loss": _finite(d.loss), "loss_ci": [_finite(d.loss_low), _finite(d.loss_high)],
                        "loss_held_out": _finite(d.held_out), "samples": d.samples, "grade": d.grade,
-                       "candidates": [{"action": c.action.move_text(), "value": _finite(c.value),
+                       "candidates": [{"action": c.action.move_text(),
+                                       "then": None if c.then is None else c.then.move_text(),
+                                       "value": _finite(c.value),
                                        "ci": [_finite(c.low), _finite(c.high)], "samples": c.samples,
                                        "win": None if c.win is None else _finite(c.win.value),
                                        "win_ci": None if c.win is None else [_finite(c.win.low),

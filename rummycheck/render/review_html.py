@@ -81,7 +81,7 @@ def _candidates(decision: Decision) -> str:
     played = decision.played
     items = "".join(
         f'<li data-move="{html_text(c.action.move_text())}" data-value="{c.value:.2f}"'
-        f'{" class=played" if c.action == played else ""}><code>{html_text(c.action.move_text())}</code> '
+        f'{" class=played" if c.action == played else ""}><code>{html_text(c.text())}</code> '
         f"{c.value:+.2f} [{c.low:+.2f}, {c.high:+.2f}]</li>" for c in decision.candidates)
     return (f'<details class="candidates"><summary>the {len(decision.candidates)} moves, best first</summary>'
             f"<ol>{items}</ol></details>")

@@ -246,7 +246,7 @@ def advice_text(advice: Advice) -> str:
     for index, value in enumerate(advice.evaluation.candidates):
         facts = advice.facts[index]
         knock, gin = next_chances(facts)
-        rows.append([value.action.move_text(), value_text(value), loss_text(value, index), value.samples,
+        rows.append([value.text(), value_text(value), loss_text(value, index), value.samples,
                      "" if facts is None else facts.deadwood, knock, gin,
                      "" if facts is None else (" ".join(str(c) for c in facts.outs) if len(facts.outs) <= 8
                                                else f"{len(facts.outs)} cards")])
@@ -337,6 +337,12 @@ def _played_value(decision: Decision) -> MoveValue:
     return next((c for c in decision.candidates if c.action == decision.played), decision.candidates[0])
 
 
+def _best_text(decision: Decision) -> str:
+    """The best move, with the rest of the turn a take was valued by (``take, then discard Ad``)."""
+    best = decision.candidates[0] if decision.candidates else None
+    return best.text() if best is not None and best.action == decision.best else decision.best.move_text()
+
+
 def decisions_text(review: DecisionReview) -> str:
     """``rummycheck review``: the graded decisions, then each player's rates."""
     from tabulate import tabulate
@@ -350,7 +356,7 @@ def decisions_text(review: DecisionReview) -> str:
     chances = [(_played_value(d).win, d.candidates[0].win) for d in graded]
     with_win = bool(graded) and all(mine is not None and best is not None for mine, best in chances)
     for d, (mine, best) in zip(graded, chances):
-        row: list[object] = [f"{d.hand}.{d.action}", d.player, d.played.move_text(), d.best.move_text(), d.grade,
+        row: list[object] = [f"{d.hand}.{d.action}", d.player, d.played.move_text(), _best_text(d), d.grade,
                              f"{d.loss:.2f} [{d.loss_low:.2f}, {d.loss_high:.2f}]", d.samples]
         if with_win and mine is not None and best is not None:
             row.append(f"{100 * mine.value:.1f}% / {100 * best.value:.1f}%")
