@@ -252,6 +252,31 @@ PLANTED_SET = [
     # gin: a dead Kh taken as the first upcard, where passing knocks with 1 on the first draw: 7 to 10; the
     # knock with 10 after it is close to waiting, and not graded (the take is valued by its best completion)
     ("tests/data/review/gin-take-a-dead-king-upcard.toml", "A", 1, "take", ActionKind.PASS, "inaccuracy"),
+    # gin: the defender lays the 7c on the sevens, not the club run, and the 8c behind it goes nowhere: exactly 33
+    ("tests/data/review/gin-defender-lays-off-on-the-wrong-meld.toml", "B", 3, "lay_down", ActionKind.LAY_DOWN,
+     "blunder"),
+    # basic: A holds the 9h-Kh run he just made while B, down to one card, goes out on 4 of 24: about 8
+    ("tests/data/review/basic-hold-a-run-against-the-one-card-hand.toml", "A", 17, "discard", ActionKind.LAY_DOWN,
+     "inaccuracy"),
+    # gin: the defender melds 7d-9d where the nines as a set and 7d 8d laid off on A's run undercut: exactly 43
+    ("tests/data/review/gin-defender-melds-the-run-he-could-lay-off.toml", "B", 3, "lay_down", ActionKind.LAY_DOWN,
+     "blunder"),
+    # gin: the right card thrown with the knock but Ah-4h declared as one run: 10 kept where 2 was there, at least 8
+    ("tests/data/review/gin-knock-with-the-wrong-melds.toml", "A", 2, "knock", ActionKind.KNOCK, "mistake"),
+    # Bing: a made set of threes broken, a loose Kd kept: 7 more in hand if caught, the opening a card further
+    ("tests/data/review/bing-break-a-set-over-a-loose-king.toml", "A", 2, "discard", ActionKind.DISCARD, "mistake"),
+    # Bing, three players: the Qc upcard makes A's fourth meld, the only opening within the limit (C unopened)
+    ("tests/data/review/bing-three-draw-over-the-opening-card.toml", "A", 3, "draw", ActionKind.TAKE, "blunder"),
+    # Bing, three players: the opening keeps the Jh whose lay-off went out, B sure to go out next turn: 15
+    ("tests/data/review/bing-open-without-the-layoff-that-goes-out.toml", "A", 11, "lay_down", ActionKind.LAY_DOWN,
+     "blunder"),
+]
+
+# records where nothing is wrong, each shown level or right by hand in its description (gin-lucky-draw.toml
+# has a test of its own, above)
+NO_GRADE_SET = [
+    # B keeps 5d Ad Ac (7) whichever of A's melds takes the 7c: exactly level
+    "tests/data/review/gin-defender-lays-off-on-either-meld.toml",
 ]
 
 
@@ -267,6 +292,12 @@ def test_each_planted_decision_is_graded_and_nothing_else_in_its_record(
             assert d.grade is not None and order.index(d.grade) <= order.index(grade)
         else:
             assert d.grade is None, f"false alarm at {d.player} {d.action}: {d.played} ({d.grade})"
+
+
+@pytest.mark.parametrize("path", NO_GRADE_SET)
+def test_a_record_with_nothing_wrong_gets_no_grade(path: str) -> None:
+    review = review_decisions(load_record(path), samples=96, seed=1)
+    assert review.decisions and all(d.grade is None for d in review.decisions)
 
 
 def test_the_review_shows_the_game_chance_where_the_game_score_is_modelled() -> None:
