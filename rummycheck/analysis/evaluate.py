@@ -43,7 +43,8 @@ its holder has thrown.  The sample is drawn from that weighted distribution
 but no hand-quality table weighs its uniform deals instead, and the means, their intervals
 (``sim.stats.weighted_mean_interval``) and the race are weighted.
 
-Not modelled yet: the quality of a played hand in Bing and in basic with three or more players,
+Not modelled yet: the quality of a played hand in Bing and in basic with five or six players
+(three or four, dealt seven cards each, have tables of their own),
 Bing's takes and draws, and the game score of basic with five or six players (a house rule:
 max_players).
 """

@@ -83,10 +83,20 @@ counts 1, so no few deals carry all the weight).  The table is fitted to bots; p
 their hands were not measured.  Basic's table (``data/basic_opponent_deadwood.toml``, by
 ``bench/fit_opponent_deadwood.py --game basic``: ``eager`` and ``patient``, two players) counts
 only an opponent who still holds all ten cards, and ``hand_quality`` weighs only such hands (a
-hand with melds laid down, or a deal of seven with three or four players, gets 1).  Held out
-(seed 902, 6,103 discards): -2.77 uniform, -1.47 weighted, -1.69 drawn; on positions of seeds
-41, 1234 and 7 it placed B's cards and his deadwood better than the weighted uniform deals
-basic used before (``tests/test_evidence.py``).
+hand with melds laid down gets 1).  Held out (seed 902, 6,103 discards): -2.77 uniform, -1.47
+weighted, -1.69 drawn; on positions of seeds 41, 1234 and 7 it placed B's cards and his deadwood
+better than the weighted uniform deals basic used before (``tests/test_evidence.py``).  Basic
+with three or four players deals seven cards, and the game picks the table by the number of
+players (``Game.quality_table_for``; the hand counted as full is ``Game.dealt_size``):
+``data/basic3_opponent_deadwood.toml`` and ``data/basic4_opponent_deadwood.toml``, by
+``bench/fit_opponent_deadwood.py --game basic --players 3 4`` (``eager`` and ``patient`` in every
+seating with both, every opponent of the player to throw counted while he holds his seven
+cards).  A table for each count, because one fitted on both placed the held-out hands worse
+(seed 902): three players -1.84 uniform, -1.27 its own table, -1.31 the common one (30,043
+hands); four players -1.37, -1.24, -1.25 (53,647); drawn by its own table -1.32 and -1.25.  A
+played seven-card hand is nearer a uniform deal than a ten-card one, the more so with four
+players (the largest weight about 23 with three, 8 with four, 100 with two).  Five or six
+players, or another deal size, get 1.
 """
 
 from __future__ import annotations
@@ -321,17 +331,18 @@ def quality_table(name: str) -> tuple[tuple[float, ...], ...]:
 
 def hand_quality(observation: Observation, hands: Sequence[Sequence[Card]], thrown: dict[int, list[Card]]) -> float:
     """How much likelier the other players' ``hands`` (by seat) are after the play seen than in a
-    uniform deal: the product, over the others holding a full hand, of the game's hand-quality
-    table (``Game.hand_quality_table``) at (his throws this hand, ``thrown``; his hand's least
-    deadwood).  1 for a game without a table, and for a player who has not thrown yet: his hand
-    is as dealt (a first upcard he took is read by the pile model), so a scenario, which has no
-    history, is sampled uniformly."""
-    name = observation.public.game.hand_quality_table
+    uniform deal: the product, over the others holding a full hand (as dealt: ``Game.dealt_size``),
+    of the game's hand-quality table for the number of players (``Game.quality_table_for``) at
+    (his throws this hand, ``thrown``; his hand's least deadwood).  1 for a game without a table,
+    and for a player who has not thrown yet: his hand is as dealt (a first upcard he took is read
+    by the pile model), so a scenario, which has no history, is sampled uniformly."""
+    game, players = observation.public.game, len(observation.public.players)
+    name = game.quality_table_for(players)
     if name is None:
         return 1.0
     table = quality_table(name)
     variant = observation.variant
-    size = variant.hand_size
+    size = game.dealt_size(players)
     weight = 1.0
     for seat, hand in enumerate(hands):
         throws = len(thrown.get(seat, ()))
@@ -351,7 +362,7 @@ def draw_sample(observation: Observation, rng: random.Random) -> tuple[GameState
     is often ten times likelier than a uniform deal makes it.)  Only the other hands are
     dealt for the candidates; the kept one becomes a full state.  Other games: one uniform
     deal with its discard-evidence weight, as ``sample_weight`` gives it."""
-    if observation.public.game.hand_quality_table is None:
+    if observation.public.game.quality_table_for(len(observation.public.players)) is None:
         sample = observation.determinize(rng)
         return sample, sample_weight(observation, sample)
     base = list(observation.unseen().elements())

@@ -190,7 +190,8 @@ class Game:
     #: the options a race table's entry must match (the scoring it was counted under)
     game_chance_scoring: ClassVar[tuple[str, ...]] = ()
     #: how much likelier a played hand is than a uniform deal, by throws and deadwood
-    #: (``analysis.evidence.hand_quality``, used by ``draw_sample``): a table of ``data/`` by name, or None
+    #: (``analysis.evidence.hand_quality``, used by ``draw_sample``): a table of ``data/`` by name, or None;
+    #: the table of a game's usual deal (``quality_table_for`` picks by the number of players)
     hand_quality_table: ClassVar[str | None] = None
     #: laying melds down opens a player (the table's melds belong to players who opened); gin's
     #: melds go down with a knock instead
@@ -267,6 +268,10 @@ class Game:
     def dealt_size(self, players: int) -> int:
         """Cards dealt to each player."""
         return self.variant.hand_size
+
+    def quality_table_for(self, players: int) -> str | None:
+        """The hand-quality table of a deal to ``players`` players (``hand_quality_table``), or None."""
+        return self.hand_quality_table
 
     def hand_size_problem(self, *, players: int, size: int, opened: bool, drew: bool,
                           knocked: bool = False, ended: bool = False, knocker: bool = False,

@@ -262,6 +262,15 @@ class Basic(Game):
             return int(self.variant.option("hand_size_many") or 7)
         return self.variant.hand_size
 
+    def quality_table_for(self, players: int) -> str | None:
+        """Two players: the ten-card table; three or four, dealt seven cards each: a table for each
+        (bench/fit_opponent_deadwood.py --game basic --players 3 4); any other deal: None."""
+        if players < 3:
+            return self.hand_quality_table
+        if players <= 4 and self.dealt_size(players) == 7:
+            return f"basic{players}_opponent_deadwood.toml"
+        return None
+
 
     def solve_hand(self, hand: tuple[Card, ...], *, score: int, opened: bool, find: Finder, solver: str,
                    mask: int = 0) -> Solution:
