@@ -255,9 +255,6 @@ PLANTED_SET = [
     # gin: the defender lays the 7c on the sevens, not the club run, and the 8c behind it goes nowhere: exactly 33
     ("tests/data/review/gin-defender-lays-off-on-the-wrong-meld.toml", "B", 3, "lay_down", ActionKind.LAY_DOWN,
      "blunder"),
-    # basic: A holds the 9h-Kh run he just made while B, down to one card, goes out on 4 of 24: about 8
-    ("tests/data/review/basic-hold-a-run-against-the-one-card-hand.toml", "A", 17, "discard", ActionKind.LAY_DOWN,
-     "inaccuracy"),
     # gin: the defender melds 7d-9d where the nines as a set and 7d 8d laid off on A's run undercut: exactly 43
     ("tests/data/review/gin-defender-melds-the-run-he-could-lay-off.toml", "B", 3, "lay_down", ActionKind.LAY_DOWN,
      "blunder"),

@@ -36,12 +36,14 @@ points alone.
 
 Each sample is weighed by how likely the other players' hands in it are after what they
 were seen to do (``analysis.evidence``): their latest throws and passes, in gin and basic also
-their takes and draws over the top discard, and, in gin and two-player basic, since a
-played hand is far better than a uniform deal, how good the hand is for the number of cards
-its holder has thrown.  The sample is drawn from that weighted distribution
-(one of several uniform deals kept by weight), so it counts 1; a game with a discard model
-but no hand-quality table weighs its uniform deals instead, and the means, their intervals
-(``sim.stats.weighted_mean_interval``) and the race are weighted.
+their takes and draws over the top discard, and, in gin and basic with two to four players,
+since a played hand is far better than a uniform deal, how good the hand is for the number of
+cards its holder has thrown.  A basic or Bing player left holding one or two cards he could
+have laid off to go out is never dealt such cards (``evidence.kept_cards``).  The sample is
+drawn from that weighted distribution (one of several uniform deals kept by weight), so it
+counts 1; a game with a discard model but no hand-quality table weighs its uniform deals
+instead, and the means, their intervals (``sim.stats.weighted_mean_interval``) and the race
+are weighted.
 
 Not modelled yet: the quality of a played hand in Bing and in basic with five or six players
 (three or four, dealt seven cards each, have tables of their own),

@@ -108,14 +108,16 @@ from functools import cache
 
 from rummycheck.cards import Card, full_deck
 from rummycheck.errors import RummyError
+from rummycheck.melds import Meld, TableMeld, extend_meld, may_join, meld_problems
 from rummycheck.solvers.deadwood import min_deadwood
-from rummycheck.table.observation import Observation, SeenCard
-from rummycheck.table.state import GameState
+from rummycheck.table.actions import ActionKind
+from rummycheck.table.observation import DEAL_TRIES, Observation, SeenCard
+from rummycheck.table.state import GameState, PlayRecord
 from rummycheck.variants import Variant
 
-__all__ = ["CANDIDATES", "DEADWOOD_BINS", "RECENT", "THROW_BINS", "cell", "discard_log_likelihood", "draw_sample",
-           "hand_quality", "makes_meld", "partners", "pile_log_chance", "pile_log_likelihood", "quality_table",
-           "sample_weight"]
+__all__ = ["CANDIDATES", "DEADWOOD_BINS", "RECENT", "THROW_BINS", "cell", "could_not_go_out", "discard_log_likelihood",
+           "draw_sample", "hand_quality", "kept_cards", "makes_meld", "partners", "pile_log_chance",
+           "pile_log_likelihood", "quality_table", "sample_weight"]
 
 #: the latest throws and passes of each other player that count
 RECENT = 4
@@ -362,8 +364,13 @@ def draw_sample(observation: Observation, rng: random.Random) -> tuple[GameState
     is often ten times likelier than a uniform deal makes it.)  Only the other hands are
     dealt for the candidates; the kept one becomes a full state.  Other games: one uniform
     deal with its discard-evidence weight, as ``sample_weight`` gives it."""
+    kept = kept_cards(observation)
     if observation.public.game.quality_table_for(len(observation.public.players)) is None:
         sample = observation.determinize(rng)
+        for _ in range(DEAL_TRIES):  # a deal where a player stayed in when he could go out: dealt again
+            if not kept or could_not_go_out(kept, [p.hand for p in sample.players], observation.variant):
+                break
+            sample = observation.determinize(rng)
         return sample, sample_weight(observation, sample)
     base = list(observation.unseen().elements())
     thrown = _throws(observation)
@@ -379,6 +386,9 @@ def draw_sample(observation: Observation, rng: random.Random) -> tuple[GameState
         if not game.hidden_hands_fit(observation.public, hands):  # a deal the rules do not allow
             weights.append(0.0)
             continue
+        if kept and not could_not_go_out(kept, hands, observation.variant):  # he would have gone out
+            weights.append(0.0)
+            continue
         weights.append(_evidence(observation, hands, thrown, piles) * hand_quality(observation, hands, thrown))
     renew = rng.randrange(2 ** 32)
     total = math.fsum(weights)
@@ -391,3 +401,97 @@ def draw_sample(observation: Observation, rng: random.Random) -> tuple[GameState
             if pick < 0:
                 break
     return observation.dealt(chosen, renew), 1.0
+
+
+# -- a player left holding one card --------------------------------------------------------------
+
+def kept_cards(observation: Observation) -> tuple[tuple[int, tuple[Meld, ...]], ...]:
+    """The other players who ended their last turn holding one or two cards (not all known) that
+    they could have laid off to go out, had they fitted: by seat, the table melds as they stood
+    at the end of that turn.
+
+    A player who lays down, lays off or throws down to one or two cards and keeps them would
+    have laid them off and gone out (BASIC-OUT, BING-OUT) had they fitted the melds on the
+    table then, where his game let him lay off in that turn (``Game.could_lay_off``: basic in
+    any turn, Bing in a meld turn).  Going out wins the hand, so his cards are ones that could
+    not all go on the table of that moment.  His hand has not changed since: only his own turns
+    change it.  That table is today's with every later lay-down taken back."""
+    public = observation.public
+    game = public.game
+    history = public.history
+    found = []
+    for seat, player in enumerate(public.players):
+        if seat == observation.seat or player.out or not 1 <= player.size <= 2 or not player.unknown:
+            continue
+        last = max((i for i, r in enumerate(history) if r.player == player.name), default=None)
+        if last is None or seat == public.current:
+            continue
+        first = last
+        while first > 0 and history[first - 1].player == player.name:
+            first -= 1
+        melded = any(r.kind is ActionKind.LAY_DOWN for r in history[first:last + 1])
+        opened_before = any(r.kind is ActionKind.LAY_DOWN and r.player == player.name for r in history[:first])
+        if not game.could_lay_off(melded=melded, opened_before=opened_before):
+            continue
+        found.append((seat, _table_before(public.table, history[last + 1:])))
+    return tuple(found)
+
+
+def _table_before(table: Sequence[TableMeld], later: Sequence[PlayRecord]) -> tuple[Meld, ...]:
+    """The melds of ``table`` with the lay-downs ``later`` made taken back, the last first: each
+    one's lay-offs taken out of their melds, its new melds (the highest numbers) taken away."""
+    melds = {t.number: t.meld for t in table}
+    for record in reversed(later):
+        if record.kind is not ActionKind.LAY_DOWN:
+            continue
+        for layoff in record.layoffs:
+            meld = melds.get(layoff.target)
+            if meld is None:
+                continue
+            pairs = list(zip(meld.cards, meld.stands_for))
+            if (layoff.card, layoff.stands_for) in pairs:
+                pairs.remove((layoff.card, layoff.stands_for))
+                melds[layoff.target] = Meld(meld.kind, tuple(c for c, _ in pairs), tuple(x for _, x in pairs))
+        for number in sorted(melds)[len(melds) - len(record.melds):]:
+            del melds[number]
+    return tuple(melds[n] for n in sorted(melds))
+
+
+def could_not_go_out(kept: Sequence[tuple[int, Sequence[Meld]]], hands: Sequence[Sequence[Card]],
+                     variant: Variant) -> bool:
+    """Whether, in the dealt ``hands`` (by seat), no player ``kept_cards`` names could have laid
+    off all his cards on his table: else he would have gone out."""
+    return not any(_all_lay_off(hands[seat], melds, variant) for seat, melds in kept)
+
+
+def _all_lay_off(cards: Sequence[Card], melds: Sequence[Meld], variant: Variant) -> bool:
+    """Whether every one of ``cards`` (one or two) can be laid off on ``melds``, one after the other.
+    Only ways that surely work are counted: a natural card first, then the other on the table it
+    leaves; two wild cards are not looked into (False)."""
+    if len(cards) == 1:
+        return any(_fits(cards[0], meld, variant) for meld in melds)
+    if len(cards) != 2:
+        return False
+    naturals = [c for c in cards if not variant.is_wild(c)]
+    if not naturals:
+        return False
+    first = naturals[0]
+    rest = cards[1] if cards[0] == first else cards[0]
+    for index, meld in enumerate(melds):
+        if not may_join(meld, (first,), variant):
+            continue
+        extended = extend_meld(meld, [(first, first)], variant)
+        if meld_problems(extended, variant):
+            continue
+        after = [*melds[:index], extended, *melds[index + 1:]]
+        if any(_fits(rest, m, variant) for m in after):
+            return True
+    return False
+
+
+def _fits(card: Card, meld: Meld, variant: Variant) -> bool:
+    """Whether ``card`` laid off extends ``meld`` legally (a wild card: standing for any card)."""
+    if not may_join(meld, (card,), variant):
+        return False
+    stands = full_deck() if variant.is_wild(card) else (card,)
+    return any(not meld_problems(extend_meld(meld, [(card, s)], variant), variant) for s in stands)

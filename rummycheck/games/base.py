@@ -401,6 +401,13 @@ class Game:
                     return False
         return True
 
+    def could_lay_off(self, *, melded: bool, opened_before: bool) -> bool:
+        """Whether a player might lay cards off on the table in a turn of his that is over, given
+        whether he laid anything down in it (``melded``) and whether he had opened before it: the
+        evidence that a player left holding one card could not lay it off then
+        (``analysis.evidence``).  No game lays off during play unless it says so."""
+        return False
+
     def points_range(self, player: PlayerView) -> tuple[int, int]:
         """The fewest and the most points ``player`` can hold: each unknown card counted as the
         cheapest and as the dearest card of the deck."""

@@ -110,6 +110,12 @@ class Basic(Game):
             return ["BASIC-LAYOFF: lay-offs before melding, but layoff_before_meld is off"]
         return []
 
+    def could_lay_off(self, *, melded: bool, opened_before: bool) -> bool:
+        """Lay-offs in any turn (BASIC-LAYOFF), before the player's first meld only with
+        ``layoff_before_meld`` or together with a new meld."""
+        return (opened_before or bool(self.variant.option("layoff_before_meld"))
+                or melded)
+
     def meld_bounds(self, opened: bool) -> tuple[int, int | None]:
         return 0, 1 if self.variant.option("melds_per_turn") == "one" else None
 

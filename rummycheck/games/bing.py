@@ -239,6 +239,11 @@ class Bing(Game):
                     f"of the {most}: at most {most - least_down} ({self.OPEN})")
         return None
 
+    def could_lay_off(self, *, melded: bool, opened_before: bool) -> bool:
+        """Lay-offs only in a meld turn (BING-MELD-TURN), in the opening one with ``layoff_in_opening``
+        (BING-LAYOFF)."""
+        return melded and (opened_before or bool(self.variant.option("layoff_in_opening")))
+
     def meld_bounds(self, opened: bool) -> tuple[int, int | None]:
         return max(1, self.melds_needed(opened)), None
 
