@@ -267,6 +267,25 @@ PLANTED_SET = [
     # Bing, three players: the opening keeps the Jh whose lay-off went out, B sure to go out next turn: 15
     ("tests/data/review/bing-open-without-the-layoff-that-goes-out.toml", "A", 11, "lay_down", ActionKind.LAY_DOWN,
      "blunder"),
+    # Bing: opens with 4d-7d as one run keeping 4s 4c, where 4d 4s 4c / 5d 6d 7d kept only the Ah, B sure to go
+    # out next turn: exactly 8
+    ("tests/data/review/bing-open-with-the-wrong-melds.toml", "A", 11, "lay_down", ActionKind.LAY_DOWN, "mistake"),
+    # Bing after opening: A draws where the Kh laid off on B's kings kept 3, B sure to go out next turn: 6.69 by
+    # hand; the review charges about 12.5, the rollout bot finishing the draw keeping the Kh the table wants
+    ("tests/data/review/bing-draw-over-the-layoff-against-a-sure-out.toml", "A", 13, "draw", ActionKind.LAY_DOWN,
+     "mistake"),
+    # gin: all eleven cards meld after the take and A knocks throwing one, a plain gin: exactly 6 (31 against 25)
+    ("tests/data/review/gin-knock-instead-of-big-gin.toml", "A", 2, "knock", ActionKind.KNOCK, "mistake"),
+    # basic: B lays a made 2d-4d down on his first turn and gives up the rummy double: about 20 by hand, 31 on
+    # 800 paired rollouts (the early lay-down also warns A)
+    ("tests/data/review/basic-lay-down-a-meld-early.toml", "B", 2, "lay_down", ActionKind.DISCARD, "mistake"),
+    # basic, three players: the same on A's first turn: about 19 by hand, 33 on 800 paired rollouts
+    ("tests/data/review/basic-three-lay-down-a-meld-early.toml", "A", 2, "lay_down", ActionKind.DISCARD, "blunder"),
+    # basic, four players: D's 7h makes A's run and goes rummy at once (the other three hands doubled, about 264)
+    ("tests/data/review/basic-four-draw-over-the-rummy-discard.toml", "A", 9, "draw", ActionKind.TAKE, "blunder"),
+    # basic, three players: A lays off the 3c and throws the 7s, the second lay-off that went out (about 21)
+    ("tests/data/review/basic-three-throw-the-second-layoff.toml", "A", 20, "discard", ActionKind.LAY_DOWN,
+     "blunder"),
 ]
 
 # records where nothing is wrong, each shown level or right by hand in its description (gin-lucky-draw.toml
@@ -274,6 +293,12 @@ PLANTED_SET = [
 NO_GRADE_SET = [
     # B keeps 5d Ad Ac (7) whichever of A's melds takes the 7c: exactly level
     "tests/data/review/gin-defender-lays-off-on-either-meld.toml",
+    # B keeps 6s 9h Ah 2s (18) whether he melds 7d-9d or lays them off on A's 4d-6d: exactly level
+    "tests/data/review/gin-defender-melds-a-run-or-lays-it-off.toml",
+    # A keeps the Ah (15) wherever the 8d goes, B sure to go out next turn: exactly level
+    "tests/data/review/bing-lay-off-on-either-meld.toml",
+    # three tens, B sure to go out next turn: every throw keeps 20, exactly level
+    "tests/data/review/bing-break-a-set-against-a-sure-out.toml",
 ]
 
 
