@@ -14,7 +14,8 @@ points worse.  Moves nearly equal to the best may never separate (the budget is 
 them), so the bench also reports, per position, the CPU time to leave behind every move
 whose final loss is at least 2 points: the race's samples are seeded one by one, so
 ``evaluate`` with a budget of the rollouts at which the last such move was left behind
-replays exactly that much of the race, and is timed on its own (``2-point separation``);
+replays exactly that much of the race (at the full budget's ``race_z``, which a smaller budget
+would lower), and is timed on its own (``2-point separation``);
 a position where some move 2 or more behind was never separated within the budget says so.
 """
 
@@ -80,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
             if worse and len(apart) == len(worse):
                 budget = max(c.samples for c in worse)
                 start = time.process_time()
-                evaluate(state, samples=budget, seed=seed)
+                evaluate(state, samples=budget, seed=seed, z=result.race_z)  # the same race, cut short
                 took = time.process_time() - start
                 two.append(took)
                 print(f"  2-point separation: all {len(worse)} moves at least 2 behind left behind after {budget} "

@@ -303,6 +303,7 @@ def advice_json(advice: Advice) -> dict[str, Any]:
         "seed": evaluation.seed,
         "rollout": evaluation.rollout,
         "separated": evaluation.separated,
+        "race_z": round(evaluation.race_z, 3),
         "forced": evaluation.forced,
         "best": best_line(advice),
         "candidates": [row(v, i) for i, v in enumerate(evaluation.candidates)],
