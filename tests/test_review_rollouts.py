@@ -286,6 +286,15 @@ PLANTED_SET = [
     # basic, three players: A lays off the 3c and throws the 7s, the second lay-off that went out (about 21)
     ("tests/data/review/basic-three-throw-the-second-layoff.toml", "A", 20, "discard", ActionKind.LAY_DOWN,
      "blunder"),
+    # gin: the defender melds 5h-8h as one run and keeps 8s 8d, where 8h 8s 8d / 5h 6h 7h undercut: exactly 41
+    ("tests/data/review/gin-defender-melds-the-long-run.toml", "B", 3, "lay_down", ActionKind.LAY_DOWN, "blunder"),
+    # basic, two players: a set of fives broken, a loose king kept: the next turn's rummy alone is 13
+    ("tests/data/review/basic-break-a-set-over-a-loose-king.toml", "A", 2, "discard", ActionKind.DISCARD, "blunder"),
+    # basic: laid down to 7h 7d, A draws over the 7c that makes the set and goes out (not rummy): about 12
+    ("tests/data/review/basic-draw-over-the-set-that-goes-out.toml", "A", 9, "draw", ActionKind.TAKE, "mistake"),
+    # basic: two sets of four (80) held back against a B down to one card, 6 of 28 draws going out: about 17
+    ("tests/data/review/basic-hold-two-sets-against-the-one-card-hand.toml", "A", 7, "discard", ActionKind.LAY_DOWN,
+     "mistake"),
 ]
 
 # records where nothing is wrong, each shown level or right by hand in its description (gin-lucky-draw.toml
