@@ -295,6 +295,20 @@ PLANTED_SET = [
     # basic: two sets of four (80) held back against a B down to one card, 6 of 28 draws going out: about 17
     ("tests/data/review/basic-hold-two-sets-against-the-one-card-hand.toml", "A", 7, "discard", ActionKind.LAY_DOWN,
      "mistake"),
+    # basic: A holds the 9h-Kh run he just made while B, down to one card, goes out on 4 of 24: about 8 (graded
+    # once the rollout bot holding one card drew for its out instead of taking a lower card)
+    ("tests/data/review/basic-hold-a-run-against-the-one-card-hand.toml", "A", 17, "discard", ActionKind.LAY_DOWN,
+     "inaccuracy"),
+    # Bing: the 8d laid off on C's eights leaves the 9d with no home, where on B's 5d-7d both went out, B sure
+    # to go out: exactly 14
+    ("tests/data/review/bing-lay-off-on-the-wrong-meld.toml", "A", 11, "lay_down", ActionKind.LAY_DOWN, "blunder"),
+    # Bing, three players: the deuce thrown after opening, a loose Kh kept, C opened down to one card: about 20
+    ("tests/data/review/bing-three-throw-the-deuce-after-opening.toml", "A", 10, "discard", ActionKind.DISCARD,
+     "blunder"),
+    # Bing, four players: the Th laid off on D's tens, the Qd that went on D's queens and out kept: exactly 13.33
+    ("tests/data/review/bing-four-keep-the-second-layoff.toml", "A", 15, "lay_down", ActionKind.LAY_DOWN, "blunder"),
+    # Bing: opens with three melds and two lay-offs, keeping a made 4d 4s 4c whose meld went out: exactly 17
+    ("tests/data/review/bing-open-without-the-fourth-meld.toml", "A", 11, "lay_down", ActionKind.LAY_DOWN, "blunder"),
 ]
 
 # records where nothing is wrong, each shown level or right by hand in its description (gin-lucky-draw.toml

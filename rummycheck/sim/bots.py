@@ -1061,10 +1061,14 @@ class BasicBase(BaseBot):
 
     def _take_helps(self, view: View, top: Card) -> bool:
         """A card that lays off on the table is taken when it goes down this turn (``takes_layoff``;
-        from a hand of one card it always does, and the player goes out); else the usual rule."""
+        from a hand of one card it always does, and the player goes out); else the usual rule,
+        except that a hand of one card takes nothing else: a lower card taken only lowers what
+        it pays, where a card drawn from the stock may lay off and take it out at once."""
         if top.index in table_wants(view.table, view.variant) and (len(view.hand) == 1
                                                                   or self.takes_layoff(view, top)):
             return True
+        if len(view.hand) == 1:
+            return False
         return super()._take_helps(view, top)
 
     def takes_layoff(self, view: View, top: Card) -> bool:
