@@ -128,6 +128,23 @@ def test_held_out_loss_of_a_move_valued_by_its_best_line() -> None:
     assert held_out_loss(values, 1) == -4.0
 
 
+def test_the_held_out_loss_of_moves_of_several_lines_uses_three_folds() -> None:
+    from rummycheck.analysis.evaluate import grouped_held_out_loss
+
+    # worked by hand: a take of two lines (0, 1) and a draw (2); folds are positions 0 and 3, 1 and 4, 2 and 5
+    values = [[10.0, 0.0, 0.0, 10.0, 0.0, 0.0], [0.0, 8.0, 4.0, 0.0, 8.0, 4.0], [5.0] * 6]
+    groups = [[0, 1], [2]]
+    # the take's line is chosen on the first fold (line 0: 10 against 0), the best move on the second
+    # (the draw's 5 against line 0's 0), the loss measured on the third: 5 - 0
+    assert grouped_held_out_loss(values, groups, 0) == 5.0
+    assert grouped_held_out_loss(values, groups, 1) == 0.0
+    # weights: the second sample of each fold counts three times the first
+    weights = [1.0, 1.0, 1.0, 3.0, 3.0, 3.0]
+    assert grouped_held_out_loss(values, groups, 0, weights) == 5.0
+    # too few samples to fold
+    assert grouped_held_out_loss([[1.0, 2.0], [3.0, 4.0]], [[0], [1]], 0) == 0.0
+
+
 def test_a_take_is_valued_by_its_best_completion_on_the_same_samples() -> None:
     """A take of a card in sight leaves a hand the player knows: in gin each discard and knock
     after it is a line of its own, and the take is worth the best line's mean, on the samples
