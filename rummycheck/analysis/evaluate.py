@@ -406,11 +406,7 @@ def held_out_loss(values: Sequence[Sequence[float]], move: int, weights: Sequenc
     rivals = [k for k, v in enumerate(values) if len(v) >= n]
 
     def mean(series: Sequence[float], parity: int) -> float:
-        if weights is None:
-            picked = series[parity:n:2]
-            return sum(picked) / len(picked)
-        total = sum(weights[parity:n:2])
-        return sum(v * w for v, w in zip(series[parity:n:2], weights[parity:n:2])) / total if total > 0 else 0.0
+        return _fold_mean(series, weights, parity, n, 2)
 
     mine = [k for k in same if len(values[k]) == n] or [move]
     if move not in mine:
@@ -420,6 +416,16 @@ def held_out_loss(values: Sequence[Sequence[float]], move: int, weights: Sequenc
     if chosen in mine:
         return 0.0
     return mean(values[chosen], 1) - mean(values[own], 1)
+
+
+def _fold_mean(series: Sequence[float], weights: Sequence[float] | None, fold: int, n: int, folds: int) -> float:
+    """The (weighted) mean of ``series[fold:n:folds]``, one fold of the first ``n`` samples by position."""
+    picked = series[fold:n:folds]
+    if weights is None:
+        return sum(picked) / len(picked)
+    chosen = weights[fold:n:folds]
+    total = sum(chosen)
+    return sum(v * w for v, w in zip(picked, chosen)) / total if total > 0 else 0.0
 
 
 def grouped_held_out_loss(values: Sequence[Sequence[float]], groups: Sequence[Sequence[int]], move: int,
@@ -436,11 +442,7 @@ def grouped_held_out_loss(values: Sequence[Sequence[float]], groups: Sequence[Se
         return 0.0
 
     def mean(series: Sequence[float], fold: int) -> float:
-        if weights is None:
-            picked = series[fold:n:3]
-            return sum(picked) / len(picked)
-        total = sum(weights[fold:n:3])
-        return sum(v * w for v, w in zip(series[fold:n:3], weights[fold:n:3])) / total if total > 0 else 0.0
+        return _fold_mean(series, weights, fold, n, 3)
 
     chosen_line: dict[int, int] = {}
     for g, group in enumerate(groups):
