@@ -154,7 +154,7 @@ class Variant:
 
     def __reduce__(self) -> tuple[Callable[..., Variant], tuple[object, ...]]:
         """Pickled as its fields (the derived lookups are rebuilt): a variant travels to worker
-        processes, and is read back as the equal variant the process already holds (``_known``)."""
+        processes, and is read back as the equal variant the process already holds (``_KNOWN``)."""
         return (_unpickled, (self.name, self.title, self.summary, self.rules, self.values, self.presets,
                              self.preset, self.disputes, self.game))
 
@@ -361,7 +361,6 @@ def _variant_from_text(text: str, where: str) -> Variant:
 _SHIPPED = Path(__file__).with_name("data") / "variants"
 
 
-
 #: one variant object for each distinct variant built in this process, the first built.  The
 #: solver's and the games' caches are dictionaries keyed by variant: a key found by identity is
 #: found at once, an equal copy (one read back from a pickle in a worker process) only after
@@ -374,6 +373,7 @@ def _unpickled(*fields: Any) -> Variant:
     """The variant with these fields: the one this process already holds, when it holds it."""
     made = Variant(*fields)
     return _KNOWN.get(made, made)
+
 
 @cache
 def _load_builtin(name: str) -> Variant:

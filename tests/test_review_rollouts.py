@@ -116,15 +116,12 @@ def test_held_out_loss_chooses_the_best_on_even_samples_and_measures_on_odd_ones
     assert held_out_loss([[10.0, 0.0, 10.0, 0.0], [0.0, 10.0, 0.0, 0.0]], 1, [1.0, 3.0, 1.0, 1.0]) == -7.5
 
 
-def test_held_out_loss_of_a_move_valued_by_its_best_line() -> None:
-    # worked by hand: lines 0 and 1 are one take with two completions, line 2 another move
+def test_held_out_loss_of_three_moves_worked_by_hand() -> None:
     values = [[10.0, 0.0, 10.0, 0.0], [0.0, 4.0, 0.0, 4.0], [5.0, 5.0, 5.0, 5.0]]
-    # the take is represented by line 0 (10 on the even samples against 0), the best of all on them: no loss
-    assert held_out_loss(values, 0, same=[0, 1]) == 0.0
-    assert held_out_loss(values, 1, same=[0, 1]) == 0.0
-    # the other move: the take's line 0 chosen on the even samples, measured on the odd ones (0 against 5)
-    assert held_out_loss(values, 2, same=[2]) == -5.0
-    # alone, line 1 is measured against line 0, the leader on the even samples: 0 - 4 on the odd ones
+    # move 0 leads on the even samples (10): no loss of its own
+    assert held_out_loss(values, 0) == 0.0
+    # the others are measured against it on the odd ones: 0 - 5 and 0 - 4
+    assert held_out_loss(values, 2) == -5.0
     assert held_out_loss(values, 1) == -4.0
 
 

@@ -341,7 +341,7 @@ def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 
             # a chance: the normal interval is cut to [0, 1]
             win = Interval(chance.value, max(0.0, chance.low), min(1.0, chance.high))
         rows.append(MoveValue(action, value, low, high, loss, loss_low, loss_high, len(values[k]), win,
-                              (held_out_loss(values, k, weighed, same=group) if len(lines) == len(moves)
+                              (held_out_loss(values, k, weighed) if len(lines) == len(moves)
                                else grouped_held_out_loss(values, groups, m, weighed)),
                               lines[k][1] if len(lines[k]) > 1 else None))
     rows.sort(key=lambda r: (r.loss, -r.value))
@@ -383,8 +383,7 @@ def _longest(values: Sequence[Sequence[float]], group: Sequence[int]) -> list[in
     return [k for k in group if len(values[k]) == most]
 
 
-def held_out_loss(values: Sequence[Sequence[float]], move: int, weights: Sequence[float] | None = None, *,
-                  same: Sequence[int] = ()) -> float:
+def held_out_loss(values: Sequence[Sequence[float]], move: int, weights: Sequence[float] | None = None) -> float:
     """How far ``move`` is behind the best, with the best chosen on other samples than the loss is
     measured on.
 
@@ -395,11 +394,7 @@ def held_out_loss(values: Sequence[Sequence[float]], move: int, weights: Sequenc
     moves sampled at least as often, and the loss is measured on the odd ones, which took no part
     in the choice.  Its expectation is the true gap to the move so chosen, never more than the
     gap to the true best, so a mean of these errs on the low side; a single one is noisy and may
-    be below 0.  0 with fewer than two samples.
-
-    ``same``: the lines of the same move (a take and each of its completions, ``completions``),
-    ``move`` among them; the move is then represented by its line chosen on the even samples too,
-    among those sampled as often as ``move``."""
+    be below 0.  0 with fewer than two samples.  (Moves of several lines: ``grouped_held_out_loss``.)"""
     n = len(values[move])
     if n < 2:
         return 0.0
@@ -408,14 +403,8 @@ def held_out_loss(values: Sequence[Sequence[float]], move: int, weights: Sequenc
     def mean(series: Sequence[float], parity: int) -> float:
         return _fold_mean(series, weights, parity, n, 2)
 
-    mine = [k for k in same if len(values[k]) == n] or [move]
-    if move not in mine:
-        mine.append(move)
-    own = max(mine, key=lambda k: (mean(values[k], 0), k == move))
-    chosen = max(rivals, key=lambda k: (mean(values[k], 0), k in mine, k == own))
-    if chosen in mine:
-        return 0.0
-    return mean(values[chosen], 1) - mean(values[own], 1)
+    chosen = max(rivals, key=lambda k: (mean(values[k], 0), k == move))
+    return mean(values[chosen], 1) - mean(values[move], 1)
 
 
 def _fold_mean(series: Sequence[float], weights: Sequence[float] | None, fold: int, n: int, folds: int) -> float:

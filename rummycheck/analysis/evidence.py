@@ -103,7 +103,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
 
 from rummycheck.cards import Card, full_deck
@@ -478,20 +478,23 @@ def _all_lay_off(cards: Sequence[Card], melds: Sequence[Meld], variant: Variant)
     first = naturals[0]
     rest = cards[1] if cards[0] == first else cards[0]
     for index, meld in enumerate(melds):
-        if not may_join(meld, (first,), variant):
-            continue
-        extended = extend_meld(meld, [(first, first)], variant)
-        if meld_problems(extended, variant):
-            continue
-        after = [*melds[:index], extended, *melds[index + 1:]]
-        if any(_fits(rest, m, variant) for m in after):
-            return True
+        for extended in _extensions(first, meld, variant):  # a natural card: one way at most
+            after = [*melds[:index], extended, *melds[index + 1:]]
+            if any(_fits(rest, m, variant) for m in after):
+                return True
     return False
 
 
 def _fits(card: Card, meld: Meld, variant: Variant) -> bool:
     """Whether ``card`` laid off extends ``meld`` legally (a wild card: standing for any card)."""
+    return next(_extensions(card, meld, variant), None) is not None
+
+
+def _extensions(card: Card, meld: Meld, variant: Variant) -> Iterator[Meld]:
+    """``meld`` legally extended by ``card``: once for a natural card, for each card a wild one may stand for."""
     if not may_join(meld, (card,), variant):
-        return False
-    stands = full_deck() if variant.is_wild(card) else (card,)
-    return any(not meld_problems(extend_meld(meld, [(card, s)], variant), variant) for s in stands)
+        return
+    for stands in (full_deck() if variant.is_wild(card) else (card,)):
+        extended = extend_meld(meld, [(card, stands)], variant)
+        if not meld_problems(extended, variant):
+            yield extended
