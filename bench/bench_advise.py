@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
             if worse and len(apart) == len(worse):
                 budget = max(c.samples for c in worse)
                 start = time.process_time()
-                evaluate(state, samples=budget, seed=seed, z=result.race_z)  # the same race, cut short
+                evaluate(state, samples=budget, seed=seed, z=result.race_z, student=True)  # the same race, cut short
                 took = time.process_time() - start
                 two.append(took)
                 print(f"  2-point separation: all {len(worse)} moves at least 2 behind left behind after {budget} "

@@ -59,10 +59,10 @@ import random
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from statistics import NormalDist
 
 from rummycheck.analysis.evidence import draw_sample
 from rummycheck.analysis.match import game_chance
+from rummycheck.analysis.sequential import boundary_z, student_z
 from rummycheck.errors import RummyError, SimulationError
 from rummycheck.games import Game
 from rummycheck.games.base import score_hand
@@ -243,7 +243,7 @@ def _interval(values: Sequence[float], weights: Sequence[float] | None = None, z
 def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 1, rollout: str | None = None,
              min_samples: int = 48, batch: int = 16, candidates: Sequence[Action] | None = None,
              executor: Executor | None = None, evidence: bool = True, complete_takes: bool = True,
-             z: float | None = None) -> Evaluation:
+             z: float | None = None, student: bool | None = None) -> Evaluation:
     """Value every legal move of the player to move at ``state`` (see the module docstring).
 
     ``state`` may be the true state (a record, a deal), one that knows only the player's own
@@ -253,7 +253,9 @@ def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 
     counts the same.  ``complete_takes``: value a take by its best completion (``completions``);
     off, the rollout bot finishes the turn after it, as after a draw.  ``z``: how many standard
     errors ahead the best must be to leave a move behind; by default ``race_z`` of the budget,
-    so that "separated at 95%" holds over all the race's looks.
+    so that "separated at 95%" holds over all the race's looks.  ``student``: meet ``z`` at each
+    look as a t statistic with the same tail (``sequential.student_z``); by default so for the
+    race's own boundary, not for a ``z`` given (the ``mc`` bots' 1.96, a rule of play).
     """
     if isinstance(state, Observation):
         observation = state
@@ -282,6 +284,7 @@ def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 
             owner.append(m)
     budget = max(1, samples)
     batch = max(1, batch)
+    student = z is None if student is None else student  # the race's own boundary: met as a t statistic
     z = race_z(budget, min_samples, batch) if z is None else z
     values: list[list[float]] = [[] for _ in lines]
     wins: list[list[float | None]] = [[] for _ in lines]
@@ -317,7 +320,7 @@ def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 
             weights.extend(batch_weights)
             done += size
             if done >= min_samples:
-                active = _race(values, active, weights if evidence else None, z)
+                active = _race(values, active, weights if evidence else None, z, student)
             if racing() == 1 and done >= min_samples:
                 break
     separated = racing() == 1 and len(moves) > 1
@@ -453,25 +456,44 @@ def _leader(values: list[list[float]], active: list[int], weights: list[float] |
     return max(active, key=lambda k: (means[k], -k))
 
 
+#: the chance, in one direction, that the race leaves behind a move as good as the best (either of
+#: two equal moves may fall behind: twice this in all).  The normal theory's 2.5% is asked at
+#: 2.25%: rollout differences are heavy-tailed (kurtosis about 4), and at 2.5% the race parted
+#: real near-equal moves, re-centred to be equal, on 5.2% to 5.5% of runs, at 2.25% on 4.8% and
+#: 5.1% (positions kept apart from the choice; ``bench/race_calibration.py``, docs/advise.md)
+RACE_ALPHA = 0.0225
+
+
 def race_z(samples: int, min_samples: int, batch: int) -> float:
     """How far (in standard errors) the best must be ahead for a move to be left behind, so that
     the race's looks together keep the 95% promise: the race looks after every batch from
     ``min_samples`` on, and a move as good as the best would be left behind at some look far more
     often than at one (with 1.96 at each of 23 looks, a simulated pair of equal moves was parted
-    on 11% of runs in one direction, not 2.5%).  Bonferroni over the looks: 2.5% / looks each, a
-    bound that holds for any spacing of the looks: 1.96 for one look, 2.58 for five (a review's
-    96 rollouts from 32 in batches of 16), 3.06 for twenty-three (advise's 400 from 48)."""
+    on 11% of runs in one direction, not 2.5%).  The constant boundary crossed with ``RACE_ALPHA``
+    over these looks, computed for them (``analysis.sequential``, Pocock's design): 2.01 for one
+    look, 2.41 for five (a review's 96 rollouts from 32 in batches of 16), 2.68 for twenty-three
+    (advise's 400 from 48).  (Bonferroni, the chance split evenly over the looks, bounds it too
+    but asks 2.58 and 3.06 at 2.5%, and so some 20% to 30% more rollouts to part two moves.)"""
+    return boundary_z(race_looks(samples, min_samples, batch), RACE_ALPHA)
+
+
+def race_looks(samples: int, min_samples: int, batch: int) -> list[int]:
+    """The numbers of rollouts after which the race looks: every batch from ``min_samples`` on,
+    and the end of the budget."""
     samples, batch = max(1, samples), max(1, batch)
     ends = [*range(batch, samples, batch), samples]
-    looks = max(1, sum(1 for end in ends if end >= min(min_samples, samples)))
-    return NormalDist().inv_cdf(1 - 0.025 / looks)
+    return [end for end in ends if end >= min(min_samples, samples)]
 
 
 def _race(values: list[list[float]], active: list[int], weights: list[float] | None = None,
-          z: float = Z95) -> list[int]:
+          z: float = Z95, student: bool = False) -> list[int]:
     """The moves still in the race: those not behind the current best by a paired interval at ``z``
-    excluding 0 (every active move has the same samples, so the comparison is paired)."""
+    excluding 0 (every active move has the same samples, so the comparison is paired).
+    ``student``: ``z`` is a normal score, met by the t statistic with the same tail for the
+    number of samples (``sequential.student_z``)."""
     best = _leader(values, active, weights)
+    if student:
+        z = student_z(z, len(values[best]) - 1)
     kept = []
     for k in active:
         if k != best:

@@ -293,8 +293,8 @@ def advice_heading(advice: Advice) -> tuple[str, ...]:
 
     evaluation = advice.evaluation
     stop = ("the only legal move" if evaluation.forced else
-            f"the best move is ahead of every other at 95% (over the race's looks: {evaluation.race_z:.2f} "
-            "standard errors at each)" if evaluation.separated
+            f"the best move is ahead of every other at 95% (over the race's looks: a boundary of "
+            f"{evaluation.race_z:.2f} standard errors, docs/advise.md)" if evaluation.separated
             else "the best move is not yet separated from every other at 95%")
     lines: tuple[str, ...] = (f"{evaluation.player} to move: best {best_line(advice)}",
              f"value: {evaluation.unit}; up to {evaluation.samples} rollouts per move by the "
