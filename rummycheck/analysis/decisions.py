@@ -22,13 +22,13 @@ and the accuracy (the share of those where the move played was not shown behind 
 best).
 
 The error rate is the mean of the **held-out** losses (``evaluate.held_out_loss``): the
-best move chosen on half of a decision's samples, the loss measured on the other half.
-The loss against the leader of all the samples carries the winner's curse (the leader is
-the move whose noise ran highest, so a decision with many near-equal moves charges even
-a perfect move a few points), and that charge, not the play, decided which bot looked
-better.  A held-out loss is noisy and may be below 0, but its mean is fair, erring low.  Where
-a take is valued by its best of several lines, three folds are used instead
-(``evaluate.grouped_held_out_loss``).
+best move chosen on four of five folds of a decision's samples, the loss measured on the
+fifth, in turn (cross-fitted).  The loss against the leader of all the samples carries the
+winner's curse (the leader is the move whose noise ran highest, so a decision with many
+near-equal moves charges even a perfect move a few points), and that charge, not the play,
+decided which bot looked better.  A held-out loss is noisy and may be below 0, but its mean
+is fair, erring low.  Where a take is valued by its best of several lines, the line and the
+move are chosen on different folds (``evaluate.grouped_held_out_loss``).
 
 Memory is one table at a time; the record's length is bounded as ``review``'s.
 
