@@ -140,8 +140,8 @@ class RLCard:
     name = "RLCard (novice agent v itself)"
 
     def __init__(self) -> None:
-        import rlcard
-        from rlcard.models.gin_rummy_rule_models import GinRummyNoviceRuleAgent
+        import rlcard  # type: ignore[import-untyped]
+        from rlcard.models.gin_rummy_rule_models import GinRummyNoviceRuleAgent  # type: ignore[import-untyped]
 
         self.env = rlcard.make("gin-rummy", config={"seed": 7})
         self.env.set_agents([GinRummyNoviceRuleAgent(), GinRummyNoviceRuleAgent()])
@@ -407,13 +407,17 @@ def main(argv: list[str] | None = None) -> int:
         ("throughput", lambda: throughput(args.rounds, args.seconds)),
         ("bing", lambda: bing_rate(args.seconds * 3)),
         ("basic", lambda: basic_rate(args.rounds, args.seconds)),
-        ("strength", lambda: (against_random(args.strength_hands),
-                              strength_seeds(args.strength_hands, args.strength_seeds))),
+        ("strength", lambda: _strength(args.strength_hands, args.strength_seeds)),
     ]
     for name, step in steps:
         if name not in args.skip:
             step()
     return 0
+
+
+def _strength(hands: int, seeds: list[int]) -> None:
+    against_random(hands)
+    strength_seeds(hands, seeds)
 
 
 if __name__ == "__main__":

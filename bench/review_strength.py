@@ -75,6 +75,7 @@ def _run(args: argparse.Namespace, executor: Executor | None) -> None:
     variant = get_variant(args.variant, **rules)
     kinds: dict[str, dict[str, list[float]]] = {b: {} for b in bots}  # held-out losses by kind of decision
     per_hand: dict[str, list[float]] = {b: [] for b in bots}  # held-out losses (the error rate)
+    by_deal: dict[str, dict[int, list[float]]] = {b: {} for b in bots}  # the same, by deal (for the pairing)
     leader: dict[str, list[float]] = {b: [] for b in bots}  # losses against the leader of all the samples
     counts = {b: [0, 0, 0, 0, 0] for b in bots}  # decisions, not shown behind, inaccuracies, mistakes, blunders
     adjusted: dict[str, list[float]] = {b: [] for b in bots}
@@ -104,6 +105,7 @@ def _run(args: argparse.Namespace, executor: Executor | None) -> None:
                 mine = [d for d in review.decisions if d.player == name and not d.forced]
                 if mine:
                     per_hand[bot].append(sum(d.held_out for d in mine) / len(mine))
+                    by_deal[bot].setdefault(deal, []).append(per_hand[bot][-1])
                     leader[bot].append(sum(d.loss for d in mine) / len(mine))
                 for d in mine:
                     kinds[bot].setdefault(_kind(d), []).append(d.held_out)
@@ -136,6 +138,15 @@ def _run(args: argparse.Namespace, executor: Executor | None) -> None:
               f"a decision held out (mean of {len(per_hand[bot])} hands' means; against the leader "
               f"{biased.value:.2f} [{biased.low:.2f}, {biased.high:.2f}]); accuracy {fine / max(1, n):.0%}; "
               f"{inacc} inaccuracies, {mist} mistakes, {blund} blunders; {luck}")
+
+    first, second = bots[0], bots[1]
+    paired = [sum(by_deal[first][d]) / len(by_deal[first][d]) - sum(by_deal[second][d]) / len(by_deal[second][d])
+              for d in by_deal[first] if d in by_deal[second]]
+    if len(paired) > 1:
+        gap = mean_interval(paired)
+        print(f"  error rate {first} - {second}, paired by deal (both seats): {gap.value:+.2f} "
+              f"[{gap.low:+.2f}, {gap.high:+.2f}] points a decision over {len(paired)} deals "
+              f"(below 0: {first} errs less)")
 
     names = sorted({k for b in bots for k in kinds[b]})
     print("  held-out loss by kind of decision (count, total, mean):")
