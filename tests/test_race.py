@@ -8,7 +8,7 @@ from statistics import NormalDist
 import pytest
 
 from rummycheck.analysis.evaluate import RACE_ALPHA, _race, race_looks, race_z
-from rummycheck.analysis.sequential import boundary_z, crossing_chance, student_z
+from rummycheck.analysis.sequential import MAX_LOOKS, boundary_z, crossing_chance, student_z
 from rummycheck.sim.stats import Z95
 
 
@@ -96,3 +96,28 @@ def test_two_equal_moves_are_seldom_parted_with_the_corrected_threshold_and_ofte
     # and the boundary is not needlessly wide: Bonferroni's parted them on about 2%
     asked = 2 * RACE_ALPHA
     assert corrected >= asked - 1.96 * (asked * (1 - asked) / runs) ** 0.5
+
+
+def test_a_large_budget_looks_a_bounded_number_of_times_and_keeps_its_chance() -> None:
+    # the CLI takes up to 100,000 rollouts a move: every batch of 16 would be 6,248 looks, and the
+    # boundary's cost grows with them; the race thins its looks to at most MAX_LOOKS instead
+    looks = race_looks(100_000, 48, 16)
+    assert len(looks) <= MAX_LOOKS
+    assert looks[0] == 48 and looks[-1] == 100_000 and looks == sorted(set(looks))
+    assert race_looks(800, 48, 16) == [*range(48, 800, 16), 800]  # 48 looks: not thinned
+    c = race_z(100_000, 48, 16)
+    # an independent count: walks looked at as the thinned race looks
+    rng = random.Random(4)
+    runs, crossed = 20_000, 0
+    for _ in range(runs):
+        total, last = 0.0, 0
+        for n in looks:
+            total += rng.gauss(0.0, (n - last) ** 0.5)
+            last = n
+            if total > c * n ** 0.5:
+                crossed += 1
+                break
+    simulated = crossed / runs
+    assert abs(simulated - RACE_ALPHA) < 1.96 * (RACE_ALPHA * (1 - RACE_ALPHA) / runs) ** 0.5 + 1e-3
+    with pytest.raises(ValueError):
+        crossing_chance(range(1, MAX_LOOKS + 2), 2.5)

@@ -62,7 +62,7 @@ from dataclasses import dataclass
 
 from rummycheck.analysis.evidence import draw_sample
 from rummycheck.analysis.match import game_chance
-from rummycheck.analysis.sequential import boundary_z, student_z
+from rummycheck.analysis.sequential import MAX_LOOKS, boundary_z, student_z
 from rummycheck.errors import RummyError, SimulationError
 from rummycheck.games import Game
 from rummycheck.games.base import score_hand
@@ -286,6 +286,7 @@ def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 
     batch = max(1, batch)
     student = z is None if student is None else student  # the race's own boundary: met as a t statistic
     z = race_z(budget, min_samples, batch) if z is None else z
+    looks = set(race_looks(budget, min_samples, batch))
     values: list[list[float]] = [[] for _ in lines]
     wins: list[list[float | None]] = [[] for _ in lines]
     weights: list[float] = []  # by sample, for every line (a line left behind has a prefix of the samples)
@@ -319,7 +320,7 @@ def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 
                     wins[k].extend(sampled)
             weights.extend(batch_weights)
             done += size
-            if done >= min_samples:
+            if done in looks:
                 active = _race(values, active, weights if evidence else None, z, student)
             if racing() == 1 and done >= min_samples:
                 break
@@ -490,10 +491,16 @@ def race_z(samples: int, min_samples: int, batch: int) -> float:
 
 def race_looks(samples: int, min_samples: int, batch: int) -> list[int]:
     """The numbers of rollouts after which the race looks: every batch from ``min_samples`` on,
-    and the end of the budget."""
+    and the end of the budget; for a budget of more than ``sequential.MAX_LOOKS`` such looks,
+    every so many batches (the first look kept, the same stride after it, and the end)."""
     samples, batch = max(1, samples), max(1, batch)
     ends = [*range(batch, samples, batch), samples]
-    return [end for end in ends if end >= min(min_samples, samples)]
+    looks = [end for end in ends if end >= min(min_samples, samples)]
+    if len(looks) <= MAX_LOOKS:
+        return looks
+    stride = -(-(len(looks) - 1) // (MAX_LOOKS - 2))
+    thinned = looks[:-1:stride]
+    return [*thinned, looks[-1]]
 
 
 def _race(values: list[list[float]], active: list[int], weights: list[float] | None = None,

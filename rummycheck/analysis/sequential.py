@@ -30,11 +30,14 @@ from functools import lru_cache
 from operator import mul
 from statistics import NormalDist
 
-__all__ = ["boundary_z", "crossing_chance", "student_z"]
+__all__ = ["MAX_LOOKS", "boundary_z", "crossing_chance", "student_z"]
 
 _SQRT2 = math.sqrt(2.0)
 _STEPS_PER_SD = 3  # lattice points per standard deviation of the smallest increment (and twice that)
 _TAIL = 7.0  # the lower end of each look's lattice, in standard deviations of S_k
+_MAX_POINTS = 400  # the most points of the coarse lattice at the last look
+#: the most looks a boundary is computed for (the cost grows with the looks and the lattice)
+MAX_LOOKS = 48
 
 
 def _density(x: float, sd: float) -> float:
@@ -60,17 +63,26 @@ def crossing_chance(looks: Sequence[int], c: float) -> float:
     """The chance that a random walk of standard normal steps, looked at after ``looks[k]`` steps,
     is above ``c`` standard errors (``c * sqrt(looks[k])``) at one look or more.  The trapezoid
     rule's error falls as the square of the lattice step (the density is cut at the boundary), so
-    two lattices, one twice as fine, are combined (Richardson): within about 1e-6 of the chance."""
+    two lattices, one twice as fine, are combined (Richardson): within about 1e-6 of the chance
+    for looks like the race's.  The coarse lattice is ``_STEPS_PER_SD`` points to a standard
+    deviation of the smallest step between looks (the last step excepted: only the chance of
+    crossing at the last look is wanted, a smooth function), but never more than ``_MAX_POINTS``
+    points at the last look, so many looks or an uneven spacing cost a bounded time, at some
+    accuracy (the race keeps at most ``MAX_LOOKS`` looks: ``evaluate.race_looks``)."""
     ns = sorted(set(int(n) for n in looks if n > 0))
     if not ns:
         raise ValueError("no looks")
-    coarse, fine = _crossing(ns, c, _STEPS_PER_SD), _crossing(ns, c, 2 * _STEPS_PER_SD)
+    if len(ns) > MAX_LOOKS:
+        raise ValueError(f"at most {MAX_LOOKS} looks, not {len(ns)}")
+    gaps = [b - a for a, b in zip(ns, ns[1:])]
+    step = max(math.sqrt(min(gaps[:-1] + [ns[0]])) / _STEPS_PER_SD,
+               (_TAIL + abs(c)) * math.sqrt(ns[-1]) / _MAX_POINTS)
+    coarse, fine = _crossing(ns, c, step), _crossing(ns, c, step / 2)
     return fine + (fine - coarse) / 3
 
 
-def _crossing(ns: list[int], c: float, steps: int) -> float:
+def _crossing(ns: list[int], c: float, h: float) -> float:
     gaps = [b - a for a, b in zip(ns, ns[1:])]
-    h = math.sqrt(min(gaps + [ns[0]])) / steps  # the lattice step
     kernels: dict[int, list[float]] = {}  # by increment: the step's density at lattice offsets
 
     def grid(n: int) -> list[float]:
