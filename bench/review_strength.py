@@ -21,7 +21,7 @@ played by the opponent's own bot (``review --rollout BOT,NAME=BOT``): the review
 each move against the opponent the bot really faced, not a model opponent.
 
     python bench/review_strength.py [--variant gin] [--bots gin,knock] [--deals 10] [--samples 48] [--rollout expert]
-                                    [--target 1] [--opponent-as-played] [--workers 2]
+                                    [--target 1] [--opponent-as-played] [--workers 2] [--out FILE]
 
 ``--workers N`` values each record's decisions in N processes (the review's own executor: the
 same answer as one process, less wall time; the CPU figure printed is this process's alone).
@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import sys
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -63,6 +64,8 @@ def main() -> None:
                         help="review each bot alone, its opponent's seat in the rollouts played by the opponent's "
                              "own bot (the rest by --rollout)")
     parser.add_argument("--workers", type=int, default=1, help="processes valuing decisions (default 1)")
+    parser.add_argument("--out", default=None, help="write each bot's error rate by deal and hand here (JSON), "
+                                                   "to pool runs on other seeds")
     args = parser.parse_args()
     with contextlib.ExitStack() as stack:
         executor = (stack.enter_context(ProcessPoolExecutor(args.workers)) if args.workers > 1 else None)
@@ -147,6 +150,12 @@ def _run(args: argparse.Namespace, executor: Executor | None) -> None:
         print(f"  error rate {first} - {second}, paired by deal (both seats): {gap.value:+.2f} "
               f"[{gap.low:+.2f}, {gap.high:+.2f}] points a decision over {len(paired)} deals "
               f"(below 0: {first} errs less)")
+
+    if args.out:
+        Path(args.out).write_text(json.dumps({"variant": args.variant, "bots": bots, "seed": args.seed,
+                                              "samples": args.samples, "target": args.target,
+                                              "by_deal": {b: {str(d): v for d, v in by_deal[b].items()} for b in bots}},
+                                             indent=1) + "\n")
 
     names = sorted({k for b in bots for k in kinds[b]})
     print("  held-out loss by kind of decision (count, total, mean):")
