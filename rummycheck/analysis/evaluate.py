@@ -405,10 +405,11 @@ def held_out_loss(values: Sequence[Sequence[float]], move: int, weights: Sequenc
     losses of the folds are averaged, weighted by their samples.  Its expectation is the true gap
     to the move so chosen, never more than the gap to the true best, so it errs low: by the gap
     times the chance the choice went wrong, which the choice on four fifths of the samples makes
-    smaller than a choice on half (two folds, the rule until this release: simulated, a move best
-    by 2 points among eleven came out at -1.24 with two folds and -0.96 with five, with less
-    spread).  A single one is noisy and may be below 0.  0 with fewer than two samples.  (Moves of
-    several lines: ``grouped_held_out_loss``.)"""
+    a little smaller than a choice on half (the even/odd split, the rule until this release:
+    simulated, a move best by 2 points among eleven came out at -1.14 with the split and -1.01
+    with five folds, spread 2.07 against 1.27; ``tests/test_review_rollouts.py``).  A single one
+    is noisy and may be below 0.  0 with fewer than two samples.  (Moves of several lines:
+    ``grouped_held_out_loss``.)"""
     return grouped_held_out_loss(values, [[k] for k in range(len(values))], move, weights, folds)
 
 
