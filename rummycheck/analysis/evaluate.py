@@ -483,7 +483,7 @@ def race_z(samples: int, min_samples: int, batch: int) -> float:
     ``min_samples`` on, and a move as good as the best would be left behind at some look far more
     often than at one (with 1.96 at each of 23 looks, a simulated pair of equal moves was parted
     on 11% of runs in one direction, not 2.5%).  The constant boundary crossed with ``RACE_ALPHA``
-    over these looks, computed for them (``analysis.sequential``, Pocock's design): 2.01 for one
+    over these looks, computed for them (``analysis.sequential``, Pocock's design): 2.00 for one
     look, 2.41 for five (a review's 96 rollouts from 32 in batches of 16), 2.68 for twenty-three
     (advise's 400 from 48).  (Bonferroni, the chance split evenly over the looks, bounds it too
     but asks 2.58 and 3.06 at 2.5%, and so some 20% to 30% more rollouts to part two moves.)"""

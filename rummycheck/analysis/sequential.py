@@ -5,8 +5,9 @@ The paired difference of two equal moves, summed over ``n`` rollouts, is a rando
 increments are independent with mean 0, so at the looks ``n_1 < n_2 < ... < n_K`` its standard
 scores ``Z_k = S_k / sqrt(n_k)`` are jointly normal with ``corr(Z_j, Z_k) = sqrt(n_j / n_k)``.
 The race leaves a move behind at the first look where the best is ``c`` standard errors ahead,
-so what must be held at 2.5% (one direction; either of two equal moves may fall behind, 5% in
-all) is ``P(Z_k > c for some k)``.  Bonferroni (``c`` at 2.5% / K for each look) bounds it for
+so what must be held at a small chance (one direction; either of two equal moves may fall
+behind, twice that in all; the race asks 2.25%, ``evaluate.RACE_ALPHA``) is
+``P(Z_k > c for some k)``.  Bonferroni (``c`` at the chance / K for each look) bounds it for
 any correlation and so wastes rollouts where the looks are close together; ``crossing_chance``
 computes it for the actual looks by the recursive integration of Armitage, McPherson and Rowe
 (1969): the density of ``S_k`` on the paths that have not yet crossed, carried from look to look
@@ -17,7 +18,7 @@ these published values and a simulation).
 
 The race estimates the spread of the differences from the rollouts themselves, so its ``Z`` is a
 t statistic, with a heavier tail than the normal one at the first looks: at 48 rollouts a t of
-2.64 is passed a third more often than a normal score.  ``student_z`` turns the boundary into the
+2.68 is passed about a third more often than a normal score.  ``student_z`` turns the boundary into the
 t with the same tail for the look's rollouts; the simulation in ``tests/test_race.py`` measures
 the race as it runs.
 """
