@@ -39,13 +39,10 @@ def test_the_race_s_boundary_lies_between_one_look_and_bonferroni() -> None:
     assert race_z(10, 48, 16) == pytest.approx(one, abs=1e-6)  # a budget below min_samples: one look at the end
 
 
-def test_the_computed_crossing_chance_agrees_with_simulated_walks() -> None:
-    # an independent count: walks of normal steps, summed between the looks, looked at as the
-    # race looks; how often one rises above the boundary at some look
-    looks = race_looks(400, 48, 16)
-    c = 2.4  # a boundary crossed often enough to count well
-    rng = random.Random(3)
-    runs, crossed = 20_000, 0
+def _simulated_crossing(looks: list[int], c: float, runs: int, rng: random.Random) -> float:
+    """The share of ``runs`` walks of standard normal steps, summed between the looks, that rise above
+    ``c`` standard errors at some look: an independent count of ``crossing_chance``."""
+    crossed = 0
     for _ in range(runs):
         total, last = 0.0, 0
         for n in looks:
@@ -54,7 +51,16 @@ def test_the_computed_crossing_chance_agrees_with_simulated_walks() -> None:
             if total > c * n ** 0.5:
                 crossed += 1
                 break
-    simulated = crossed / runs
+    return crossed / runs
+
+
+def test_the_computed_crossing_chance_agrees_with_simulated_walks() -> None:
+    # an independent count: walks of normal steps, summed between the looks, looked at as the
+    # race looks; how often one rises above the boundary at some look
+    looks = race_looks(400, 48, 16)
+    c = 2.4  # a boundary crossed often enough to count well
+    runs = 20_000
+    simulated = _simulated_crossing(looks, c, runs, random.Random(3))
     computed = crossing_chance(looks, c)
     assert 0.03 < computed < 0.06
     assert abs(simulated - computed) < 1.96 * (computed * (1 - computed) / runs) ** 0.5 + 1e-3
@@ -107,17 +113,8 @@ def test_a_large_budget_looks_a_bounded_number_of_times_and_keeps_its_chance() -
     assert race_looks(800, 48, 16) == [*range(48, 800, 16), 800]  # 48 looks: not thinned
     c = race_z(100_000, 48, 16)
     # an independent count: walks looked at as the thinned race looks
-    rng = random.Random(4)
-    runs, crossed = 20_000, 0
-    for _ in range(runs):
-        total, last = 0.0, 0
-        for n in looks:
-            total += rng.gauss(0.0, (n - last) ** 0.5)
-            last = n
-            if total > c * n ** 0.5:
-                crossed += 1
-                break
-    simulated = crossed / runs
+    runs = 20_000
+    simulated = _simulated_crossing(looks, c, runs, random.Random(4))
     assert abs(simulated - RACE_ALPHA) < 1.96 * (RACE_ALPHA * (1 - RACE_ALPHA) / runs) ** 0.5 + 1e-3
     with pytest.raises(ValueError):
         crossing_chance(range(1, MAX_LOOKS + 2), 2.5)
