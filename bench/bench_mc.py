@@ -37,10 +37,10 @@ def timed(samples: int) -> type[mc.MonteCarloBot]:
     base = mc.mc_bot(samples)
 
     class Timed(base):  # type: ignore[misc, valid-type]
-        def _best(self, view, kinds):  # type: ignore[no-untyped-def]
+        def _best(self, view, kinds, default):  # type: ignore[no-untyped-def]
             moves = [a for a in self._observation(view).public.legal_actions() if a.kind in kinds]
             start = time.process_time()
-            found = super()._best(view, kinds)
+            found = super()._best(view, kinds, default)
             if len(moves) > 1:
                 TIMES.append(time.process_time() - start)
             else:
