@@ -110,3 +110,15 @@ def test_mc_refuses_a_view_with_no_game_state_behind_it() -> None:
     bot.setup(seat=0, variant=get_variant("gin"), rng=random.Random(1))
     with pytest.raises(ValueError, match="observe"):
         bot.start(_gin_view("As 2s 3s 7h 8h 9h 5d 5c 5s Kc", "4s"))
+
+
+def test_gin_mc_follows_expert_and_rolls_its_own_turns_out_with_it() -> None:
+    """In gin ``mc`` asks ``expert`` (``Game.mc_base``) for its default move and plays its own seat
+    in the rollouts with it; the other seats are the rollout bot's (``expert-race``).  In basic
+    the base is the rollout bot, and no seat is played apart."""
+    gin = mc_bot()()
+    gin.setup(seat=0, variant=get_variant("gin"), rng=random.Random(1))
+    assert type(gin.policy) is bot_class("expert") and gin._own == "expert"
+    basic = mc_bot()()
+    basic.setup(seat=0, variant=get_variant("basic"), rng=random.Random(1))
+    assert type(basic.policy) is bot_class("patient") and basic._own is None

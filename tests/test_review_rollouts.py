@@ -443,12 +443,10 @@ def test_rollout_bots_by_player_and_for_the_rest() -> None:
             rollout_bots(bad, names, "gin")
 
 
-def test_the_bot_named_for_a_player_plays_only_his_seat_in_the_rollouts(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A spy bot (the knock bot, noting the seats it is set up in) named for B plays B's seat in every
-    rollout and no other; the values then differ from rollouts where B is the game's bot."""
-    from rummycheck.analysis.evaluate import evaluate
+def _spy(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Register a bot ``spy`` (the knock bot, noting each seat it is set up in) and return the list
+    of those seats, filled as rollouts run."""
     from rummycheck.sim import bots
-    from rummycheck.table.replay import state_at
 
     seats: list[int] = []
 
@@ -458,6 +456,16 @@ def test_the_bot_named_for_a_player_plays_only_his_seat_in_the_rollouts(monkeypa
             super().setup(seat=seat, variant=variant, rng=rng)  # type: ignore[arg-type]
 
     monkeypatch.setitem(bots.BOTS, "spy", Spy)
+    return seats
+
+
+def test_the_bot_named_for_a_player_plays_only_his_seat_in_the_rollouts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A spy bot (the knock bot, noting the seats it is set up in) named for B plays B's seat in every
+    rollout and no other; the values then differ from rollouts where B is the game's bot."""
+    from rummycheck.analysis.evaluate import evaluate
+    from rummycheck.table.replay import state_at
+
+    seats = _spy(monkeypatch)
     state = state_at(load_record("tests/data/review/gin-feed-the-known-nines.toml"), 1, 5)
     assert state.player.name == "A"
     spied = evaluate(state, samples=16, min_samples=16, seed=3, rollout="B=spy")
@@ -465,6 +473,20 @@ def test_the_bot_named_for_a_player_plays_only_his_seat_in_the_rollouts(monkeypa
     assert spied.rollout == "expert-race,B=spy"
     plain = evaluate(state, samples=16, min_samples=16, seed=3)
     assert [m.value for m in spied.candidates] != [m.value for m in plain.candidates]
+
+
+def test_the_own_bot_plays_only_the_players_own_seat_in_the_rollouts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``evaluate(own=...)`` (the ``mc`` bots' own future): the spy named as ``own`` is set up in the
+    seat of the player to move in every rollout, and in no other seat."""
+    from rummycheck.analysis.evaluate import evaluate
+    from rummycheck.table.replay import state_at
+
+    seats = _spy(monkeypatch)
+    state = state_at(load_record("tests/data/review/gin-feed-the-known-nines.toml"), 1, 5)
+    assert state.player.name == "A" and state.current == 0
+    found = evaluate(state, samples=16, min_samples=16, seed=3, own="spy")
+    assert seats and set(seats) == {0}
+    assert len(seats) == 16 * len(found.candidates)  # one spy a rollout: every move, every sample
 
 
 def test_review_rollout_option_names_the_bots_and_refuses_bad_ones() -> None:

@@ -193,15 +193,18 @@ def rollout_bots(spec: str, names: Sequence[str], default: str) -> list[type[Bot
 
 
 def rollout_values(observation: Observation, candidates: Sequence[Action | tuple[Action, ...]], *, seed: int,
-                   first: int, count: int, rollout: str, evidence: bool = True
+                   first: int, count: int, rollout: str, evidence: bool = True, own: str | None = None
                    ) -> tuple[list[list[float]], list[list[float | None]], list[float]]:
     """The net points of each candidate in samples ``first`` .. ``first + count - 1`` (one task),
     the chances to win the game after them (None where not modelled), and each sample's weight
     (``analysis.evidence``; 1 with ``evidence`` off).  A candidate may be a line: a move and the
-    player's own moves after it, applied in turn before the bots play on."""
+    player's own moves after it, applied in turn before the bots play on.  ``own``, if given, is
+    the bot that plays the player's own later turns (the others' are ``rollout``'s)."""
     seat = observation.seat
     public = observation.public
     factories = rollout_bots(rollout, [p.name for p in public.players], public.game.rollout_bot)
+    if own is not None:
+        factories[seat] = bot_class(own)
     values: list[list[float]] = [[] for _ in candidates]
     wins: list[list[float | None]] = [[] for _ in candidates]
     weights: list[float] = []
@@ -243,7 +246,7 @@ def _interval(values: Sequence[float], weights: Sequence[float] | None = None, z
 def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 1, rollout: str | None = None,
              min_samples: int = 48, batch: int = 16, candidates: Sequence[Action] | None = None,
              executor: Executor | None = None, evidence: bool = True, complete_takes: bool = True,
-             z: float | None = None, student: bool | None = None) -> Evaluation:
+             z: float | None = None, student: bool | None = None, own: str | None = None) -> Evaluation:
     """Value every legal move of the player to move at ``state`` (see the module docstring).
 
     ``state`` may be the true state (a record, a deal), one that knows only the player's own
@@ -255,7 +258,9 @@ def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 
     errors ahead the best must be to leave a move behind; by default ``race_z`` of the budget,
     so that "separated at 95%" holds over all the race's looks.  ``student``: meet ``z`` at each
     look as a t statistic with the same tail (``sequential.student_z``); by default so for the
-    race's own boundary, not for a ``z`` given (the ``mc`` bots' 1.96, a rule of play).
+    race's own boundary, not for a ``z`` given (the ``mc`` bots' 1.96, a rule of play).  ``own``:
+    the bot that plays the player's own turns after the move in every rollout, in place of the
+    ``rollout`` spec's (the ``mc`` bots roll out their own future with the bot they follow).
     """
     if isinstance(state, Observation):
         observation = state
@@ -308,10 +313,10 @@ def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 
         chosen = [lines[k] if len(lines[k]) > 1 else lines[k][0] for k in asked]
         if executor is None:
             results = [rollout_values(observation, chosen, seed=seed, first=a, count=n, rollout=rollout,
-                                      evidence=evidence) for a, n in plan]
+                                      evidence=evidence, own=own) for a, n in plan]
         else:
             futures = [executor.submit(rollout_values, observation, chosen, seed=seed, first=a, count=n,
-                                       rollout=rollout, evidence=evidence) for a, n in plan]
+                                       rollout=rollout, evidence=evidence, own=own) for a, n in plan]
             results = [f.result() for f in futures]
         for (_, size), (result, won, batch_weights) in zip(plan, results):  # folded in order: one answer
             for k, found, sampled in zip(asked, result, won):

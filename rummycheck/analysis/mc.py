@@ -4,11 +4,15 @@ At each question the engine asks (``start``, ``lay_down``, ``discard``; ``knock`
 from the ``discard`` decision) the bot takes its seat's observation (``view.observe()``),
 lists the legal moves of that moment, and plays the move ``evaluate`` values best, with a
 budget of rollouts: ``mc`` uses 32 samples a decision, ``mc-N`` uses ``N`` (at most
-10,000).  The rollouts are played by the game's rollout bot (``Game.rollout_bot``), the
-race stops early when the best move is separated from the others, and a decision with one
-legal move is played without sampling.  The rollout bot's own answer to the question is
-played unless the rollouts show another move better by a paired 95% interval (then the
-rollouts' best): at a small budget most differences are noise.  The bot's own seeded ``random.Random`` picks the
+10,000).  The bot follows a base bot (``Game.mc_base``, else the game's rollout bot; gin's is
+``expert``): the base's own answer to the question is played unless the rollouts show another
+move better by a paired 95% interval (then the rollouts' best), since at a small budget most
+differences are noise.  The rollouts are played by the game's rollout bot
+(``Game.rollout_bot``; gin's ``expert-race``, which knocks as soon as it may, as most
+opponents do) for the other seats and by the base bot for the mc seat's own later turns, so
+that a move is valued with the future the bot will play.  The race stops early when the best
+move is separated from the others, and a decision with one legal move is played without
+sampling.  The bot's own seeded ``random.Random`` picks the
 evaluator's seed for each decision, so a game is reproducible.
 
 The questions are the engine's actions: ``start`` answers a draw, a take, a pass or a Bing
@@ -54,6 +58,8 @@ class MonteCarloBot(BaseBot):
         super().__init__()
         self._planned: Action | None = None  # the move chosen with an earlier question of the same decision
         self._policy: Bot | None = None
+        self._base = ""  # the bot followed (``Game.mc_base``)
+        self._own: str | None = None  # the bot of the seat's own turns in the rollouts, where not the rollout bot's
 
     @classmethod
     def fits(cls, game: Game) -> bool:
@@ -62,7 +68,10 @@ class MonteCarloBot(BaseBot):
     def setup(self, *, seat: int, variant: Variant, rng: random.Random) -> None:
         super().setup(seat=seat, variant=variant, rng=rng)
         self._planned = None
-        self._policy = bot_class(game_of(variant).rollout_bot)()
+        game = game_of(variant)
+        self._base = game.mc_base or game.rollout_bot
+        self._own = None if self._base == game.rollout_bot else self._base
+        self._policy = bot_class(self._base)()
         self._policy.setup(seat=seat, variant=variant, rng=random.Random(rng.random()))
 
     @property
@@ -97,7 +106,7 @@ class MonteCarloBot(BaseBot):
         # a take is finished by the rollout bot here, as the mc bots were measured (docs/mc.md)
         # and its race leaves moves behind at 1.96 standard errors at each look, a rule of play (not a claim)
         found = evaluate(seen, samples=budget, seed=self.rng.randrange(1 << 30), candidates=moves,
-                         min_samples=min(budget, 16), batch=min(budget, 8), complete_takes=False, z=Z95)
+                         min_samples=min(budget, 16), batch=min(budget, 8), complete_takes=False, z=Z95, own=self._own)
         best = found.best.action
         if default is None or default == best:
             return best

@@ -175,6 +175,9 @@ class Game:
     default_bots: ClassVar[tuple[str, ...]] = ("random", "random")
     #: the bot that plays every seat of an analysis's rollouts (docs/advise.md): the game's strongest
     rollout_bot: ClassVar[str] = "random"
+    #: the bot an ``mc`` bot follows (``analysis.mc``: its answer is played unless the rollouts show
+    #: another move better, and it plays the mc seat's own later turns in them); None: ``rollout_bot``
+    mc_base: ClassVar[str | None] = None
     #: the analysis's discard model for this game (``analysis.evidence``): its beta, or None for
     #: uniform samples (no setting validated for the game)
     evidence_beta: ClassVar[float | None] = None

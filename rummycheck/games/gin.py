@@ -277,6 +277,7 @@ class Gin(Game):
     # costly): reviews of gin v knock graded the gin bot 10 mistakes and 5 blunders by gin rollouts,
     # 1 mistake by expert rollouts (docs/review.md)
     rollout_bot = "expert-race"  # quick hands; docs/bots.md
+    mc_base = "expert"  # the mc bot plays for the game as expert does, the opponent races; docs/mc.md
     evidence_beta = 0.5  # analysis/evidence.py says how it was chosen and checked
     pile_model = (-5.75, 5.0, 0.75)  # bench/fit_pile_model.py; analysis/evidence.py
     game_chance_table = "gin_hands.toml"  # made by bench/gin_hand_points.py
