@@ -5,10 +5,14 @@ record with ``review --rollouts`` (``--samples`` a move), and reports per bot: t
 (not forced), the error rate (mean points behind the best per decision) with a 95% interval
 over hands (a hand's decisions are not independent, so the hand is the unit), the accuracy,
 the grades, and the luck-adjusted result.  The error rate is the held-out one (the best
-chosen on half the samples, the loss measured on the other half; ``evaluate.held_out_loss``),
+chosen on the other folds, the loss measured on each fold; ``evaluate.held_out_loss``),
 the loss against the leader of all the samples shown beside it.  The bots' strength in ``simulate`` (points won
 per hand) is the yardstick the issue names: the stronger bot should show the lower error
 rate.
+The gap between the two bots is paired by deal (both seats); it is printed twice: with each
+hand's rate counting the same, and with each deal's rates per decision and the deals weighted
+by their decisions (the error rate is a mean per decision, and a hand of four decisions says
+less than one of thirty: tests/test_review_strength.py).
 
 By default each game is one hand (``--target 1``: a game won by winning a hand).  There any
 knock wins the game, so a bot that minds the game score (``expert``) knocks whenever it may;
@@ -44,7 +48,7 @@ from rummycheck.sim.as_record import to_record  # noqa: E402
 from rummycheck.sim.bots import bot_class  # noqa: E402
 from rummycheck.sim.engine import play_game  # noqa: E402
 from rummycheck.sim.record_out import game_to_record_dict  # noqa: E402
-from rummycheck.sim.stats import mean_interval  # noqa: E402
+from rummycheck.sim.stats import mean_interval, weighted_mean_interval  # noqa: E402
 from rummycheck.table.actions import ActionKind  # noqa: E402
 from rummycheck.variants import get_variant  # noqa: E402
 
@@ -79,6 +83,7 @@ def _run(args: argparse.Namespace, executor: Executor | None) -> None:
     kinds: dict[str, dict[str, list[float]]] = {b: {} for b in bots}  # held-out losses by kind of decision
     per_hand: dict[str, list[float]] = {b: [] for b in bots}  # held-out losses (the error rate)
     by_deal: dict[str, dict[int, list[float]]] = {b: {} for b in bots}  # the same, by deal (for the pairing)
+    decided: dict[str, dict[int, list[int]]] = {b: {} for b in bots}  # each hand's decisions, by deal
     leader: dict[str, list[float]] = {b: [] for b in bots}  # losses against the leader of all the samples
     counts = {b: [0, 0, 0, 0, 0] for b in bots}  # decisions, not shown behind, inaccuracies, mistakes, blunders
     adjusted: dict[str, list[float]] = {b: [] for b in bots}
@@ -109,6 +114,7 @@ def _run(args: argparse.Namespace, executor: Executor | None) -> None:
                 if mine:
                     per_hand[bot].append(sum(d.held_out for d in mine) / len(mine))
                     by_deal[bot].setdefault(deal, []).append(per_hand[bot][-1])
+                    decided[bot].setdefault(deal, []).append(len(mine))
                     leader[bot].append(sum(d.loss for d in mine) / len(mine))
                 for d in mine:
                     kinds[bot].setdefault(_kind(d), []).append(d.held_out)
@@ -150,11 +156,24 @@ def _run(args: argparse.Namespace, executor: Executor | None) -> None:
         print(f"  error rate {first} - {second}, paired by deal (both seats): {gap.value:+.2f} "
               f"[{gap.low:+.2f}, {gap.high:+.2f}] points a decision over {len(paired)} deals "
               f"(below 0: {first} errs less)")
+        # the same with each bot's rate a mean per decision over the deal, and deals weighted by
+        # their decisions: the error rate's own definition (a short hand counts for less)
+        common = [d for d in by_deal[first] if d in by_deal[second]]
+
+        def pooled(bot: str, d: int) -> float:
+            return sum(r * n for r, n in zip(by_deal[bot][d], decided[bot][d])) / sum(decided[bot][d])
+
+        weighted = weighted_mean_interval([pooled(first, d) - pooled(second, d) for d in common],
+                                          [sum(decided[first][d]) + sum(decided[second][d]) for d in common])
+        print(f"  the same, each deal's rates per decision and the deals weighted by their decisions: "
+              f"{weighted.value:+.2f} [{weighted.low:+.2f}, {weighted.high:+.2f}]")
 
     if args.out:
         Path(args.out).write_text(json.dumps({"variant": args.variant, "bots": bots, "seed": args.seed,
                                               "samples": args.samples, "target": args.target,
-                                              "by_deal": {b: {str(d): v for d, v in by_deal[b].items()} for b in bots}},
+                                              "by_deal": {b: {str(d): v for d, v in by_deal[b].items()} for b in bots},
+                                              "decisions": {b: {str(d): v for d, v in decided[b].items()}
+                                                            for b in bots}},
                                              indent=1) + "\n")
 
     names = sorted({k for b in bots for k in kinds[b]})
