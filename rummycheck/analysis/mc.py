@@ -58,7 +58,6 @@ class MonteCarloBot(BaseBot):
         super().__init__()
         self._planned: Action | None = None  # the move chosen with an earlier question of the same decision
         self._policy: Bot | None = None
-        self._base = ""  # the bot followed (``Game.mc_base``)
         self._own: str | None = None  # the bot of the seat's own turns in the rollouts, where not the rollout bot's
 
     @classmethod
@@ -69,9 +68,9 @@ class MonteCarloBot(BaseBot):
         super().setup(seat=seat, variant=variant, rng=rng)
         self._planned = None
         game = game_of(variant)
-        self._base = game.mc_base or game.rollout_bot
-        self._own = None if self._base == game.rollout_bot else self._base
-        self._policy = bot_class(self._base)()
+        base = game.mc_base or game.rollout_bot  # the bot followed
+        self._own = None if base == game.rollout_bot else base
+        self._policy = bot_class(base)()
         self._policy.setup(seat=seat, variant=variant, rng=random.Random(rng.random()))
 
     @property
@@ -103,7 +102,7 @@ class MonteCarloBot(BaseBot):
         if len(moves) == 1:
             return moves[0]
         budget = self.samples
-        # a take is finished by the rollout bot here, as the mc bots were measured (docs/mc.md)
+        # a take is finished by the seat's bot in the rollouts (the base), as the mc bots were measured (docs/mc.md)
         # and its race leaves moves behind at 1.96 standard errors at each look, a rule of play (not a claim)
         found = evaluate(seen, samples=budget, seed=self.rng.randrange(1 << 30), candidates=moves,
                          min_samples=min(budget, 16), batch=min(budget, 8), complete_takes=False, z=Z95, own=self._own)
