@@ -57,8 +57,9 @@ stock = 3
 
 
 def test_mc_overrules_its_rollout_bot_when_the_rollouts_are_sure() -> None:
-    """The rollout bot in gin (``gin``) knocks only with gin, so it would throw the Kc and play on
-    with 1 deadwood (the Ac).  With 3 cards in the stock the hand is nearly at the wall (GIN-DEAD:
+    """The ``gin`` bot (gin's rollout bot when this test was written; now ``mc`` follows
+    ``expert``, and the knock must come out either way) knocks only with gin, so it would throw
+    the Kc and play on with 1 deadwood (the Ac).  With 3 cards in the stock the hand is nearly at the wall (GIN-DEAD:
     dead with 2 left), so playing on is worth little, while knocking with 1 now wins B's deadwood
     less 1 unless B holds 1 or less (undercut): rare for 10 random cards.  The rollouts must show
     the knock ahead at 95% and ``mc`` must play it."""
