@@ -18,6 +18,7 @@ from rummycheck.files.scenario import parse_scenario
 from rummycheck.games.gin import gin_hand
 from rummycheck.melds import Meld, MeldKind
 from rummycheck.position import TableMeld
+from rummycheck.sim.bots import table_wants
 from rummycheck.table.disputes import check_play
 from rummycheck.table.scoring import score_scenario
 from rummycheck.table.state import GameState, IllegalPlay, PlayerState
@@ -193,6 +194,29 @@ def test_basic_stalemate_not_when_a_card_outside_lays_off() -> None:
     table = SETS_OF_FOUR[:-2] + ["Qs Qh Qd"]
     state = _basic_state(table, ["Ah", "Ad"])
     assert state.stalemate() is None
+
+
+def test_basic_stalemate_follows_the_table_when_a_meld_is_changed_in_place() -> None:
+    # the verdict is memoised by the table melds' identity: a meld replaced in the same list (as a
+    # lay-off does) is judged afresh, and the old meld put back gets the old verdict
+    state = _basic_state(SETS_OF_FOUR, ["Ah", "Ad"])
+    assert state.stalemate() is not None
+    kings = state.table[-1]
+    state.table[-1] = TableMeld(kings.number, Meld.natural(MeldKind.SET, parse_cards("Ks Kh Kd")), "A")
+    assert state.stalemate() is None  # the Kc, off the table, lays off on the three kings
+    assert state.copy().stalemate() is None
+    state.table[-1] = kings
+    assert state.stalemate() is not None
+
+
+def test_table_wants_follows_the_table() -> None:
+    basic = get_variant("basic")
+    run = TableMeld(1, Meld.natural(MeldKind.RUN, parse_cards("4h 5h 6h")), "A")
+    assert table_wants([run], basic) == {Card.parse("3h").index, Card.parse("7h").index}
+    longer = TableMeld(1, Meld.natural(MeldKind.RUN, parse_cards("4h 5h 6h 7h")), "A")
+    assert table_wants([longer], basic) == {Card.parse("3h").index, Card.parse("8h").index}
+    assert table_wants([run], basic) == {Card.parse("3h").index, Card.parse("7h").index}
+    assert table_wants([], basic) == frozenset()
 
 
 def test_basic_stalemate_not_when_a_player_could_still_meld() -> None:

@@ -290,8 +290,9 @@ def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 
     budget = max(1, samples)
     batch = max(1, batch)
     student = z is None if student is None else student  # the race's own boundary: met as a t statistic
-    z = race_z(budget, min_samples, batch) if z is None else z
-    looks = set(race_looks(budget, min_samples, batch))
+    schedule = race_looks(budget, min_samples, batch)
+    z = boundary_z(schedule, RACE_ALPHA) if z is None else z  # race_z, on the looks worked out once
+    looks = set(schedule)
     values: list[list[float]] = [[] for _ in lines]
     wins: list[list[float | None]] = [[] for _ in lines]
     weights: list[float] = []  # by sample, for every line (a line left behind has a prefix of the samples)

@@ -198,7 +198,37 @@ class Basic(Game):
             return None
         variant = self.variant
         # what lies outside the table and whether any of it fits a table meld depend on the
-        # table alone: memoised per variant
+        # table alone: memoised per variant, first by the table melds' identity (no hashing of their
+        # cards: the table is shared by the copies a rollout makes; the memo holds the melds it
+        # names, so no id in it can belong to another object), then by their value
+        seen: dict[tuple[int, ...], tuple[tuple[TableMeld, ...], tuple[bool, list[Card], int, bool]]] = \
+            variant.memo.setdefault("stalemate-by-id", {})
+        ids = tuple(map(id, state.table))
+        found = seen.get(ids)
+        if found is None:
+            found = tuple(state.table), self._outside(state)
+            if len(seen) > 4096:
+                seen.clear()
+            seen[ids] = found
+        fits, cards, total, barren = found[1]
+        if fits:
+            return None
+        most = max(p.size for p in state.players)
+        if most <= 1:
+            return Reason("BASIC-STALEMATE", "stalemate: no card outside the table fits a table meld and no "
+                                             f"player holds more than {most} card (two after drawing, too few "
+                                             "for a new meld), so nobody can ever finish")
+        if barren:
+            return Reason("BASIC-STALEMATE", "stalemate: no card outside the table fits a table meld and those "
+                                             f"{total} cards hold no set or "
+                                             "run, so nobody can ever finish")
+        return None
+
+    def _outside(self, state: TableView) -> tuple[bool, list[Card], int, bool]:
+        """What lies outside the table of ``state`` (the cards, their number), whether one of them fits a
+        table meld, and whether they hold no set or run (asked only when nothing fits): memoised per
+        variant by the table's melds."""
+        variant = self.variant
         memo: dict[tuple[Meld, ...], tuple[bool, list[Card], int, bool]] = variant.memo.setdefault("stalemate", {})
         key = tuple(t.meld for t in state.table)
         if key not in memo:
@@ -213,19 +243,7 @@ class Basic(Game):
             # nothing fits, the one case that needs it)
             barren = not fits and _some_meld(cards, variant) is None
             memo[key] = (fits, cards, sum(n for n in outside.values() if n > 0), barren)
-        fits, cards, total, barren = memo[key]
-        if fits:
-            return None
-        most = max(p.size for p in state.players)
-        if most <= 1:
-            return Reason("BASIC-STALEMATE", "stalemate: no card outside the table fits a table meld and no "
-                                             f"player holds more than {most} card (two after drawing, too few "
-                                             "for a new meld), so nobody can ever finish")
-        if barren:
-            return Reason("BASIC-STALEMATE", "stalemate: no card outside the table fits a table meld and those "
-                                             f"{total} cards hold no set or "
-                                             "run, so nobody can ever finish")
-        return None
+        return memo[key]
 
     def lay_down_rules(self, state: TableView, melds: Sequence[Meld], layoffs: Sequence[LayOff],
                        after: PlayerView, table: Sequence[TableMeld], problems: list[Reason],

@@ -283,7 +283,27 @@ def partners(card: Card, hand: Sequence[Card], variant: Variant) -> float:
 
 
 def table_wants(table: Sequence[TableMeld], variant: Variant) -> frozenset[int]:
-    """Indexes of the cards that lay off on some table meld (a discard of one feeds the next player)."""
+    """Indexes of the cards that lay off on some table meld (a discard of one feeds the next player).
+    Memoised per variant by the identity of the table's melds (the bots ask it several times a turn
+    and the table seldom changes; the memo holds the melds it names, so no id in it can belong to
+    another object)."""
+    if not table:
+        return _NOTHING
+    memo: dict[tuple[int, ...], tuple[tuple[TableMeld, ...], frozenset[int]]] = \
+        variant.memo.setdefault("table_wants", {})
+    ids = tuple(map(id, table))
+    found = memo.get(ids)
+    if found is None:
+        if len(memo) > 4096:
+            memo.clear()
+        found = memo[ids] = tuple(table), _table_wants(table, variant)
+    return found[1]
+
+
+_NOTHING: frozenset[int] = frozenset()
+
+
+def _table_wants(table: Sequence[TableMeld], variant: Variant) -> frozenset[int]:
     wanted: set[int] = set()
     for t in table:
         stands = t.meld.stands_for
