@@ -16,6 +16,8 @@ from rummycheck.files.scenario import parse_scenario
 from rummycheck.table.actions import ActionKind
 from rummycheck.table.state import GameState
 
+ROOT = Path(__file__).resolve().parents[1]
+
 BASIC_OUT = """
 variant = "basic"
 [[players]]
@@ -123,6 +125,26 @@ def test_advise_command_json_names_unit_samples_seed_and_candidates() -> None:
     assert {"action", "value", "ci", "deadwood", "p_knock_next", "p_gin_next", "outs"} <= set(first)
     assert first["ci"][0] <= first["value"] <= first["ci"][1]
     assert any(c["action"].startswith("knock") for c in data["candidates"])
+
+
+def test_a_scenario_without_the_stock_size_gets_every_unseen_card_left_as_its_stock(tmp_path: Path) -> None:
+    # Bing, two players: two decks of 52 less A's 14 cards less B's 14 unseen places = 76.  Before,
+    # the samples had no stock, the rollouts drew cards nobody held, and a bot stopped with a traceback.
+    runner = CliRunner()
+    result = runner.invoke(app, ["advise", "scenarios/example-bing-opening.toml", "--samples", "8"])
+    assert result.exit_code == 0, result.output
+    assert "stock: not given, so taken as the 76 unseen cards not in a hand" in result.output.splitlines()
+    # basic: 52 less A's 11, the Ks on the pile and B's 10 = 30, the size the scenario itself states
+    text = (ROOT / "scenarios" / "basic-opening-31-points.toml").read_text()
+    assert "stock = 30\n" in text
+    stated = json.loads(runner.invoke(app, ["advise", "scenarios/basic-opening-31-points.toml", "--samples", "8",
+                                            "--json"]).output)
+    unstated = tmp_path / "no-stock.toml"
+    unstated.write_text(text.replace("stock = 30\n", ""))
+    taken = json.loads(runner.invoke(app, ["advise", str(unstated), "--samples", "8", "--json"]).output)
+    assert stated["stock_taken"] is None and taken["stock_taken"] == 30
+    # the same deals of the same 30 cards: the same answer
+    assert [c["value"] for c in taken["candidates"]] == [c["value"] for c in stated["candidates"]]
 
 
 def test_advise_a_record_needs_at_and_names_the_mover() -> None:

@@ -210,6 +210,10 @@ CASES = [
     Case("wild-meaning-missing-in-a-scenario", ["check", "w.toml", "--play", "draw"], 2,
          [r"w\.toml:24:13: expected the card the wild stands for after '=', like '2d=Jc', got '2d='"],
          files={"w.toml": BING_LAYOFFS.replace("8c 9c 10c", "8c 2d= 10c")}),
+    # a table meld written with no cards was a ValueError traceback in the meld reader (a mutation fuzz)
+    Case("empty-table-meld", ["check", "e.toml", "--play", "draw"], 2,
+         [r"e\.toml:28:9: table meld 3 has no cards: a meld is three cards or more"],
+         files={"e.toml": BING_LAYOFFS.replace('"3h 3s 3h 3s"', '""')}),
     Case("io-error-while-reading-names-the-file", ["solve", "/proc/self/mem"], 2,
          [r"cannot read '/proc/self/mem': Input/output error"]),
     Case("io-error-names-the-file", ["check", "d.toml", "--play", "draw"], 2,

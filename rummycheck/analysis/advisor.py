@@ -31,6 +31,7 @@ class Advice:
     evaluation: Evaluation
     facts: tuple[DiscardFacts | None, ...]  # by candidate, in the evaluation's order
     variant: str
+    stock_taken: int | None = None  # the stock's size where the state did not give it: every unseen card left
 
     @property
     def candidates(self) -> tuple[MoveValue, ...]:
@@ -51,7 +52,11 @@ def advise(state: GameState, *, samples: int = 400, seed: int = 1, rollout: str 
     by_card = {f.discard: f for f in facts}
     rows = tuple(by_card.get(c.action.card) if c.action.kind in (ActionKind.DISCARD, ActionKind.KNOCK)
                  and c.action.card is not None else None for c in evaluation.candidates)
-    return Advice(evaluation, rows, state.variant.name)
+    taken = None
+    if state.stock is None:  # the rollouts' samples deal every unseen card left to the stock (``Observation.dealt``)
+        unseen = sum(observe(state, state.current).unseen().values())
+        taken = max(0, unseen - sum(p.unknown for i, p in enumerate(state.players) if i != state.current))
+    return Advice(evaluation, rows, state.variant.name, taken)
 
 
 def _facts(state: GameState, cards: Sequence[object]) -> tuple[DiscardFacts, ...]:

@@ -215,6 +215,9 @@ def _meld_from(builder: _Builder, placed: list[_Placed], kind: str | None, varia
     stands for (``read_meld``); ask when readings that differ for later plays are equally good,
     report why not when no reading is legal."""
     line, column = builder.value_at(path)
+    if not placed:
+        builder.problem_at(line, column, f"{label} has no cards: a meld is three cards or more")
+        return None
     for p in placed:
         if p.card != p.stands_for and not variant.is_wild(p.card):
             builder.problem_at(p.line, p.column, f"{label}: {p.card} is not wild and cannot stand for "

@@ -305,6 +305,7 @@ def advice_json(advice: Advice) -> dict[str, Any]:
         "separated": evaluation.separated,
         "race_z": round(evaluation.race_z, 3),
         "forced": evaluation.forced,
+        "stock_taken": advice.stock_taken,
         "best": best_line(advice),
         "candidates": [row(v, i) for i, v in enumerate(evaluation.candidates)],
     }

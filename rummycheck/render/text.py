@@ -303,6 +303,8 @@ def advice_heading(advice: Advice) -> tuple[str, ...]:
     if evaluation.best.win is not None:
         lines += ("game won: the chance to win the game after the hand, by a model of the hands to come "
                   "(docs/advise.md)",)
+    if advice.stock_taken is not None:
+        lines += (f"stock: not given, so taken as the {advice.stock_taken} unseen cards not in a hand",)
     return lines
 
 

@@ -146,14 +146,17 @@ class Observation:
     def dealt(self, pool: Sequence[Card], renew_seed: int, hands: Sequence[tuple[Card, ...]] | None = None
               ) -> GameState:
         """The full state that deals the unseen cards in the order of ``pool`` (``hidden_hands``,
-        given as ``hands`` when worked out already), the rest to the stock."""
+        given as ``hands`` when worked out already), the rest to the stock.  A stock whose size the
+        state does not give is every unseen card left after the hands."""
         state = self.public.copy()
         hands = self.hidden_hands(pool) if hands is None else hands
         for seat, player in enumerate(state.players):
             if player.unknown:
                 state.players[seat] = player.holding(hands[seat], 0)
         dealt = sum(p.unknown for p in self.public.players)
-        order: list[Card | None] = list(pool[dealt:dealt + (state.stock or 0)])
+        if state.stock is None:  # not stated (a scenario may leave it out): every unseen card left
+            state.stock = max(0, len(pool) - dealt)
+        order: list[Card | None] = list(pool[dealt:dealt + state.stock])
         state.stock_order = order  # the next card last: any order of a uniform shuffle is uniform
         state.renew_seed = renew_seed
         return state
