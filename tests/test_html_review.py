@@ -235,3 +235,16 @@ def test_the_graded_mark_carries_the_value_and_rank_of_the_move_played(reviewed:
     assert listed == [(c.action.move_text(), f"{c.value:.2f}", " class=played" if c.action == blunder.played else "")
                       for c in blunder.candidates]
     assert [m for m, _, _ in listed] == ["take", "pass"] and page.count("data-value=") == 1 + len(listed)
+
+
+def test_one_rollout_a_move_shows_no_interval_rather_than_infinities(tmp_path: Path) -> None:
+    # a single rollout gives a value but no interval; the text said [-inf, +inf] and the page's chart
+    # drew its whiskers at "nan"
+    page = tmp_path / "one.html"
+    result = CliRunner().invoke(app, ["review", "records/gin-game.toml", "--samples", "1", "--html", str(page)])
+    assert result.exit_code == 0, result.output
+    assert "[no interval: 1 sample]" in result.output
+    assert not re.search(r"\binf\b|\bnan\b", result.output)
+    text = page.read_text(encoding="utf-8")
+    assert "[no interval: 1 sample]" in text
+    assert not re.search(r"\binf\b|\bnan\b", text)

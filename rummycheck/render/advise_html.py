@@ -25,6 +25,7 @@ from rummycheck.render.charts import CHART_CSS, Row, interval_chart
 from rummycheck.render.html import (
     card_chip,
     cards_html,
+    data_ci,
     hand_html,
     html_text,
     page_html,
@@ -124,8 +125,7 @@ def _candidates(advice: Advice) -> str:
     rows = []
     for index, value in enumerate(advice.candidates):
         move = value.action.move_text()
-        numbers = (f' data-move="{html_text(move)}" data-value="{value.value:.2f}" '
-                   f'data-ci="{value.low:.2f} {value.high:.2f}"')
+        numbers = f' data-move="{html_text(move)}" data-value="{value.value:.2f}"' + data_ci(value.low, value.high)
         if value.win is not None:
             numbers += f' data-win="{value.win.value:.4f}"'
         facts = _facts_cells(advice.facts[index], gin=gin, opening=opening) if known else []

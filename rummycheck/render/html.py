@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import html
 import json
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -35,8 +36,8 @@ from rummycheck.table.scoring import HandScore
 from rummycheck.textsafe import escape
 from rummycheck.variants import resolve_house_rules
 
-__all__ = ["card_chip", "card_name", "card_svg", "cards_html", "check_target", "deal_page", "hand_html", "html_text",
-           "page_html", "record_inputs", "replay_page", "scroll_box", "table_meld_html", "write_deal_page",
+__all__ = ["card_chip", "card_name", "card_svg", "cards_html", "check_target", "data_ci", "deal_page", "hand_html",
+           "html_text", "page_html", "record_inputs", "replay_page", "scroll_box", "table_meld_html", "write_deal_page",
            "write_page", "write_replay_page"]
 
 _RANK_NAMES = {Rank.ACE: "ace", Rank.TWO: "two", Rank.THREE: "three", Rank.FOUR: "four", Rank.FIVE: "five",
@@ -90,6 +91,12 @@ def _symbol(card: Card) -> str:
 def _t(text: str) -> str:
     """File text in HTML: control characters escaped visibly, then HTML-escaped."""
     return html.escape(escape(text, keep=""), quote=True)
+
+
+def data_ci(low: float, high: float) -> str:
+    """A ``data-ci="low high"`` attribute for a 95% interval, left out where a single sample gives
+    none (its bounds infinite)."""
+    return f' data-ci="{low:.2f} {high:.2f}"' if math.isfinite(low) and math.isfinite(high) else ""
 
 
 def html_text(text: str) -> str:

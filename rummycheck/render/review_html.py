@@ -18,11 +18,13 @@ players hold): it is the hand as one player lived it, the review comes after.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from pathlib import Path
 
 from rummycheck.analysis.decisions import GRADES, Decision, DecisionReview
-from rummycheck.render.html import html_text, replay_page, scroll_box, write_page
+from rummycheck.render.html import data_ci, html_text, replay_page, scroll_box, write_page
+from rummycheck.render.text import bounds
 from rummycheck.table.replay import Record, Replay, replay
 
 __all__ = ["review_page", "write_review_page"]
@@ -47,11 +49,13 @@ def _moves(decision: Decision) -> tuple[str, str]:
 
 
 def _loss(decision: Decision) -> str:
-    return f"{decision.loss:.2f} points behind the best [95%: {decision.loss_low:.2f}, {decision.loss_high:.2f}]"
+    low, high = decision.loss_low, decision.loss_high
+    ci = f"[95%: {low:.2f}, {high:.2f}]" if math.isfinite(low) and math.isfinite(high) else bounds(low, high)
+    return f"{decision.loss:.2f} points behind the best {ci}"
 
 
 def _short(decision: Decision) -> str:
-    return f"{decision.loss:.2f} [{decision.loss_low:.2f}, {decision.loss_high:.2f}]"
+    return f"{decision.loss:.2f} {bounds(decision.loss_low, decision.loss_high)}"
 
 
 def _mark(decision: Decision) -> str:
@@ -59,14 +63,14 @@ def _mark(decision: Decision) -> str:
     played: its value and its rank among the legal moves (kept off the others: a long hand's page
     stays under 100 KB)."""
     played, best = _moves(decision)
-    numbers = f' data-loss="{decision.loss:.2f}" data-ci="{decision.loss_low:.2f} {decision.loss_high:.2f}"'
+    numbers = f' data-loss="{decision.loss:.2f}"' + data_ci(decision.loss_low, decision.loss_high)
     if decision.forced:
         return f'<small class="finding forced"{numbers}>forced (the only legal move)</small>'
     rollouts = f"{decision.samples} rollouts"
     if decision.grade is None:
         what = "the best move" if played == best else f"best {html_text(best)}"
         return (f'<small class="finding judged"{numbers}>{what}; {decision.loss:.2f} behind '
-                f'[{decision.loss_low:.2f}, {decision.loss_high:.2f}]</small>')
+                f'{bounds(decision.loss_low, decision.loss_high)}</small>')
     ranked = f"value {decision.value:+.2f}, {_ordinal(decision.rank)} of {decision.moves} moves"
     return (f'<div class="finding graded" data-grade="{decision.grade}"{numbers} data-value="{decision.value:.2f}" '
             f'data-rank="{decision.rank} {decision.moves}" role="note"><strong>{decision.grade}</strong>: played '
@@ -82,7 +86,7 @@ def _candidates(decision: Decision) -> str:
     items = "".join(
         f'<li data-move="{html_text(c.action.move_text())}" data-value="{c.value:.2f}"'
         f'{" class=played" if c.action == played else ""}><code>{html_text(c.text())}</code> '
-        f"{c.value:+.2f} [{c.low:+.2f}, {c.high:+.2f}]</li>" for c in decision.candidates)
+        f"{c.value:+.2f} {bounds(c.low, c.high, signed=True)}</li>" for c in decision.candidates)
     return (f'<details class="candidates"><summary>the {len(decision.candidates)} moves, best first</summary>'
             f"<ol>{items}</ol></details>")
 
@@ -112,9 +116,9 @@ def _rates_table(review: DecisionReview) -> str:
     rows = "".join(f'<tr><th scope="row">{html_text(p.name)}</th><td>{p.decisions}</td><td>{p.forced}</td>'
                    f"<td>{100 * p.accuracy:.0f}%</td><td>{p.error_rate:.2f}</td><td>{p.inaccuracies}</td>"
                    f"<td>{p.mistakes}</td><td>{p.blunders}</td><td>{p.hands}</td><td>{p.result:+.2f}</td>"
-                   f"<td>{p.luck.value:+.2f} [{p.luck.low:+.2f}, {p.luck.high:+.2f}]</td>"
+                   f"<td>{p.luck.value:+.2f} {bounds(p.luck.low, p.luck.high, signed=True)}</td>"
                    f'<td data-adjusted="{p.adjusted.value:.2f}">{p.adjusted.value:+.2f} '
-                   f"[{p.adjusted.low:+.2f}, {p.adjusted.high:+.2f}]</td></tr>" for p in review.players)
+                   f"{bounds(p.adjusted.low, p.adjusted.high, signed=True)}</td></tr>" for p in review.players)
     head = "".join(f'<th scope="col">{h}</th>' for h in heads)
     return scroll_box("per player", f'<table id="rates"><caption>Per player</caption><thead><tr>{head}</tr>'
                                     f"</thead><tbody>{rows}</tbody></table>")
@@ -126,8 +130,10 @@ def _chart(decisions: Sequence[Decision]) -> str:
     if not decisions:
         return "<p>No decision to chart.</p>"
     width, height, left, top, bottom = 640, 180, 34, 8, 20
-    low = min(0.0, *(d.loss_low for d in decisions))
-    high = max(GRADES[0][1] + 2, *(d.loss_high for d in decisions))
+    # the scale spans the losses and their intervals where an interval is known (one rollout gives none)
+    low = min(0.0, *(d.loss_low for d in decisions if math.isfinite(d.loss_low)), *(d.loss for d in decisions))
+    high = max(GRADES[0][1] + 2, *(d.loss_high for d in decisions if math.isfinite(d.loss_high)),
+               *(d.loss for d in decisions))
     plot = height - top - bottom
     slot = (width - left - 4) / len(decisions)
 
@@ -150,7 +156,8 @@ def _chart(decisions: Sequence[Decision]) -> str:
         grade = f' class="{d.grade}"' if d.grade else ""
         parts.append(f'<g{grade}><title>{html_text(label)}</title><rect x="{middle - bar / 2:.1f}" y="{top_y:.1f}" '
                      f'width="{bar:.1f}" height="{max(base_y - top_y, 0.5):.1f}"/>'
-                     f'<path d="M{middle:.1f} {y(d.loss_high):.1f}V{y(d.loss_low):.1f}"/></g>')
+                     + (f'<path d="M{middle:.1f} {y(d.loss_high):.1f}V{y(d.loss_low):.1f}"/>'
+                        if math.isfinite(d.loss_low) and math.isfinite(d.loss_high) else "") + "</g>")
     hands = sorted({d.hand for d in decisions})
     caption = (f"{len(decisions)} decisions in {len(hands)} hand(s), in the order played; dashed: the grade steps "
                f"({', '.join(f'{p:g}' for _, p in GRADES)} points)")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -260,9 +261,17 @@ def advice_text(advice: Advice) -> str:
     return "\n".join(advice_heading(advice)) + "\n\n" + table
 
 
+def bounds(low: float, high: float, *, signed: bool = False) -> str:
+    """An interval as ``[low, high]`` (``signed``: ``[+1.00, +2.50]``); one that a single sample
+    cannot give (its bounds infinite) as ``[no interval: 1 sample]``."""
+    if not (math.isfinite(low) and math.isfinite(high)):
+        return "[no interval: 1 sample]"
+    return f"[{low:+.2f}, {high:+.2f}]" if signed else f"[{low:.2f}, {high:.2f}]"
+
+
 def value_text(value: MoveValue) -> str:
     """A move's value with its 95% interval, signed: ``+51.75 [+48.31, +55.19]``."""
-    return f"{value.value:+.2f} [{value.low:+.2f}, {value.high:+.2f}]"
+    return f"{value.value:+.2f} {bounds(value.low, value.high, signed=True)}"
 
 
 def win_text(value: MoveValue) -> str:
@@ -273,7 +282,7 @@ def win_text(value: MoveValue) -> str:
 
 def loss_text(value: MoveValue, index: int) -> str:
     """How far candidate ``index`` is behind the best, with the interval: ``2.39 [0.10, 4.68]`` (``best``)."""
-    return "best" if index == 0 else f"{value.loss:.2f} [{value.loss_low:.2f}, {value.loss_high:.2f}]"
+    return "best" if index == 0 else f"{value.loss:.2f} {bounds(value.loss_low, value.loss_high)}"
 
 
 def next_chances(facts: DiscardFacts | None) -> tuple[str, str]:
@@ -360,7 +369,7 @@ def decisions_text(review: DecisionReview) -> str:
     with_win = bool(graded) and all(mine is not None and best is not None for mine, best in chances)
     for d, (mine, best) in zip(graded, chances):
         row: list[object] = [f"{d.hand}.{d.action}", d.player, d.played.move_text(), _best_text(d), d.grade,
-                             f"{d.loss:.2f} [{d.loss_low:.2f}, {d.loss_high:.2f}]", d.samples]
+                             f"{d.loss:.2f} {bounds(d.loss_low, d.loss_high)}", d.samples]
         if with_win and mine is not None and best is not None:
             row.append(f"{100 * mine.value:.1f}% / {100 * best.value:.1f}%")
         rows.append(row)
@@ -382,9 +391,10 @@ def decisions_text(review: DecisionReview) -> str:
                           headers=["player", "decisions", "forced", "accuracy", "error rate (points, held out)",
                                    "inaccuracies", "mistakes", "blunders"], tablefmt="simple"))
     lines.append("")
-    lines.append(tabulate([[p.name, p.hands, f"{p.result:+.2f}", f"{p.luck.value:+.2f} [{p.luck.low:+.2f}, "
-                            f"{p.luck.high:+.2f}]", f"{p.adjusted.value:+.2f} [{p.adjusted.low:+.2f}, "
-                            f"{p.adjusted.high:+.2f}]"] for p in review.players],
+    lines.append(tabulate([[p.name, p.hands, f"{p.result:+.2f}",
+                            f"{p.luck.value:+.2f} {bounds(p.luck.low, p.luck.high, signed=True)}",
+                            f"{p.adjusted.value:+.2f} {bounds(p.adjusted.low, p.adjusted.high, signed=True)}"]
+                           for p in review.players],
                           headers=["player", "hands scored", "result (net points)", "luck [95%]",
                                    "luck-adjusted result [95%]"], tablefmt="simple", disable_numparse=True))
     lines.append("luck-adjusted result: the others' losses less the player's own; luck: the result less it "
