@@ -474,6 +474,7 @@ def test_review_bounds(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPat
 # -- simulate and deal check their inputs before any work ------------------------------------------
 
 SIM = ["simulate", "--variant", "gin", "--games", "4", "--workers", "1"]
+SHIPPED = Path(__file__).parents[1] / "records"  # the shipped records
 SIMULATE_CASES = [
     Case("simulate-bing-8-players", ["simulate", "--variant", "bing", "--players", "8", "--workers", "1"], 2,
          [r"8 hands of 14 cards and the upcard need 113 cards, but the decks hold 104"], proc=True),
@@ -483,6 +484,13 @@ SIMULATE_CASES = [
          [r"--scheduler 'not an address': expected 'local' or a Dask scheduler's address like tcp://HOST:8786"],
          proc=True),
     Case("simulate-scheduler-nobody-there", [*SIM, "--scheduler", "tcp://127.0.0.1:1"], 2,
+         [r"cannot connect to the scheduler at 'tcp://127\.0\.0\.1:1' within 5 seconds: .*"], proc=True),
+    # review and advise entered the pool outside the guard: a scheduler out of reach was a traceback
+    Case("review-scheduler-nobody-there", ["review", str(SHIPPED / "gin-knock.toml"), "--samples", "4",
+                                           "--scheduler", "tcp://127.0.0.1:1"], 2,
+         [r"cannot connect to the scheduler at 'tcp://127\.0\.0\.1:1' within 5 seconds: .*"], proc=True),
+    Case("advise-scheduler-nobody-there", ["advise", str(SHIPPED / "gin-game.toml"), "--at", "6", "--samples", "4",
+                                           "--scheduler", "tcp://127.0.0.1:1"], 2,
          [r"cannot connect to the scheduler at 'tcp://127\.0\.0\.1:1' within 5 seconds: .*"], proc=True),
     Case("simulate-plot-not-png", [*SIM, "--plot", "x.txt"], 2, [r"--plot x\.txt: the file must end in \.png"],
          proc=True),

@@ -1,5 +1,6 @@
 """``rummycheck advise``: every move of one decision valued by rollouts, with the exact facts."""
 
+from contextlib import ExitStack
 from typing import Annotated
 
 import typer
@@ -70,7 +71,8 @@ def advise(
         from rummycheck.analysis.evaluate import rollout_bots
 
         guarded(lambda: rollout_bots(rollout, [p.name for p in state.players], state.game.rollout_bot))
-    with pool_for(workers, scheduler) as executor:
+    with ExitStack() as stack:  # the pool entered through guarded: a scheduler out of reach is one line
+        executor = guarded(lambda: stack.enter_context(pool_for(workers, scheduler)))
         advice = guarded(lambda: run_advise(state, samples=samples, seed=seed, rollout=rollout,
                                             executor=executor))
     if html is not None:

@@ -1,5 +1,6 @@
 """``rummycheck review``: each decision of a record valued on one scale (or the one-step review)."""
 
+from contextlib import ExitStack
 from typing import Annotated, Any
 
 import typer
@@ -60,7 +61,9 @@ def review(
         from rummycheck.render.text import decisions_text
         from rummycheck.sim.runner import pool_for
 
-        with pool_for(workers, scheduler) as pool:
+        with ExitStack() as stack:  # the pool entered through guarded: a scheduler out of reach is one line
+            pool = guarded(lambda: stack.enter_context(pool_for(workers, scheduler)))
+
             def go(progress: Any = None) -> Any:
                 return review_decisions(loaded, players=player, samples=samples, seed=seed, rollout=rollout,
                                         executor=pool,
