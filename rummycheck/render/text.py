@@ -306,7 +306,8 @@ def advice_heading(advice: Advice) -> tuple[str, ...]:
             f"{evaluation.race_z:.2f} standard errors, docs/advise.md)" if evaluation.separated
             else "the best move is not yet separated from every other at 95%")
     lines: tuple[str, ...] = (f"{evaluation.player} to move: best {best_line(advice)}",
-             f"value: {evaluation.unit}; up to {evaluation.samples} rollouts per move by the "
+             f"value: {evaluation.unit}; up to {evaluation.samples} rollout{'s' if evaluation.samples != 1 else ''} "
+             f"per move by the "
              f"{evaluation.rollout!r} bots (seed {evaluation.seed})",
              f"{stop}; chances and outs are exact (every unseen card counted)")
     if evaluation.best.win is not None:
