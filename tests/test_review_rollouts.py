@@ -438,7 +438,10 @@ def test_rollout_bots_by_player_and_for_the_rest() -> None:
     assert rollout_bots(" A = random , expert-race", names, "gin") == [bot_class("random"), bot_class("expert-race")]
     assert rollout_bots("knock", names, "gin") == [bot_class("knock")] * 2
     for bad, said in (("expert,Z=knock", "no player 'Z'"), ("expert,knock", "two bots for every seat"),
-                      ("A=knock,A=gin", "two bots for A"), ("expert,,A=gin", "an empty item")):
+                      ("A=knock,A=gin", "two bots for A"), ("expert,,A=gin", "an empty item"),
+                      # an mc bot would roll out every decision of every rollout: refused, not a hang
+                      ("mc", "'mc' \\(for A\\) values every decision by rollouts"),
+                      ("expert,B=mc-10000", "'mc-10000' \\(for B\\)")):
         with pytest.raises(RummyError, match=said):
             rollout_bots(bad, names, "gin")
 
@@ -494,8 +497,11 @@ def test_review_rollout_option_names_the_bots_and_refuses_bad_ones() -> None:
     path = "tests/data/review/gin-knock-instead-of-gin.toml"
     done = runner.invoke(app, ["review", path, "--rollout", "expert,B=knock", "--samples", "8", "--json"])
     assert done.exit_code == 0 and json.loads(done.output)["rollout"] == "expert,B=knock"
-    for bad, said in (("expert,Z=knock", "no player 'Z' (players: A, B)"), ("nope", "unknown bot 'nope'")):
+    for bad, said in (("expert,Z=knock", "no player 'Z' (players: A, B)"), ("nope", "unknown bot 'nope'"),
+                      ("mc-10000", "would cost the square of the budget")):
         failed = runner.invoke(app, ["review", path, "--rollout", bad])
         assert failed.exit_code == 2 and said in failed.output and "Traceback" not in failed.output
+    advised = runner.invoke(app, ["advise", path, "--at", "3", "--rollout", "A=knock,B=mc"])
+    assert advised.exit_code == 2 and "'mc' (for B)" in advised.output and "Traceback" not in advised.output
     both = runner.invoke(app, ["review", path, "--one-step", "--rollout", "knock"])
     assert both.exit_code == 2 and "--one-step" in both.output

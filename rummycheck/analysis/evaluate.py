@@ -170,7 +170,8 @@ def net_points(game: Game, result: HandScore, me: str) -> float:
 def rollout_bots(spec: str, names: Sequence[str], default: str) -> list[type[Bot]]:
     """The bot class of each seat from a rollout spec: comma-separated items, ``NAME=BOT`` for the
     player called NAME and a bare ``BOT`` for every other seat (``default`` when none is given).
-    A name that is not a player's, or a second bot for the same seat, is an error."""
+    A name that is not a player's, a second bot for the same seat, or an ``mc`` bot (rollouts
+    inside rollouts: hours for one decision) is an error."""
     chosen: dict[str, str] = {}
     rest: str | None = None
     for item in (part.strip() for part in spec.split(",")):
@@ -189,7 +190,13 @@ def rollout_bots(spec: str, names: Sequence[str], default: str) -> list[type[Bot
         if name in chosen:
             raise RummyError(f"rollout bots {shorten(spec)}: two bots for {name}")
         chosen[name] = bot
-    return [bot_class(chosen.get(name, rest or default)) for name in names]
+    found = [bot_class(chosen.get(name, rest or default)) for name in names]
+    for name, factory in zip(names, found):
+        if getattr(factory, "rolls_out", False):  # an mc bot: a rollout of its own at every decision
+            raise RummyError(f"rollout bots {shorten(spec)}: {shorten(chosen.get(name, rest or default))} "
+                             f"(for {name}) values every decision by rollouts of its own, so rollouts it plays "
+                             "would cost the square of the budget; name a bot that plays without rollouts")
+    return found
 
 
 def rollout_values(observation: Observation, candidates: Sequence[Action | tuple[Action, ...]], *, seed: int,

@@ -53,6 +53,8 @@ class MonteCarloBot(BaseBot):
     """Plays the move the evaluator values best (see the module docstring)."""
 
     samples: ClassVar[int] = DEFAULT_SAMPLES
+    #: it values each decision by rollouts of its own: not a bot to play the evaluator's rollouts
+    rolls_out: ClassVar[bool] = True
 
     def __init__(self) -> None:
         super().__init__()
