@@ -33,6 +33,7 @@ __all__ = [
     "register_variant_text",
     "unregister_variant",
     "parse_override",
+    "players_text",
     "variant_names",
 ]
 
@@ -311,6 +312,15 @@ class Variant:
         if not changed:
             return self.name
         return self.name + " (" + ", ".join(f"{k}={self.spec(k).describe(v)}" for k, v in changed.items()) + ")"
+
+
+def players_text(low: int, high: int) -> str:
+    """How many players a game takes, in words: ``2 players`` (gin), ``2 to 8 players`` (Bing).
+
+    >>> players_text(2, 2), players_text(2, 8)
+    ('2 players', '2 to 8 players')
+    """
+    return f"{low} players" if low == high else f"{low} to {high} players"
 
 
 def _spec_from_toml(raw: Mapping[str, Any], where: str) -> OptionSpec:

@@ -149,7 +149,7 @@ def test_deal_cli_json_and_bad_player_count() -> None:
     assert data["seed"] == 1 and data["players"] == ["A", "B", "C"] and len(data["cards"]["A"]) == 7
     assert parse_record(data["record"]) == deal_record("basic", players=3, seed=1)
     bad = runner.invoke(app, ["deal", "--variant", "gin", "--players", "3", "--seed", "1"])
-    assert bad.exit_code == 2 and "2 to 2 players" in bad.output
+    assert bad.exit_code == 2 and "played by 2 players," in bad.output
 
 
 def test_deal_cli_names_and_rules() -> None:

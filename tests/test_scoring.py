@@ -322,7 +322,7 @@ def test_gin_game_shutout_doubles_classic_not_modern() -> None:
 
 
 def test_gin_needs_two_players() -> None:
-    with pytest.raises(ScenarioError, match="2 to 2 players"):
+    with pytest.raises(ScenarioError, match="played by 2 players, got"):
         new_sheet("gin", ["A", "B", "C"])
 
 

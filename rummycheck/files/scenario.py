@@ -37,7 +37,7 @@ from rummycheck.position import (
 )
 from rummycheck.reading import parse_toml, read_file
 from rummycheck.textsafe import brief, shorten
-from rummycheck.variants import Variant, get_variant, is_house_rules_name, resolve_house_rules
+from rummycheck.variants import Variant, get_variant, is_house_rules_name, players_text, resolve_house_rules
 
 __all__ = [
     "EndInfo",
@@ -385,7 +385,7 @@ def _players(b: _Builder, data: dict[str, Any], variant: Variant | None) -> list
         low, high = int(variant.option("min_players") or 2), int(variant.option("max_players") or 2)
         if not low <= len(players) <= high:
             deck = game_of(variant).PLAYERS
-            b.problem(("players", 0), f"{variant.name} is played by {low} to {high} players, the scenario "
+            b.problem(("players", 0), f"{variant.name} is played by {players_text(low, high)}, the scenario "
                                       f"has {len(players)} ({deck})", value=False)
     return players
 

@@ -34,7 +34,7 @@ from types import MappingProxyType
 from rummycheck.cards import Card, format_cards
 from rummycheck.errors import ScenarioError
 from rummycheck.melds import Meld
-from rummycheck.variants import Variant, get_variant
+from rummycheck.variants import Variant, get_variant, players_text
 
 __all__ = [
     "HandEnd",
@@ -172,7 +172,7 @@ def new_sheet(variant: Variant | str, players: Sequence[str], *, scores: Mapping
     low = int(variant.get("min_players", 2) or 2)
     high = int(variant.get("max_players", 8) or 8)
     if not low <= len(names) <= high:
-        raise ScenarioError(f"{variant.title} is played by {low} to {high} players, got {len(names)}")
+        raise ScenarioError(f"{variant.title} is played by {players_text(low, high)}, got {len(names)}")
     scores = dict(scores or {})
     wins = dict(hands_won or {})
     for name in list(scores) + list(out) + list(wins):

@@ -42,7 +42,7 @@ from rummycheck.sim.guard import (
 from rummycheck.sim.stats import Interval, mean_interval, paired_interval, wilson
 from rummycheck.table.state import IllegalPlay
 from rummycheck.textsafe import shorten
-from rummycheck.variants import Variant, get_variant
+from rummycheck.variants import Variant, get_variant, players_text
 
 __all__ = ["DealSummary", "SimResult", "SimSpec", "Tally", "default_bots", "in_order", "run_batch", "simulate"]
 
@@ -98,7 +98,7 @@ class SimSpec:
                                   f"switched off (buyback = false, {game.BUYBACK})")
         low, high = int(variant.get("min_players", 2) or 2), int(variant.get("max_players", 2) or 2)
         if not low <= self.players <= high:
-            raise SimulationError(f"{variant.name} is played by {low} to {high} players, got {self.players} bots")
+            raise SimulationError(f"{variant.name} is played by {players_text(low, high)}, got {self.players} bots")
         size = game.dealt_size(self.players)
         needed = size * self.players + 1
         if needed > 52 * variant.decks:  # the same count as ``deal`` (table/deal.py)

@@ -38,7 +38,7 @@ from rummycheck.games.scoring import HandEnd
 from rummycheck.table.actions import ActionKind
 from rummycheck.table.record import HandRecord
 from rummycheck.table.state import GameState, PlayerState
-from rummycheck.variants import Variant, get_variant
+from rummycheck.variants import Variant, get_variant, players_text
 
 __all__ = ["Dealt", "Ending", "cutter_of", "deal_hand", "deal_shuffled", "hand_end", "new_hand", "seat_names",
            "seats_for", "start_state"]
@@ -63,7 +63,7 @@ def seats_for(variant: Variant, players: int | Sequence[str]) -> tuple[str, ...]
     count = players if isinstance(players, int) else len(players)
     low, high = int(variant.option("min_players") or 2), int(variant.option("max_players") or 2)
     if not low <= count <= high:
-        raise ScenarioError(f"{variant.title} is played by {low} to {high} players, not {count}")
+        raise ScenarioError(f"{variant.title} is played by {players_text(low, high)}, not {count}")
     seats = seat_names(count) if isinstance(players, int) else tuple(players)
     if len(set(seats)) != len(seats):
         raise ScenarioError("two players share a name")

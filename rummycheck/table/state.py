@@ -48,7 +48,7 @@ from rummycheck.melds import Meld, extend_meld, meld_problems
 from rummycheck.position import TableMeld
 from rummycheck.results import LayOff, Reason
 from rummycheck.table.actions import Action, ActionKind
-from rummycheck.variants import Variant
+from rummycheck.variants import Variant, players_text
 
 if TYPE_CHECKING:
     from rummycheck.position import Scenario
@@ -904,7 +904,7 @@ class GameState:
             return found
         low, high = int(variant.get("min_players", 2) or 2), int(variant.get("max_players", 2) or 2)
         if not low <= len(self.players) <= high:
-            found.append(f"{variant.name} is played by {low} to {high} players, not {len(self.players)} "
+            found.append(f"{variant.name} is played by {players_text(low, high)}, not {len(self.players)} "
                          f"({game.PLAYERS})")
         if len({p.name for p in self.players}) != len(self.players):
             found.append("two players share a name")
