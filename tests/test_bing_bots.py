@@ -8,6 +8,7 @@ import random
 import pytest
 
 from rummycheck.cards import Card, parse_cards
+from rummycheck.melds import Meld, MeldKind, TableMeld
 from rummycheck.sim import bots as bots_module
 from rummycheck.sim.bots import BOTS, View, ViewPhase, bot_class, danger, partners
 from rummycheck.solvers.deadwood import min_deadwood
@@ -192,3 +193,34 @@ def test_the_patient_bot_lays_down_by_the_danger_and_the_points_it_holds(opponen
     left = tuple(parse_cards("Kd Qc 9h"))
     assert basic_danger(view) == pytest.approx(bots_module._BASIC_OUT[min(opponent, 7)])
     assert bot_class("patient")().wants_to_lay(view, play, left) is lays  # type: ignore[attr-defined]
+
+
+def _table(*melds: str) -> list[TableMeld]:
+    out = []
+    for number, text in enumerate(melds, start=1):
+        cards = parse_cards(text, decks=2)
+        kind = MeldKind.SET if len({c.rank for c in cards}) == 1 else MeldKind.RUN
+        out.append(TableMeld(number, Meld.natural(kind, cards), "B"))
+    return out
+
+
+def test_bing_layoffs_mend_a_card_greedy_blocks() -> None:
+    # card by card, naturals first: the 8d fits neither meld, then the deuce goes to the first meld it
+    # fits, the set, as a 7; the 8d is still loose (8 points). Laid as the 9d on the run instead, the
+    # deuce makes room for the 8d below it: 8d 2d=9d Td Jd Qd, nothing left
+    table = _table("7s 7h 7c", "Td Jd Qd")
+    cards = parse_cards("8d 2d", decks=2)
+    laid, left = bots_module.greedy_layoffs(cards, table, BING)
+    assert [lo.target for lo in laid] == [1] and left == parse_cards("8d", decks=2)
+    laid, left = bots_module.bing_layoffs(cards, table, BING)
+    assert left == ()
+    assert sorted((str(lo.card), lo.target, str(lo.stands_for)) for lo in laid) == [("2d", 2, "9d"), ("8d", 2, "8d")]
+
+
+def test_bing_layoffs_keep_greedy_where_it_is_no_worse() -> None:
+    # the 7d fits the set and the run 4d 5d 6d alike: greedy's choice (the first meld) stays
+    table = _table("7s 7h 7c", "4d 5d 6d")
+    cards = parse_cards("7d Kc", decks=2)
+    assert bots_module.bing_layoffs(cards, table, BING) == bots_module.greedy_layoffs(cards, table, BING)
+    laid, left = bots_module.bing_layoffs(cards, table, BING)
+    assert [(str(lo.card), lo.target) for lo in laid] == [("7d", 1)] and left == parse_cards("Kc", decks=2)
