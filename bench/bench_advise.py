@@ -57,6 +57,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=6)
     parser.add_argument("--samples", type=int, default=400)
     parser.add_argument("--games", default="gin,bing")
+    parser.add_argument("--min-samples", type=int, default=None,
+                        help="rollouts before the race's first look (default: evaluate's)")
     args = parser.parse_args(argv)
     for name in args.games.split(","):
         cpu: list[float] = []
@@ -66,7 +68,8 @@ def main(argv: list[str] | None = None) -> int:
             if state.is_over:
                 continue
             start = time.process_time()
-            result = evaluate(state, samples=args.samples, seed=seed)
+            first = {} if args.min_samples is None else {"min_samples": args.min_samples}
+            result = evaluate(state, samples=args.samples, seed=seed, **first)
             used = time.process_time() - start
             cpu.append(used)
             second = result.candidates[1] if len(result.candidates) > 1 else None
@@ -81,7 +84,8 @@ def main(argv: list[str] | None = None) -> int:
             if worse and len(apart) == len(worse):
                 budget = max(c.samples for c in worse)
                 start = time.process_time()
-                evaluate(state, samples=budget, seed=seed, z=result.race_z, student=True)  # the same race, cut short
+                # the same race, cut short
+                evaluate(state, samples=budget, seed=seed, z=result.race_z, student=True, **first)
                 took = time.process_time() - start
                 two.append(took)
                 print(f"  2-point separation: all {len(worse)} moves at least 2 behind left behind after {budget} "

@@ -7,11 +7,11 @@ normal (mostly small, now and then a gin bonus or an undercut).  This takes seed
 times on the same samples, and for each move not plainly apart from the best (a paired z below
 4 over all the samples) re-centres the paired differences to mean 0: a pair of equal moves with
 the real shape of the noise.  Each is then raced ``--runs`` times (the differences resampled
-with replacement, looked at as ``evaluate`` looks for 400 rollouts from 48, each look's bound met
+with replacement, looked at as ``evaluate`` looks for 400 rollouts from 48 (``--min-samples``), each look's bound met
 as a t statistic), and the bench reports the share of runs that parted them (either way; the
 promise is 5%) at the shipped boundary and at others, with the kurtosis of the differences.
 
-    python bench/race_calibration.py [--positions 4] [--first 1] [--scenario] [--runs 400]
+    python bench/race_calibration.py [--positions 4] [--first 1] [--scenario] [--runs 400] [--min-samples 48]
 """
 
 from __future__ import annotations
@@ -54,8 +54,8 @@ def near_pairs(state: GameState, samples: int) -> list[list[float]]:
     return pairs
 
 
-def parted(diff: list[float], c: float, runs: int, rng: random.Random) -> float:
-    looks = race_looks(400, 48, 16)
+def parted(diff: list[float], c: float, runs: int, rng: random.Random, first: int = 48) -> float:
+    looks = race_looks(400, first, 16)
     bounds = {n: student_z(c, n - 1) for n in looks}
     count = 0
     for _ in range(runs):
@@ -87,6 +87,7 @@ def main() -> None:
     parser.add_argument("--scenario", action="store_true", help="also scenarios/gin-knock.toml")
     parser.add_argument("--samples", type=int, default=400)
     parser.add_argument("--runs", type=int, default=400)
+    parser.add_argument("--min-samples", type=int, default=48, help="the race's first look (advise: 48)")
     args = parser.parse_args()
     states = [position("gin", seed, 6) for seed in range(args.first, args.first + args.positions)]
     if args.scenario:
@@ -94,12 +95,13 @@ def main() -> None:
     pairs = [pair for state in states for pair in near_pairs(state, args.samples)]
     print(f"{len(states)} gin positions, {args.samples} rollouts a move: {len(pairs)} moves not plainly behind "
           f"the best; median kurtosis of their differences {statistics.median(map(kurtosis, pairs)):.2f} (normal: 3)")
-    looks = race_looks(400, 48, 16)
+    first = args.min_samples
+    looks = race_looks(400, first, 16)
     rng = random.Random(3)
-    for name, c in ((f"shipped (RACE_ALPHA {RACE_ALPHA:.4f})", race_z(400, 48, 16)),
+    for name, c in ((f"shipped (RACE_ALPHA {RACE_ALPHA:.4f})", race_z(400, first, 16)),
                     ("2.5% a direction", boundary_z(looks, 0.025)),
                     ("Bonferroni's 3.06 as a t", boundary_z([400], 0.025 / len(looks)))):
-        rates = [parted(pair, c, args.runs, rng) for pair in pairs]
+        rates = [parted(pair, c, args.runs, rng, first) for pair in pairs]
         share = statistics.fmean(rates)
         half = 1.96 * (share * (1 - share) / (len(rates) * args.runs)) ** 0.5
         print(f"  {name:28} boundary {c:.3f}: parted {share:.2%} [{share - half:.2%}, {share + half:.2%}] "
