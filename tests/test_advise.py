@@ -169,3 +169,34 @@ def test_verify_checks_the_advisors_exact_facts(tmp_path: Path) -> None:
                                                                        'p_knock_next = "5/41" }'), encoding="utf-8")
     result = runner.invoke(app, ["verify", str(wrong)])
     assert result.exit_code == 1 and "FAIL" in result.output
+
+
+def _headings(output: str) -> list[str]:
+    """The advice table's column headings (the line above the dashes)."""
+    lines = output.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("----"))
+    return [h for h in lines[at - 1].split("  ") if h.strip()]
+
+
+def test_the_facts_columns_are_the_games_own() -> None:
+    runner = CliRunner()
+    ask = [("scenarios/gin-knock.toml",), ("records/basic-rummy.toml", "--at", "2"),
+           ("tests/data/review/bing-draw-over-the-opening-card.toml", "--at", "4"),
+           ("records/gin-game.toml", "--at", "3")]
+    heads = []
+    for args in ask:
+        result = runner.invoke(app, ["advise", *args, "--samples", "8"])
+        assert result.exit_code == 0, result.output
+        heads.append([h.strip() for h in _headings(result.output)])
+    gin, basic, bing, draw = heads
+    assert gin[-5:] == ["rollouts", "deadwood", "knock next", "gin next", "outs"]
+    assert basic[-4:] == ["rollouts", "deadwood", "out next", "outs"]
+    # A, on 50 and not opened, after a draw (the planted record): the chance to open is his
+    assert bing[-5:] == ["rollouts", "deadwood", "out next", "open next", "outs"]
+    assert draw[-1] == "rollouts" and "deadwood" not in draw  # a draw: no discard, no facts
+    # the text's open chance is the JSON's, move by move
+    text = runner.invoke(app, ["advise", *ask[2], "--samples", "8"]).output.splitlines()
+    data = json.loads(runner.invoke(app, ["advise", *ask[2], "--samples", "8", "--json"]).output)
+    rows = text[text.index(next(line for line in text if line.startswith("----"))) + 1:]
+    for row, move in zip(rows, data["candidates"]):
+        assert row.startswith(move["action"]) and f"{100 * move['p_open_next']:.1f}%" in row

@@ -34,7 +34,16 @@ from rummycheck.render.html import (
     write_page,
 )
 from rummycheck.render.json import best_line
-from rummycheck.render.text import advice_heading, loss_text, next_chances, table_lines, value_text, win_text
+from rummycheck.render.text import (
+    FactColumns,
+    advice_heading,
+    fact_columns,
+    loss_text,
+    next_chances,
+    table_lines,
+    value_text,
+    win_text,
+)
 from rummycheck.table.state import GameState
 
 __all__ = ["advice_page", "write_advice_page"]
@@ -97,17 +106,17 @@ def _fraction(chance: Fraction | None) -> str:
     return "" if chance is None else f" ({chance.numerator}/{chance.denominator})"
 
 
-def _facts_cells(facts: DiscardFacts | None, *, gin: bool, opening: bool) -> list[str]:
-    """Deadwood, the next draw's chances (exact: the fraction after the percentage), and the outs;
-    the gin and opening chances only where the game has them (``gin``, ``opening``)."""
+def _facts_cells(facts: DiscardFacts | None, columns: FactColumns) -> list[str]:
+    """Deadwood, the next draw's chances (exact: the fraction after the percentage), and the outs,
+    under ``columns``' headings (``render.text.fact_columns``, as the text table)."""
     if facts is None:
-        return ["<td></td>"] * (3 + gin + opening)
+        return ["<td></td>"] * (len(columns.heads) + 1)
     knock, gin_text = next_chances(facts)
     knock_exact = facts.p_knock_next if facts.p_knock_next is not None else facts.p_out_next
     cells = [f"<td>{facts.deadwood}</td>", f"<td>{knock}{_fraction(knock_exact)}</td>"]
-    if gin:
+    if columns.gin:
         cells.append(f"<td>{gin_text}{_fraction(facts.p_gin_next)}</td>")
-    if opening:
+    if columns.opening:
         cells.append("<td></td>" if facts.open_chance is None else
                      f"<td>{100 * facts.open_chance:.1f}%{_fraction(facts.p_open_next)}</td>")
     chips = "".join(card_chip(c) for c in facts.outs)
@@ -118,9 +127,7 @@ def _facts_cells(facts: DiscardFacts | None, *, gin: bool, opening: bool) -> lis
 
 
 def _candidates(advice: Advice) -> str:
-    known = [f for f in advice.facts if f is not None]
-    gin = any(f.p_gin_next is not None for f in known)
-    opening = any(f.p_open_next is not None for f in known)
+    columns = fact_columns(advice.facts)
     game = advice.evaluation.best.win is not None
     rows = []
     for index, value in enumerate(advice.candidates):
@@ -128,14 +135,14 @@ def _candidates(advice: Advice) -> str:
         numbers = f' data-move="{html_text(move)}" data-value="{value.value:.2f}"' + data_ci(value.low, value.high)
         if value.win is not None:
             numbers += f' data-win="{value.win.value:.4f}"'
-        facts = _facts_cells(advice.facts[index], gin=gin, opening=opening) if known else []
+        facts = _facts_cells(advice.facts[index], columns) if columns.shown else []
         won = f"<td>{html_text(win_text(value))}</td>" if game else ""
         rows.append(f"<tr{numbers}><td>{index + 1}</td><th scope=\"row\"><code>{html_text(value.text())}</code></th>"
                     f"<td>{html_text(value_text(value))}</td><td>{html_text(loss_text(value, index))}</td>"
                     f"<td>{value.samples}</td>{''.join(facts)}{won}</tr>")
     heads = ["rank", "move", "value [95% interval]", "behind the best [95%]", "rollouts"]
-    if known:
-        heads += ["deadwood", "knock/out next"] + ["gin next"] * gin + ["open next"] * opening + ["outs (next draw)"]
+    if columns.shown:
+        heads += [*columns.heads, "outs (next draw)"]
     heads += ["game won [95%]"] * game
     head = "".join(f'<th scope="col">{h}</th>' for h in heads)
     caption = f"Every legal move: values in {advice.evaluation.unit}; the facts exact, over every unseen card"

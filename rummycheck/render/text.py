@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from rummycheck.cards import format_cards
 from rummycheck.games import game_of
@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     from rummycheck.solvers.base import Arrangement
     from rummycheck.table.state import Snapshot
 
-__all__ = ["arrangements_text", "crosscheck_text", "plays_text", "presets_table", "review_text", "rules_table",
-           "solution_text"]
+__all__ = ["FactColumns", "arrangements_text", "crosscheck_text", "fact_cells", "fact_columns", "plays_text",
+           "presets_table", "review_text", "rules_table", "solution_text"]
 
 
 def solution_text(solution: Solution) -> str:
@@ -243,22 +243,60 @@ def review_text(review: Review) -> str:
 def advice_text(advice: Advice) -> str:
     """``rummycheck advise``: the candidates best first, each value with its interval, the facts."""
     game = advice.evaluation.best.win is not None
+    columns = fact_columns(advice.facts)
     rows = []
     for index, value in enumerate(advice.evaluation.candidates):
         facts = advice.facts[index]
-        knock, gin = next_chances(facts)
-        rows.append([value.text(), value_text(value), loss_text(value, index), value.samples,
-                     "" if facts is None else facts.deadwood, knock, gin,
-                     "" if facts is None else (" ".join(str(c) for c in facts.outs) if len(facts.outs) <= 8
-                                               else f"{len(facts.outs)} cards")])
+        row: list[object] = [value.text(), value_text(value), loss_text(value, index)]
         if game:
-            rows[-1].insert(3, win_text(value))
-    headers = ["move", "value [95% interval]", "behind the best", "rollouts", "deadwood", "knock/out next",
-               "gin next", "outs"]
-    if game:
-        headers.insert(3, "game won [95%]")
+            row.append(win_text(value))
+        row.append(value.samples)
+        if columns.shown:
+            row += fact_cells(facts, columns)
+        rows.append(row)
+    headers = ["move", "value [95% interval]", "behind the best", *(["game won [95%]"] * game), "rollouts"]
+    if columns.shown:
+        headers += [*columns.heads, "outs"]
     table = tabulate(rows, headers=headers, tablefmt="simple")
     return "\n".join(advice_heading(advice)) + "\n\n" + table
+
+
+class FactColumns(NamedTuple):
+    """Which columns of the exact facts a decision's table shows (text and HTML alike): none when no
+    move has facts (a draw, a lay-down); the next draw's chance to knock (gin) or to go out (basic,
+    Bing); the chance of gin only in gin, of opening only for an unopened Bing player."""
+
+    shown: bool
+    knock: bool  # the chance heading reads "knock next" (gin), else "out next"
+    gin: bool
+    opening: bool
+
+    @property
+    def heads(self) -> list[str]:
+        """The headings of the facts' columns, outs left out (each renderer names that its way)."""
+        return ["deadwood", "knock next" if self.knock else "out next", *(["gin next"] * self.gin),
+                *(["open next"] * self.opening)]
+
+
+def fact_columns(facts: Sequence[DiscardFacts | None]) -> FactColumns:
+    """The facts' columns for the moves' ``facts`` (see ``FactColumns``)."""
+    known = [f for f in facts if f is not None]
+    return FactColumns(bool(known), any(f.p_knock_next is not None for f in known),
+                       any(f.p_gin_next is not None for f in known), any(f.p_open_next is not None for f in known))
+
+
+def fact_cells(facts: DiscardFacts | None, columns: FactColumns) -> list[object]:
+    """One move's cells under ``columns``' headings, the outs last (listed up to 8, else counted)."""
+    if facts is None:
+        return [""] * (len(columns.heads) + 1)
+    knock, gin = next_chances(facts)
+    cells: list[object] = [facts.deadwood, knock]
+    if columns.gin:
+        cells.append(gin)
+    if columns.opening:
+        cells.append("" if facts.open_chance is None else f"{100 * facts.open_chance:.1f}%")
+    outs = " ".join(str(c) for c in facts.outs) if len(facts.outs) <= 8 else f"{len(facts.outs)} cards"
+    return [*cells, outs]
 
 
 def bounds(low: float, high: float, *, signed: bool = False) -> str:
