@@ -200,3 +200,24 @@ def test_the_facts_columns_are_the_games_own() -> None:
     rows = text[text.index(next(line for line in text if line.startswith("----"))) + 1:]
     for row, move in zip(rows, data["candidates"]):
         assert row.startswith(move["action"]) and f"{100 * move['p_open_next']:.1f}%" in row
+
+
+def test_a_take_valued_by_its_completion_carries_that_discards_facts() -> None:
+    runner = CliRunner()
+    # A holds 9h Th Jh / 7c 7d 7s / 2d 3d 4d and the Ac; the Qh on the pile joins his hearts: take it
+    # and knock with the Ac, and the ten cards left are all melded (deadwood 0, gin). Whatever he draws
+    # next, he throws it and is gin again: every unseen card is an out. Unseen: 52 less his 11 cards
+    # after the take and the Kc and Kd under the Qh, 39
+    gin = json.loads(runner.invoke(app, ["advise", "tests/data/review/gin-draw-over-the-gin-discard-low.toml",
+                                         "--at", "7", "--samples", "16", "--json"]).output)
+    take = next(c for c in gin["candidates"] if c["action"] == "take")
+    assert take["then"] == "knock Ac" and take["deadwood"] == 0
+    assert take["p_gin_next"] == 1 and len(take["outs"]) == 39
+    draw = next(c for c in gin["candidates"] if c["action"] == "draw")
+    assert draw["deadwood"] is None and draw["outs"] is None  # what follows a draw depends on the card
+    # Bing: A (on 50, not opened) takes the Qc for a fourth meld and throws the 7s: 8s 8c 8h / 4c 5c 6c /
+    # Tc Td Th / Qs Qh Qc, and the 9d and 3d loose, 9 + 3 = 12 (the facts count no lay-off on the table)
+    bing = json.loads(runner.invoke(app, ["advise", "tests/data/review/bing-draw-over-the-opening-card.toml",
+                                          "--at", "3", "--samples", "8", "--json"]).output)
+    take = next(c for c in bing["candidates"] if c["action"] == "take")
+    assert take["then"] == "discard 7s" and take["deadwood"] == 12

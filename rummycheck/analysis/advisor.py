@@ -4,7 +4,8 @@
 expected net points for the hand, by determinized rollouts, each value with its 95%
 interval) and, where the player holds the cards to discard, adds each discard's exact
 facts (``facts.discard_facts``: the least deadwood kept, the outs, the chances of the
-next draw; enumerated, never sampled).  ``state_for_advice`` finds the state of a
+next draw; enumerated, never sampled); a take valued by its best completion gets the facts of
+the discard that completes it.  ``state_for_advice`` finds the state of a
 scenario file's table or of a record's moment.
 """
 
@@ -51,12 +52,23 @@ def advise(state: GameState, *, samples: int = 400, seed: int = 1, rollout: str 
                            if c.action.kind in (ActionKind.DISCARD, ActionKind.KNOCK) and c.action.card])
     by_card = {f.discard: f for f in facts}
     rows = tuple(by_card.get(c.action.card) if c.action.kind in (ActionKind.DISCARD, ActionKind.KNOCK)
-                 and c.action.card is not None else None for c in evaluation.candidates)
+                 and c.action.card is not None else _completion_facts(state, c) for c in evaluation.candidates)
     taken = None
     if state.stock is None:  # the rollouts' samples deal every unseen card left to the stock (``Observation.dealt``)
         unseen = sum(observe(state, state.current).unseen().values())
         taken = max(0, unseen - sum(p.unknown for i, p in enumerate(state.players) if i != state.current))
     return Advice(evaluation, rows, state.variant.name, taken)
+
+
+def _completion_facts(state: GameState, value: MoveValue) -> DiscardFacts | None:
+    """The facts of the discard (or knock) that completes a take valued by its best completion
+    (``MoveValue.then``): the hand after the take is the player's whatever the sample."""
+    then = value.then
+    if value.action.kind is not ActionKind.TAKE or then is None or then.card is None \
+            or then.kind not in (ActionKind.DISCARD, ActionKind.KNOCK):
+        return None
+    found = _facts(state.apply(value.action), [then.card])
+    return found[0] if found else None
 
 
 def _facts(state: GameState, cards: Sequence[object]) -> tuple[DiscardFacts, ...]:
