@@ -182,18 +182,21 @@ def test_the_facts_columns_are_the_games_own() -> None:
     runner = CliRunner()
     ask = [("scenarios/gin-knock.toml",), ("records/basic-rummy.toml", "--at", "2"),
            ("tests/data/review/bing-draw-over-the-opening-card.toml", "--at", "4"),
-           ("records/gin-game.toml", "--at", "3")]
+           ("records/gin-game.toml", "--at", "3"), ("records/gin-knock.toml", "--at", "9")]
     heads = []
     for args in ask:
         result = runner.invoke(app, ["advise", *args, "--samples", "8"])
         assert result.exit_code == 0, result.output
         heads.append([h.strip() for h in _headings(result.output)])
-    gin, basic, bing, draw = heads
+    gin, basic, bing, draw, defender = heads
     assert gin[-5:] == ["rollouts", "deadwood", "knock next", "gin next", "outs"]
     assert basic[-4:] == ["rollouts", "deadwood", "out next", "outs"]
     # A, on 50 and not opened, after a draw (the planted record): the chance to open is his
     assert bing[-5:] == ["rollouts", "deadwood", "out next", "open next", "outs"]
-    assert draw[-1] == "rollouts" and "deadwood" not in draw  # a draw: no discard, no facts
+    # a draw: the facts of the hand kept as it is (the chances of the card it brings)
+    assert draw[-5:] == ["rollouts", "deadwood", "knock next", "gin next", "outs"]
+    # the defender's lay-offs after a knock: no discard, no draw, no facts
+    assert defender[-1] == "rollouts" and "deadwood" not in defender
     # the text's open chance is the JSON's, move by move
     text = runner.invoke(app, ["advise", *ask[2], "--samples", "8"]).output.splitlines()
     data = json.loads(runner.invoke(app, ["advise", *ask[2], "--samples", "8", "--json"]).output)
@@ -202,7 +205,7 @@ def test_the_facts_columns_are_the_games_own() -> None:
         assert row.startswith(move["action"]) and f"{100 * move['p_open_next']:.1f}%" in row
 
 
-def test_a_take_valued_by_its_completion_carries_that_discards_facts() -> None:
+def test_a_take_carries_its_completions_facts_and_a_draw_those_of_the_hand_kept() -> None:
     runner = CliRunner()
     # A holds 9h Th Jh / 7c 7d 7s / 2d 3d 4d and the Ac; the Qh on the pile joins his hearts: take it
     # and knock with the Ac, and the ten cards left are all melded (deadwood 0, gin). Whatever he draws
@@ -213,11 +216,20 @@ def test_a_take_valued_by_its_completion_carries_that_discards_facts() -> None:
     take = next(c for c in gin["candidates"] if c["action"] == "take")
     assert take["then"] == "knock Ac" and take["deadwood"] == 0
     assert take["p_gin_next"] == 1 and len(take["outs"]) == 39
+    # the draw: his ten cards kept as they are, deadwood 1 (the Ac); any card drawn can be thrown again,
+    # so every unseen card lets him knock; gin with the 8h or 7h (hearts, sevens) or the Ad or 5d
+    # (2d 3d 4d), throwing the Ac: 4 of 39 (the Qh is on the pile)
     draw = next(c for c in gin["candidates"] if c["action"] == "draw")
-    assert draw["deadwood"] is None and draw["outs"] is None  # what follows a draw depends on the card
+    assert draw["deadwood"] == 1 and draw["p_knock_next"] == 1 and len(draw["outs"]) == 39
+    assert draw["exact"]["p_gin_next"] == "4/39"
     # Bing: A (on 50, not opened) takes the Qc for a fourth meld and throws the 7s: 8s 8c 8h / 4c 5c 6c /
     # Tc Td Th / Qs Qh Qc, and the 9d and 3d loose, 9 + 3 = 12 (the facts count no lay-off on the table)
     bing = json.loads(runner.invoke(app, ["advise", "tests/data/review/bing-draw-over-the-opening-card.toml",
                                           "--at", "3", "--samples", "8", "--json"]).output)
     take = next(c for c in bing["candidates"] if c["action"] == "take")
     assert take["then"] == "discard 7s" and take["deadwood"] == 12
+    # drawing instead, he opens on his next meld turn (no lay-off counted) only with a fourth meld: a
+    # queen (8 less his two and the Qc on the pile: 5) or a deuce (8): 13 of the 77 cards he has not
+    # seen (104 less his 14, the Qc and B's 12 on the table)
+    draw = next(c for c in bing["candidates"] if c["action"] == "draw")
+    assert draw["exact"]["p_open_next"] == "13/77" and draw["deadwood"] == 108

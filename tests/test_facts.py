@@ -587,3 +587,38 @@ def test_bad_input_is_refused_with_a_reason():
         discard_facts(hand, unseen={C("Ah"): -1, C("Ac"): 1}, variant="gin")
     with pytest.raises(CardParseError, match="copies of 9h"):
         discard_facts(cards("9h 9h 4s 5s"), unseen=Counter({C("9h"): 1}), variant="bing", opened=True)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_kept_facts_match_the_reference_for_the_hand_before_a_draw(seed):
+    """``kept_facts``: a ten-card gin hand kept as it is, before a draw from the stock, against the
+    plain reference: its least deadwood, and the unseen cards that, drawn now, knock or go gin."""
+    from rummycheck.analysis.facts import kept_facts
+
+    rng = random.Random(100 + seed)
+    deck = list(full_deck())
+    hand = meld_rich(rng, deck, 10)
+    rest = [c for c in deck if c not in hand]
+    rng.shuffle(rest)
+    unseen = rest[:33]  # nine cards seen: the pile and the opponent's takes
+    found = kept_facts(hand, unseen=unseen, variant="gin")
+    assert found is not None and found.discard not in hand and found.discard not in unseen
+    kept = frozenset(hand)
+    knocks, gins = set(), set()
+    for draw in unseen:
+        best = plain_after_discard(kept | {draw})
+        if best == 0 or least_plain(kept | {draw}) == 0:
+            gins.add(str(draw))
+        if best <= 10:
+            knocks.add(str(draw))
+    assert found.deadwood == least_plain(kept)
+    assert (names(found.outs), names(found.gin_outs)) == (knocks | gins, gins)
+    assert found.p_knock_next == Fraction(len(knocks | gins), len(unseen))
+    assert found.p_gin_next == Fraction(len(gins), len(unseen))
+
+
+def test_kept_facts_need_a_card_seen():
+    from rummycheck.analysis.facts import kept_facts
+
+    hand = cards("As 2s 3s 4s 7h 8h 9h 5c 5d Kd")
+    assert kept_facts(hand, unseen=[c for c in full_deck() if c not in hand], variant="gin") is None

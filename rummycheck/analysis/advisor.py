@@ -5,7 +5,8 @@ expected net points for the hand, by determinized rollouts, each value with its 
 interval) and, where the player holds the cards to discard, adds each discard's exact
 facts (``facts.discard_facts``: the least deadwood kept, the outs, the chances of the
 next draw; enumerated, never sampled); a take valued by its best completion gets the facts of
-the discard that completes it.  ``state_for_advice`` finds the state of a
+the discard that completes it, and a draw from the stock those of the hand as it stands (the
+chances of the card it brings: ``facts.kept_facts``).  ``state_for_advice`` finds the state of a
 scenario file's table or of a record's moment.
 """
 
@@ -16,7 +17,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 
 from rummycheck.analysis.evaluate import Evaluation, MoveValue, evaluate
-from rummycheck.analysis.facts import DiscardFacts, discard_facts
+from rummycheck.analysis.facts import DiscardFacts, discard_facts, kept_facts
 from rummycheck.errors import ScenarioError
 from rummycheck.table.actions import ActionKind
 from rummycheck.table.observation import observe
@@ -53,6 +54,12 @@ def advise(state: GameState, *, samples: int = 400, seed: int = 1, rollout: str 
     by_card = {f.discard: f for f in facts}
     rows = tuple(by_card.get(c.action.card) if c.action.kind in (ActionKind.DISCARD, ActionKind.KNOCK)
                  and c.action.card is not None else _completion_facts(state, c) for c in evaluation.candidates)
+    if any(c.action.kind is ActionKind.DRAW for c in evaluation.candidates) and state.drew == "none" \
+            and state.player.known:  # the hand kept as it is: the facts of the card the draw brings
+        player = state.player
+        drawn = kept_facts(player.hand, unseen=observe(state, state.current).unseen(), variant=state.variant,
+                           score=player.score, opened=player.opened, upcard=state.game.kept_upcard(state))
+        rows = tuple(drawn if c.action.kind is ActionKind.DRAW else row for c, row in zip(evaluation.candidates, rows))
     taken = None
     if state.stock is None:  # the rollouts' samples deal every unseen card left to the stock (``Observation.dealt``)
         unseen = sum(observe(state, state.current).unseen().values())

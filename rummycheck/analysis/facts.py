@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rummycheck.cards import Card, check_copies
+from rummycheck.cards import Card, check_copies, full_deck
 from rummycheck.errors import HandSizeError, ScenarioError
 from rummycheck.games.base import Game, check_hand_size, game_of
 from rummycheck.games.gin import gin_knock_limit
@@ -49,7 +49,7 @@ from rummycheck.solvers.deadwood import deadwood_counter, hand_mask
 from rummycheck.solvers.exact import INF, SearchRules, cost_finder
 from rummycheck.variants import Variant, get_variant
 
-__all__ = ["DiscardFacts", "HandFacts", "discard_facts"]
+__all__ = ["DiscardFacts", "HandFacts", "discard_facts", "kept_facts"]
 
 
 def _chance(value: Fraction | None) -> float | None:
@@ -180,6 +180,26 @@ def discard_facts(hand: Sequence[Card], *, unseen: Mapping[Card, int] | Iterable
     else:
         found = _same_turn_facts(cards, candidates, drawn, pool, total, variant, score=score, opened=opened)
     return HandFacts(variant, cards, score, opened, total, None, found)
+
+
+def kept_facts(hand: Sequence[Card], *, unseen: Mapping[Card, int] | Iterable[Card],
+               variant: Variant | str = "gin", score: int = 0, opened: bool = False,
+               upcard: Card | None = None) -> DiscardFacts | None:
+    """The facts of ``hand`` kept as it is, before a draw from the stock: its least deadwood,
+    and the unseen cards that, drawn now, let him knock, go gin, go out or open.  They are a
+    discard's facts for the hand that discard keeps, so this asks ``discard_facts`` about the
+    hand with one seen card more (one the player does not hold and has not missed: a copy
+    neither in the hand nor unseen), thrown again; the ``discard`` field is that card.  None
+    when no such card exists (every card is in the hand or unseen: a scenario with no pile)."""
+    if not isinstance(variant, Variant):
+        variant = get_variant(variant)
+    pool = Counter({c: n for c, n in unseen.items() if n > 0}) if isinstance(unseen, Mapping) else Counter(unseen)
+    held = Counter(hand)
+    spare = next((c for c in full_deck() if held[c] + pool[c] < variant.decks), None)
+    if spare is None:
+        return None
+    return discard_facts((*hand, spare), unseen=pool, variant=variant, score=score, opened=opened,
+                         upcard=upcard, discards=[spare]).discards[0]
 
 
 def _candidates(cards: tuple[Card, ...], game: Game, took: Card | None,
