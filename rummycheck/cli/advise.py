@@ -5,7 +5,17 @@ from typing import Annotated
 
 import typer
 
-from rummycheck.cli.common import JsonOpt, app, emit_json, fail, guarded, say
+from rummycheck.cli.common import (
+    JsonOpt,
+    RolloutOpt,
+    RolloutWorkersOpt,
+    SchedulerOpt,
+    app,
+    emit_json,
+    fail,
+    guarded,
+    say,
+)
 
 
 @app.command()
@@ -19,13 +29,9 @@ def advise(
                                                                       "the one to move there.")] = None,
     samples: Annotated[int, typer.Option("--samples", help="Most rollouts per move.", min=1, max=100000)] = 400,
     seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed gives the same answer.")] = 1,
-    rollout: Annotated[str | None, typer.Option("--rollout", help="The bots that play the rollouts: BOT for "
-                                                                  "every seat, NAME=BOT for one player's, "
-                                                                  "comma-separated (default: the game's).")] = None,
-    workers: Annotated[int | None, typer.Option("--workers", "-w", help="Local processes (default 1).",
-                                                min=1, max=256)] = None,
-    scheduler: Annotated[str | None, typer.Option("--scheduler", help="A Dask scheduler, tcp://HOST:8786, or "
-                                                                      "'local'.")] = None,
+    rollout: RolloutOpt = None,
+    workers: RolloutWorkersOpt = None,
+    scheduler: SchedulerOpt = None,
     html: Annotated[str | None, typer.Option("--html", help="Also write the position and the advice as one "
                                                            "self-contained HTML page (docs/html.md).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --html file (never an "
@@ -33,8 +39,9 @@ def advise(
     as_json: JsonOpt = False,
 ) -> None:
     """The moves of the player to move, best first: each valued by rollouts over what he could know
-    (expected net points for the hand, with a 95% interval), with each discard's exact facts
-    (deadwood kept, outs, the chance to knock or go gin with the next draw). docs/advise.md."""
+    (expected net points for the hand, with a 95% interval), with the exact facts of each discard
+    and of a draw (deadwood kept, outs, the chance to knock, go gin, go out or open with the next
+    card from the stock). docs/advise.md."""
     from rummycheck.analysis.advisor import advise as run_advise
     from rummycheck.render.json import advice_json
     from rummycheck.render.text import advice_text

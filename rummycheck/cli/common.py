@@ -54,6 +54,12 @@ BuybacksOpt = Annotated[int | None, typer.Option(
     "--buybacks", help="Bing: buy-backs allowed per player and game (default: 1 where the variant allows them, "
                        "as Bing's rules do; 0 with buyback=false).", min=0, show_default=False)]
 SeedOpt = Annotated[int, typer.Option("--seed", help="Seed: the same seed gives the same results.")]
+# the options of the commands that value moves by rollouts (advise, review)
+RolloutOpt = Annotated[str | None, typer.Option("--rollout", help="The bots that play the rollouts: BOT for "
+                                                                  "every seat, NAME=BOT for one player's, "
+                                                                  "comma-separated (default: the game's).")]
+RolloutWorkersOpt = Annotated[int | None, typer.Option("--workers", "-w", help="Local processes (default 1).",
+                                                       min=1, max=256)]
 
 
 MAX_LINE = 400  # an error line longer than this is cut (a huge bad token is not echoed whole)

@@ -5,7 +5,18 @@ from typing import Annotated, Any
 
 import typer
 
-from rummycheck.cli.common import JsonOpt, app, emit_json, fail, guarded, say, with_progress
+from rummycheck.cli.common import (
+    JsonOpt,
+    RolloutOpt,
+    RolloutWorkersOpt,
+    SchedulerOpt,
+    app,
+    emit_json,
+    fail,
+    guarded,
+    say,
+    with_progress,
+)
 
 
 @app.command()
@@ -20,13 +31,9 @@ def review(
                                            help="The rollout review (the default; kept for old scripts).")] = False,
     samples: Annotated[int, typer.Option("--samples", help="Most rollouts per move.", min=1, max=100000)] = 96,
     seed: Annotated[int, typer.Option("--seed", help="The seed of the rollouts.")] = 1,
-    rollout: Annotated[str | None, typer.Option("--rollout", help="The bots that play the rollouts: BOT for "
-                                                                  "every seat, NAME=BOT for one player's, "
-                                                                  "comma-separated (default: the game's).")] = None,
-    workers: Annotated[int | None, typer.Option("--workers", "-w", help="Local processes (default 1).",
-                                                min=1, max=256)] = None,
-    scheduler: Annotated[str | None, typer.Option("--scheduler", help="A Dask scheduler, tcp://HOST:8786, or "
-                                                                      "'local'.")] = None,
+    rollout: RolloutOpt = None,
+    workers: RolloutWorkersOpt = None,
+    scheduler: SchedulerOpt = None,
     html: Annotated[str | None, typer.Option("--html", help="Also write the review as one self-contained HTML "
                                                            "page (docs/html.md).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --html file (never the "
