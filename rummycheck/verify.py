@@ -492,40 +492,64 @@ _FACT_KEYS = ("deadwood", "outs", "gin_outs", "p_knock_next", "p_gin_next", "p_o
 def _evaluate_facts(subject: Subject, expected: Any) -> list[Outcome]:
     """``facts = [{ discard = "Qc", deadwood = 20, outs = "5s 5h 6h Th", p_knock_next = "4/41" }]``: the
     advisor's exact facts of each discard of the player on turn, who has drawn (``docs/advise.md``);
-    chances are fractions over the cards he has not seen, written ``"4/41"``."""
-    from rummycheck.analysis.facts import discard_facts
+    chances are fractions over the cards he has not seen, written ``"4/41"``.  Before his draw, one
+    entry ``{ draw = "stock", ... }`` gives the facts of the hand kept as it is (``facts.kept_facts``)."""
+    from rummycheck.analysis.facts import DiscardFacts, HandFacts, discard_facts, kept_facts
     from rummycheck.cards import parse_cards
     from rummycheck.games import game_of
     from rummycheck.table.observation import observe
     from rummycheck.table.state import GameState
 
     scenario = subject._need_scenario("facts")
+    shape = ("{ discard = \"Kd\", deadwood = 20, outs = \"5s 5h\", p_knock_next = \"4/41\" } (after the draw) or "
+             "{ draw = \"stock\", ... } (before it)")
     if not isinstance(expected, list) or not all(isinstance(item, dict) for item in expected):
-        raise ExpectValueError(f"{subject.where('expect', 'facts')}: facts must be a list of tables like "
-                               "{ discard = \"Kd\", deadwood = 20, outs = \"5s 5h\", p_knock_next = \"4/41\" }")
+        raise ExpectValueError(f"{subject.where('expect', 'facts')}: facts must be a list of tables like {shape}")
     state = GameState.from_scenario(scenario)
     player = state.player
-    if not player.known or state.drew == "none":
-        raise ExpectValueError(f"{subject.where('expect', 'facts')}: facts are those of a player on turn who has "
-                               "drawn and whose hand is given ([turn] drew = \"stock\" or \"discard\")")
-    found = discard_facts(player.hand, unseen=observe(state, state.current).unseen(), variant=state.variant,
-                          score=player.score, opened=player.opened, upcard=state.game.kept_upcard(state),
-                          took=state.took if state.drew == "discard" else None)
+    before = state.drew == "none" and not state.melded
+    if not player.known:
+        raise ExpectValueError(f"{subject.where('expect', 'facts')}: facts are those of the player on turn, whose "
+                               "hand must be given")
+    unseen = observe(state, state.current).unseen()
+    found: HandFacts | None = None
+    kept: DiscardFacts | None = None
+    if before:
+        kept = kept_facts(player.hand, unseen=unseen, variant=state.variant, score=player.score,
+                          opened=player.opened, upcard=state.game.kept_upcard(state))
+    else:
+        found = discard_facts(player.hand, unseen=unseen, variant=state.variant, score=player.score,
+                              opened=player.opened, upcard=state.game.kept_upcard(state),
+                              took=state.took if state.drew == "discard" else None)
     game = game_of(scenario.variant)
     rules = tuple(r for r in (game.OUT, game.VALUES, game.OPEN) if r)
     outcomes = []
     for index, item in enumerate(expected):
-        unknown = sorted(set(item) - {"discard", *_FACT_KEYS})
-        if unknown or not isinstance(item.get("discard"), str):
-            raise ExpectValueError(f"{subject.where('expect', 'facts', index)}: each entry needs discard = \"Kd\" "
-                                   f"and some of {', '.join(_FACT_KEYS)}"
-                                   + (f"; unknown keys: {', '.join(unknown)}" if unknown else ""))
-        card = parse_cards(item["discard"])[0]
-        try:
-            facts = found.of(card)
-        except KeyError:
-            raise ExpectValueError(f"{subject.where('expect', 'facts', index)}: {card} is not a discard "
-                                   f"of {subject.title or 'this hand'}") from None
+        where = subject.where("expect", "facts", index)
+        unknown = sorted(set(item) - {"discard", "draw", *_FACT_KEYS})
+        if before:
+            if unknown or item.get("draw") != "stock" or "discard" in item:
+                raise ExpectValueError(f"{where}: before the draw an entry is draw = \"stock\" with some of "
+                                       f"{', '.join(_FACT_KEYS)}"
+                                       + (f"; unknown keys: {', '.join(unknown)}" if unknown else ""))
+            if kept is None:
+                raise ExpectValueError(f"{where}: every card is in the hand or unseen (no pile, no table), so "
+                                       "there is no kept hand to judge a draw by")
+            facts, label = kept, f"facts[{index + 1}] draw from the stock"
+        else:
+            if unknown or "draw" in item or not isinstance(item.get("discard"), str):
+                raise ExpectValueError(f"{where}: each entry needs discard = \"Kd\" "
+                                       f"and some of {', '.join(_FACT_KEYS)}"
+                                       + (f"; unknown keys: {', '.join(unknown)}" if unknown else "")
+                                       + ("; draw = ... is for a player who has not drawn" if "draw" in item else ""))
+            card = parse_cards(item["discard"])[0]
+            assert found is not None
+            try:
+                facts = found.of(card)
+            except KeyError:
+                raise ExpectValueError(f"{where}: {card} is not a discard "
+                                       f"of {subject.title or 'this hand'}") from None
+            label = f"facts[{index + 1}] discard {card}"
         want: dict[str, Any] = {}
         got: dict[str, Any] = {}
         for key in _FACT_KEYS:
@@ -540,7 +564,7 @@ def _evaluate_facts(subject: Subject, expected: Any) -> list[Outcome]:
             else:
                 want[key] = str(item[key])
                 got[key] = None if value is None else f"{value.numerator}/{value.denominator}"
-        outcomes.append(compare(f"facts[{index + 1}] discard {card}", want, got, rules))
+        outcomes.append(compare(label, want, got, rules))
     return outcomes
 
 
@@ -739,8 +763,9 @@ def verify_file(path: str | Path) -> list[Check]:
         else:
             try:
                 outcomes = evaluator(subject, expected)
-            except ExpectValueError as error:
-                raise ScenarioError(f"{place}: {error}") from None
+            except ExpectValueError as error:  # one location: the evaluator's own, finer one where it gave it
+                text = str(error)
+                raise ScenarioError(text if text.startswith(f"{subject.source}:") else f"{place}: {text}") from None
             except RummyError as error:  # the row names the place: the message need not repeat it
                 outcomes = [_failed(key, expected, _unplaced(str(error), subject.source))]
         for outcome in outcomes:

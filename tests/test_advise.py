@@ -171,6 +171,32 @@ def test_verify_checks_the_advisors_exact_facts(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "FAIL" in result.output
 
 
+def test_verify_checks_the_facts_of_a_hand_before_its_draw(tmp_path: Path) -> None:
+    """``{ draw = "stock", ... }`` before the draw: the shipped scenario passes, a wrong count fails,
+    and an entry of the wrong kind for the moment is one located line with exit 2."""
+    runner = CliRunner()
+    shipped = Path("scenarios/gin-facts-before-the-draw.toml")
+    assert runner.invoke(app, ["verify", str(shipped)]).exit_code == 0
+    text = shipped.read_text(encoding="utf-8")
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text(text.replace('p_gin_next = "2/41"', 'p_gin_next = "3/41"'), encoding="utf-8")
+    result = runner.invoke(app, ["verify", str(wrong)])
+    assert result.exit_code == 1 and "FAIL" in result.output
+    for bad in ('discard = "Kd"', 'draw = "pile"'):  # a discard before the draw; a draw from elsewhere
+        mixed = tmp_path / "mixed.toml"
+        mixed.write_text(text.replace('draw = "stock"', bad), encoding="utf-8")
+        result = runner.invoke(app, ["verify", str(mixed)])
+        assert result.exit_code == 2 and "Traceback" not in result.output
+        assert 'before the draw an entry is draw = "stock"' in result.output
+        # one location, the entry's own (the [expect] key's was put in front of it too, before)
+        assert result.output.count("mixed.toml:") == 1 and "mixed.toml:29:3:" in result.output
+    drawn = tmp_path / "drawn.toml"
+    drawn.write_text(Path("scenarios/gin-facts-one-from-gin.toml").read_text(encoding="utf-8").replace(
+        'discard = "Qc"', 'draw = "stock"'), encoding="utf-8")
+    result = runner.invoke(app, ["verify", str(drawn)])
+    assert result.exit_code == 2 and "draw = ... is for a player who has not drawn" in result.output
+
+
 def _headings(output: str) -> list[str]:
     """The advice table's column headings (the line above the dashes)."""
     lines = output.splitlines()
