@@ -264,7 +264,8 @@ def best_line(advice: Advice) -> str:
     facts = advice.facts[0]
     if best.kind.value == "knock" and (best.card is None or (facts is not None and facts.deadwood == 0)):
         text += ": gin"
-    elif value.then is not None and value.then.kind.value == "knock" and value.then.card is None:
+    elif value.then is not None and value.then.kind.value == "knock" and (
+            value.then.card is None or facts is not None and facts.deadwood == 0):  # the completion's facts
         text += ": gin"
     return text
 
