@@ -67,3 +67,30 @@ def test_a_remote_cluster_gives_the_local_process_results(cluster: str) -> None:
     with distributed.Client(cluster, timeout=60) as client:
         seen = client.run_on_scheduler(lambda dask_scheduler: sorted(dask_scheduler.task_prefixes))
     assert "run_batch" in seen  # the batches ran on the cluster's workers, not in the command's process
+
+
+def test_a_game_travels_to_a_worker_as_its_variant_not_with_its_caches() -> None:
+    """A review sends each decision's state to the workers from the executor's feeding thread while
+    its own thread walks the record on and fills the game's caches; pickled whole, the game's cache
+    was read while it changed ("dictionary changed size during iteration", seen once in a basic
+    review with two workers, 28 deals in; too rare to provoke in a test).  The game now pickles as
+    its variant and is read back as the receiving process's own: its caches never travel."""
+    import pickle
+
+    from rummycheck.cards import parse_cards
+    from rummycheck.games import game_of
+    from rummycheck.melds import Meld, MeldKind
+    from rummycheck.table.hand import new_hand
+    from rummycheck.variants import get_variant
+
+    game = game_of(get_variant("basic"))
+    game.meld_reasons("meld", Meld.natural(MeldKind.SET, parse_cards("7s 7h 7d")))
+    assert game._meld_reasons  # the cache holds an answer ...
+    data = pickle.dumps(game)
+    assert b"_meld_reasons" not in data and pickle.loads(data) is game  # ... and does not travel
+    state = new_hand("basic", players=2, seed=3)
+    assert state.game is game
+    sent = pickle.dumps(state)
+    assert b"_meld_reasons" not in sent
+    copy = pickle.loads(sent)
+    assert copy.game is game and copy.players == state.players and copy.stock_cards == state.stock_cards

@@ -221,6 +221,14 @@ class Game:
         self.variant = variant
         self._meld_reasons: dict[tuple[str, Meld], tuple[Reason, ...]] = {}  # meld_reasons' answers
 
+    def __reduce__(self) -> tuple[Callable[[Variant], Game], tuple[Variant]]:
+        """Pickled as its variant, read back as the receiving process's own game of it (``game_of``).
+        A state sent to a worker carries its game: pickled whole, the game's caches went along, and
+        a review, which sends states from the executor's feeding thread while its own thread walks
+        the record on and fills those caches, failed now and then with "dictionary changed size
+        during iteration"."""
+        return (game_of, (self.variant,))
+
     def target_score(self, players: int) -> int | None:
         """The running score that wins the game with ``players`` players, or None (no target)."""
         return None
