@@ -13,7 +13,6 @@ less won without; a normal 95% interval over the games).
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -25,7 +24,7 @@ from rummycheck.melds import TableMeld  # noqa: E402
 from rummycheck.results import LayOff  # noqa: E402
 from rummycheck.sim import bots  # noqa: E402
 from rummycheck.sim.engine import play_game  # noqa: E402
-from rummycheck.sim.stats import Z95, wilson  # noqa: E402
+from rummycheck.sim.stats import paired_interval, wilson  # noqa: E402
 from rummycheck.variants import Variant, get_variant  # noqa: E402
 
 SHIPPED = bots.bing_layoffs
@@ -82,13 +81,11 @@ def main(argv: list[str] | None = None) -> int:
         n = len(pairs)
         with_mend = sum(a for a, _ in pairs)
         without = sum(b for _, b in pairs)
-        diffs = [a - b for a, b in pairs]
-        mean = statistics.fmean(diffs)
-        half = Z95 * statistics.stdev(diffs) / n ** 0.5 if n > 1 else float("nan")
+        gap = paired_interval([a for a, _ in pairs], [b for _, b in pairs])
         rate = wilson(with_mend, n)
         print(f"  {name:8} seat-games {n}: won {with_mend} with the mend ({100 * with_mend / n:.1f}% "
               f"[{100 * rate.low:.1f}, {100 * rate.high:.1f}]), {without} without; paired difference "
-              f"{100 * mean:+.2f} [{100 * (mean - half):+.2f}, {100 * (mean + half):+.2f}] points of %")
+              f"{100 * gap.value:+.2f} [{100 * gap.low:+.2f}, {100 * gap.high:+.2f}] points of %")
     return 0
 
 

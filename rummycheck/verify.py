@@ -494,10 +494,10 @@ def _evaluate_facts(subject: Subject, expected: Any) -> list[Outcome]:
     advisor's exact facts of each discard of the player on turn, who has drawn (``docs/advise.md``);
     chances are fractions over the cards he has not seen, written ``"4/41"``.  Before his draw, one
     entry ``{ draw = "stock", ... }`` gives the facts of the hand kept as it is (``facts.kept_facts``)."""
-    from rummycheck.analysis.facts import DiscardFacts, HandFacts, discard_facts, kept_facts
+    from rummycheck.analysis.advisor import facts_at, kept_facts_at
+    from rummycheck.analysis.facts import DiscardFacts, HandFacts
     from rummycheck.cards import parse_cards
     from rummycheck.games import game_of
-    from rummycheck.table.observation import observe
     from rummycheck.table.state import GameState
 
     scenario = subject._need_scenario("facts")
@@ -511,16 +511,8 @@ def _evaluate_facts(subject: Subject, expected: Any) -> list[Outcome]:
     if not player.known:
         raise ExpectValueError(f"{subject.where('expect', 'facts')}: facts are those of the player on turn, whose "
                                "hand must be given")
-    unseen = observe(state, state.current).unseen()
-    found: HandFacts | None = None
-    kept: DiscardFacts | None = None
-    if before:
-        kept = kept_facts(player.hand, unseen=unseen, variant=state.variant, score=player.score,
-                          opened=player.opened, upcard=state.game.kept_upcard(state))
-    else:
-        found = discard_facts(player.hand, unseen=unseen, variant=state.variant, score=player.score,
-                              opened=player.opened, upcard=state.game.kept_upcard(state),
-                              took=state.took if state.drew == "discard" else None)
+    found: HandFacts | None = None if before else facts_at(state)
+    kept: DiscardFacts | None = kept_facts_at(state) if before else None
     game = game_of(scenario.variant)
     rules = tuple(r for r in (game.OUT, game.VALUES, game.OPEN) if r)
     outcomes = []

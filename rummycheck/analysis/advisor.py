@@ -17,13 +17,14 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 
 from rummycheck.analysis.evaluate import Evaluation, MoveValue, evaluate
-from rummycheck.analysis.facts import DiscardFacts, discard_facts, kept_facts
+from rummycheck.analysis.facts import DiscardFacts, HandFacts, discard_facts, kept_facts
+from rummycheck.cards import Card
 from rummycheck.errors import ScenarioError
 from rummycheck.table.actions import ActionKind
 from rummycheck.table.observation import observe
 from rummycheck.table.state import GameState
 
-__all__ = ["Advice", "advise"]
+__all__ = ["Advice", "advise", "facts_at", "kept_facts_at"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,14 +53,16 @@ def advise(state: GameState, *, samples: int = 400, seed: int = 1, rollout: str 
     facts = _facts(state, [c.action.card for c in evaluation.candidates
                            if c.action.kind in (ActionKind.DISCARD, ActionKind.KNOCK) and c.action.card])
     by_card = {f.discard: f for f in facts}
-    rows = tuple(by_card.get(c.action.card) if c.action.kind in (ActionKind.DISCARD, ActionKind.KNOCK)
-                 and c.action.card is not None else _completion_facts(state, c) for c in evaluation.candidates)
-    if any(c.action.kind is ActionKind.DRAW for c in evaluation.candidates) and state.drew == "none" \
-            and state.player.known:  # the hand kept as it is: the facts of the card the draw brings
-        player = state.player
-        drawn = kept_facts(player.hand, unseen=observe(state, state.current).unseen(), variant=state.variant,
-                           score=player.score, opened=player.opened, upcard=state.game.kept_upcard(state))
-        rows = tuple(drawn if c.action.kind is ActionKind.DRAW else row for c, row in zip(evaluation.candidates, rows))
+    drawn = kept_facts_at(state) if state.drew == "none" and any(  # the draw: the hand kept as it is
+        c.action.kind is ActionKind.DRAW for c in evaluation.candidates) else None
+
+    def row(value: MoveValue) -> DiscardFacts | None:
+        action = value.action
+        if action.kind in (ActionKind.DISCARD, ActionKind.KNOCK) and action.card is not None:
+            return by_card.get(action.card)
+        return drawn if action.kind is ActionKind.DRAW else _completion_facts(state, value)
+
+    rows = tuple(row(c) for c in evaluation.candidates)
     taken = None
     if state.stock is None:  # the rollouts' samples deal every unseen card left to the stock (``Observation.dealt``)
         unseen = sum(observe(state, state.current).unseen().values())
@@ -82,10 +85,22 @@ def _facts(state: GameState, cards: Sequence[object]) -> tuple[DiscardFacts, ...
     discards = [c for c in dict.fromkeys(cards) if c is not None]
     if not discards or state.drew == "none" and not state.melded:
         return ()
+    return facts_at(state, discards).discards  # type: ignore[arg-type]
+
+
+def facts_at(state: GameState, discards: Sequence[Card] | None = None) -> HandFacts:
+    """The exact facts of the discards (default: every card) of the player on turn at ``state``,
+    who has drawn and whose hand is known: ``facts.discard_facts`` over the cards he has not seen,
+    with his score, his opening, the first upcard and the card he took."""
     player = state.player
-    unseen = observe(state, state.current).unseen()
-    found = discard_facts(player.hand, unseen=unseen, variant=state.variant, score=player.score,
-                          opened=player.opened, upcard=state.game.kept_upcard(state),
-                          took=state.took if state.drew == "discard" else None,
-                          discards=discards)  # type: ignore[arg-type]
-    return tuple(found.discards)
+    return discard_facts(player.hand, unseen=observe(state, state.current).unseen(), variant=state.variant,
+                         score=player.score, opened=player.opened, upcard=state.game.kept_upcard(state),
+                         took=state.took if state.drew == "discard" else None, discards=discards)
+
+
+def kept_facts_at(state: GameState) -> DiscardFacts | None:
+    """The exact facts of the hand of the player on turn at ``state``, before his draw, kept as it
+    is (``facts.kept_facts``: the chances of the card a draw from the stock brings)."""
+    player = state.player
+    return kept_facts(player.hand, unseen=observe(state, state.current).unseen(), variant=state.variant,
+                      score=player.score, opened=player.opened, upcard=state.game.kept_upcard(state))

@@ -190,12 +190,15 @@ def rollout_bots(spec: str, names: Sequence[str], default: str) -> list[type[Bot
         if name in chosen:
             raise RummyError(f"rollout bots {shorten(spec)}: two bots for {name}")
         chosen[name] = bot
-    found = [bot_class(chosen.get(name, rest or default)) for name in names]
-    for name, factory in zip(names, found):
+    found = []
+    for name in names:
+        bot = chosen.get(name, rest or default)
+        factory = bot_class(bot)
         if getattr(factory, "rolls_out", False):  # an mc bot: a rollout of its own at every decision
-            raise RummyError(f"rollout bots {shorten(spec)}: {shorten(chosen.get(name, rest or default))} "
-                             f"(for {name}) values every decision by rollouts of its own, so rollouts it plays "
-                             "would cost the square of the budget; name a bot that plays without rollouts")
+            raise RummyError(f"rollout bots {shorten(spec)}: {shorten(bot)} (for {name}) values every decision "
+                             "by rollouts of its own, so rollouts it plays would cost the square of the budget; "
+                             "name a bot that plays without rollouts")
+        found.append(factory)
     return found
 
 
