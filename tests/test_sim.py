@@ -563,3 +563,33 @@ def test_two_patient_basic_bots_finish_the_game_that_once_went_round_for_ever() 
     for rotation in (0, 1):
         outcome = play_game(get_variant("basic"), [patient(), patient()], seed=11, deal=91, rotation=rotation)
         assert outcome.hands >= 1
+
+
+@pytest.mark.parametrize("bot", ["eager", "patient"])
+def test_a_basic_take_must_pay(bot: str) -> None:
+    """B holds the runs 2s..6s and 4c 5c 6c, the 4d and the Ac: least deadwood 4 + 1 = 5 (worked out by
+    hand: the 4d cannot join 4s 4c, both are in runs that need them). The 2h on the pile is worth
+    taking: thrown for the 4d it leaves Ac 2h, 3. After the take the earlier discard rule threw the
+    Ac instead (2h + 4d = 6 left, more than before the take), because the 4d has two partners (4s,
+    4c) at 2 points each: 6 + 0 against 3 + 4. A take must leave less than the hand had before it,
+    so the 4d goes. (Seed 2, deal 496 of a tuning run: two patient bots swapped Ac, 2h and 3d this
+    way for ever.)"""
+    import random
+
+    from rummycheck.sim.engine import _Hand
+    from rummycheck.solvers.deadwood import min_deadwood
+
+    variant = get_variant("basic")
+    hand = "2s 3s 4s 5s 6s 4d 4c 5c 6c Ac"
+    state = start_state(variant, names=["A", "B"], scores=[0, 0], out=[False, False],
+                        hands=[[Card.parse(c) for c in "3d 8s 9h Td Jd Qd Ks 7h 7c Jh".split()],
+                               [Card.parse(c) for c in hand.split()]],
+                        cut=None, cutter=None, upcard=None, stock=20, first=1)
+    state.discard_pile = [Card.parse("9c"), Card.parse("2h")]
+    around = _Hand.around(state, random.Random(0))
+    player = bot_class(bot)()
+    player.setup(seat=1, variant=variant, rng=random.Random(0))
+    assert min_deadwood([Card.parse(c) for c in hand.split()], variant=variant) == 5
+    assert player.start(around.view(1, ViewPhase.PLAY, (ActionKind.DRAW, ActionKind.TAKE))) is ActionKind.TAKE
+    state.take_discard()
+    assert player.discard(around.view(1, ViewPhase.PLAY)) == Card.parse("4d")

@@ -1122,22 +1122,34 @@ class BasicBase(BaseBot):
     def discard(self, view: View) -> Card:
         """``BaseBot.discard`` among the loose cards only, while one is left: a card whose loss lowers
         the least deadwood by its own points (it is deadwood in some best arrangement), so no meld
-        held back is broken for a card that feeds the next player or has partners."""
+        held back is broken for a card that feeds the next player or has partners.  After taking
+        the top discard, among the cards that leave less deadwood than the hand had before the take
+        (the reason it was taken; ``_take_helps`` says one does), so a take always pays: without
+        this, a card kept for its partners could make the take a swap of one loose card for
+        another, and two players holding melds back could take each other's throws for ever."""
         variant = view.variant
         fast = self._fast(variant)
         found = _fast_choices(view, fast) if fast is not None else None
+        took = view.took if view.drew == "discard" else None
         if fast is not None and found is not None:
             choices, left, mask = found
             least, points = fast.least(mask), fast.points
-            loose = [i for i, (c, d) in enumerate(zip(choices, left)) if d + points[c.index] == least]
-            if loose:
-                choices, left = [choices[i] for i in loose], [left[i] for i in loose]
+            keep = [i for i, (c, d) in enumerate(zip(choices, left)) if d + points[c.index] == least] \
+                or list(range(len(choices)))
+            if took is not None and mask & took.bit:
+                before = fast.least(mask ^ took.bit)
+                keep = [i for i in keep if left[i] < before] or keep
+            choices, left = [choices[i] for i in keep], [left[i] for i in keep]
             return self._best_fast(view, fast, mask, choices, left)[0]
         every = discard_choices(view)
         whole = min_deadwood(view.hand, variant=variant)
         free = [c for c in every
                 if min_deadwood(_less(view.hand, c), variant=variant) + variant.card_points(c) == whole]
-        return self._best_discard(view, view.hand, free or every)
+        free = free or every
+        if took is not None and took in view.hand:
+            before = min_deadwood(_less(view.hand, took), variant=variant)
+            free = [c for c in free if min_deadwood(_less(view.hand, c), variant=variant) < before] or free
+        return self._best_discard(view, view.hand, free)
 
     def lay_down(self, view: View) -> LayDown | None:
         variant = view.variant
