@@ -283,7 +283,8 @@ class _Spy:
 
 @pytest.mark.parametrize(("variant_name", "played", "judged"), [
     ("gin", ("knock", "gin"), ("knock", "gin", "knock-at-5")),
-    ("basic", ("eager", "patient"), ("eager", "patient")),
+    ("basic", ("eager", "patient"), ("eager", "patient", "eager-outs", "patient-outs")),
+    ("basic", ("eager-outs", "patient-outs"), ("eager", "patient", "eager-outs", "patient-outs")),
 ])
 def test_bitmask_decisions_match_the_card_list_heuristics(variant_name: str, played: tuple[str, ...],
                                                           judged: tuple[str, ...]) -> None:
@@ -593,3 +594,56 @@ def test_a_basic_take_must_pay(bot: str) -> None:
     assert player.start(around.view(1, ViewPhase.PLAY, (ActionKind.DRAW, ActionKind.TAKE))) is ActionKind.TAKE
     state.take_discard()
     assert player.discard(around.view(1, ViewPhase.PLAY)) == Card.parse("4d")
+
+
+@pytest.mark.parametrize("bot", ["eager", "patient"])
+def test_the_outs_bots_keep_a_card_with_outs(bot: str) -> None:
+    """Worked by hand. B holds the run 9h Th Jh Qh and seven loose cards, 39 points, after drawing.
+    Throwing the 8d leaves 31, the 4s 35; the 8d has partners 8c (1) and 6d (two ranks away, 0.5),
+    3 points at the partner weight of 2, so ``eager`` and ``patient`` throw it (34 against 35). But
+    the 8d still has three outs, unseen cards that make a meld of three with it and a card of the
+    hand (8s or 8h with the 8c, 7d with the 6d), and the 4s none (no 4, 2s, 3s, 5s or 6s in the
+    hand): at 2 points an out the 8d scores 40 for ``eager-outs`` and ``patient-outs``, and the 4s
+    goes."""
+    import random
+
+    from rummycheck.cards import parse_cards
+    from rummycheck.sim.bots import BASIC_OUTS_WEIGHT, meld_pairs, outs_lost
+
+    variant = get_variant("basic")
+    hand = tuple(parse_cards("9h Th Jh Qh 5d 6d 8d 2c 8c 4s 6c"))
+    view = View(variant=variant, seat=1, names=("A", "B"), hand=hand, table=(),
+                discard_pile=tuple(parse_cards("Kc")), stock=20, scores=(0, 0), hand_sizes=(10, 11),
+                opened=(False, False), out=(False, False), taken=((), ()), thrown=((), ()), drew="stock",
+                took=None, phase=ViewPhase.PLAY, knocker=None, upcard=None)
+    held = sum(c.bit for c in hand)
+    unseen = ((1 << 52) - 1) & ~held & ~Card.parse("Kc").bit
+    eight, four = Card.parse("8d"), Card.parse("4s")
+    assert outs_lost(meld_pairs(variant)[eight.index], held ^ eight.bit, unseen) == 3
+    assert outs_lost(meld_pairs(variant)[four.index], held ^ four.bit, unseen) == 0
+    assert BASIC_OUTS_WEIGHT == 2.0
+    for name, card in ((bot, eight), (f"{bot}-outs", four)):
+        player = bot_class(name)()
+        player.setup(seat=1, variant=variant, rng=random.Random(0))
+        assert player.discard(view) == card, name
+
+
+@pytest.mark.parametrize("ace", ["low", "low_or_high"])
+def test_meld_pairs_are_the_melds_of_three_the_judge_allows(ace: str) -> None:
+    """Every pair ``meld_pairs`` gives a card makes a meld the judge (``meld_problems``) accepts, and
+    every three cards the judge accepts as a meld are in it: checked over all 22,100 triples."""
+    from itertools import combinations
+
+    from rummycheck.melds import Meld, MeldKind, meld_problems
+    from rummycheck.sim.bots import meld_pairs
+
+    variant = get_variant("basic").with_options(ace=ace)
+    pairs = meld_pairs(variant)
+    cards = [Card.from_index(i) for i in range(52)]
+    for a, b, c in combinations(range(52), 3):
+        trio = [cards[a], cards[b], cards[c]]
+        kind = MeldKind.SET if len({x.number for x in trio}) == 1 else MeldKind.RUN
+        legal = not meld_problems(Meld.natural(kind, trio), variant)
+        for one, two, three in ((a, b, c), (b, a, c), (c, a, b)):
+            found = (1 << two, 1 << three) in pairs[one] or (1 << three, 1 << two) in pairs[one]
+            assert found == legal, (ace, trio)

@@ -40,7 +40,7 @@ def simulate(
     bots: Annotated[str | None, typer.Option(
         "--bots", help="Comma-separated bots by seat: early, common, sandbag, common-ev, sandbag-ev (bing); "
                        "knock, gin, knock-at-K "
-                       "(gin); eager, patient (basic); random (any game).")] = None,
+                       "(gin); eager, patient, eager-outs, patient-outs (basic); random (any game).")] = None,
     bot: Annotated[list[str] | None, typer.Option(
         "--bot", help="A bot of your own, package.module:ClassName, added to the seats (repeatable; a module "
                       "in the current folder is found).")] = None,

@@ -59,7 +59,7 @@ from rummycheck.errors import BotError
 from rummycheck.frozen import quick
 from rummycheck.games import Game, game_of
 from rummycheck.games.gin import gin_knock_limit, gin_layoffs
-from rummycheck.melds import Meld, MeldKind, TableMeld, extend_meld, meld_problems
+from rummycheck.melds import Meld, MeldKind, TableMeld, extend_meld, meld_problems, run_positions
 from rummycheck.results import LayOff
 from rummycheck.solvers.base import Arrangement
 from rummycheck.solvers.deadwood import deadwood_counter, fast_search, fast_tables, least_key, min_deadwood
@@ -502,6 +502,52 @@ class _Fast(NamedTuple):
     most_points: int  # the most points a card has
 
 
+_ALL_CARDS = (1 << 52) - 1  # every card of one deck, as bits
+MeldPairs = tuple[tuple[tuple[int, int], ...], ...]
+
+
+def meld_pairs(variant: Variant) -> MeldPairs:
+    """Per card index, the pairs of other cards (as bits) that make a meld of three with it: a set,
+    or a run under the variant's ace rule (kept in the variant's memo)."""
+    found: MeldPairs | None = variant.memo.get("sim-meld-pairs")
+    if found is None:
+        every = []
+        for index in range(52):
+            suit, rank = divmod(index, 13)
+            others = [s * 13 + rank for s in range(4) if s != suit]
+            pairs = [(1 << a, 1 << b) for n, a in enumerate(others) for b in others[n + 1:]]
+            ranks = [r for r in range(13) if r != rank]
+            pairs += [(1 << (suit * 13 + a), 1 << (suit * 13 + b)) for n, a in enumerate(ranks) for b in ranks[n + 1:]
+                      if run_positions([rank + 1, a + 1, b + 1], variant.ace) is not None]
+            every.append(tuple(pairs))
+        found = variant.memo["sim-meld-pairs"] = tuple(every)
+    return found
+
+
+def unseen_cards(view: View, mask: int) -> int:
+    """The cards (as bits) the player has not seen: not in his hand (``mask``), the discard pile or
+    the table. With two decks a card counts as seen once either copy is."""
+    seen = mask
+    for card in view.discard_pile:
+        seen |= card.bit
+    for laid in view.table:
+        for card in laid.meld.cards:
+            seen |= card.bit
+    return _ALL_CARDS & ~seen
+
+
+def outs_lost(pairs: tuple[tuple[int, int], ...], rest: int, unseen: int) -> int:
+    """How many unseen cards would make a meld of three with a card (whose ``meld_pairs`` entry is
+    ``pairs``) and one card of ``rest``, the hand without it: the outs thrown away with it."""
+    outs = 0
+    for a, b in pairs:
+        if a & rest:
+            outs |= b & unseen
+        elif b & rest:
+            outs |= a & unseen
+    return outs.bit_count()
+
+
 def _fast(variant: Variant) -> _Fast | None:
     """The bitmask data of one-deck games without wilds (``_Fast``), or None for other variants."""
     found: _Fast | None | bool = variant.memo.get("sim-fast")
@@ -800,8 +846,11 @@ class BaseBot:
     #: the short name shown in tables (the registry's key when shipped)
     label: ClassVar[str] = "base"
     #: discard scoring (gin, basic): deadwood left + partner_weight x partners kept + feed_weight if it feeds
+    #: + outs_weight x outs lost (``outs_lost``: the unseen cards that would make a meld of three with
+    #: the card and one of the hand's)
     partner_weight: ClassVar[float] = 2.0
     feed_weight: ClassVar[float] = 5.0
+    outs_weight: ClassVar[float] = 0.0
 
     # the last variant asked about and its bitmask data (``_fast``), kept to skip the memo lookup
     _fast_variant: Variant | None = None
@@ -833,12 +882,18 @@ class BaseBot:
     def _deadwood(self, view: View, cards: Sequence[Card]) -> int:
         return min_deadwood(cards, variant=view.variant)
 
-    def _discard_score(self, view: View, hand: Sequence[Card], card: Card, wanted: frozenset[int]) -> float:
+    def _discard_score(self, view: View, hand: Sequence[Card], card: Card, wanted: frozenset[int],
+                       unseen: int = 0) -> float:
         rest = _less(hand, card)
         score = float(self._deadwood(view, rest))
         score += self.partner_weight * partners(card, rest, view.variant)
         if feeds(card, view, wanted):
             score += self.feed_weight
+        if unseen:
+            rest_mask = 0
+            for other in rest:
+                rest_mask |= other.bit
+            score += self.outs_weight * outs_lost(meld_pairs(view.variant)[card.index], rest_mask, unseen)
         return score
 
     def _best_discard(self, view: View, hand: Sequence[Card], choices: Sequence[Card],
@@ -854,7 +909,13 @@ class BaseBot:
                 left = [least(mask ^ c.bit) for c in choices]
             return self._best_fast(view, fast, mask, choices, left)[0]
         wanted = table_wants(view.table, variant)
-        return min(choices, key=lambda c: (self._discard_score(view, hand, c, wanted), -variant.card_points(c),
+        unseen = 0
+        if self.outs_weight:
+            held = 0
+            for card in hand:
+                held |= card.bit
+            unseen = unseen_cards(view, held)
+        return min(choices, key=lambda c: (self._discard_score(view, hand, c, wanted, unseen), -variant.card_points(c),
                                            c.index))
 
     def _best_fast(self, view: View, fast: _Fast, mask: int, choices: Sequence[Card], left: Sequence[int]
@@ -862,15 +923,17 @@ class BaseBot:
         """``_best_discard`` on the hand's mask, with the least deadwood after each choice: the card
         and the deadwood it leaves (kept for the next turn's take, ``_kept``)."""
         near1, near2, joins, points = fast.near1, fast.near2, fast.joins, fast.points
-        partner_weight, feed_weight = self.partner_weight, self.feed_weight
+        partner_weight, feed_weight, outs_weight = self.partner_weight, self.feed_weight, self.outs_weight
         fed = 0  # cards joining one the next player took: same rank, or same suit within two ranks
         for other in view.taken[view.next_seat()]:
             fed |= joins[other.index]
         for index in table_wants(view.table, view.variant):
             fed |= 1 << index
+        unseen = unseen_cards(view, mask) if outs_weight else 0
+        pairs = meld_pairs(view.variant) if outs_weight else ()
         # with no negative weight a score is at least the deadwood left: a card leaving more than
         # the best score so far cannot win
-        prune = partner_weight >= 0 and feed_weight >= 0
+        prune = partner_weight >= 0 and feed_weight >= 0 and outs_weight >= 0
         best_key = (float("inf"), 0, 0)
         best, kept = choices[0], left[0]
         for c, deadwood in zip(choices, left):
@@ -882,6 +945,8 @@ class BaseBot:
                 (mask & near1[i]).bit_count() + 0.5 * (mask & near2[i]).bit_count())
             if fed >> i & 1:
                 score += feed_weight
+            if unseen:
+                score += outs_weight * outs_lost(pairs[i], mask ^ c.bit, unseen)
             if score <= best_key[0]:
                 key = (score, -points[i], i)
                 if key < best_key:
@@ -1219,6 +1284,25 @@ class BasicPatient(BasicBase):
         hand = (*view.hand, top)
         play = exact_play(hand, view.table, variant=view.variant, max_melds=_most_melds(view))
         return play is not None and self._lays(view, hand, play[3])
+
+
+#: the outs weight of ``eager-outs`` and ``patient-outs``: chosen on seeds 1 and 2 among 0.5, 1, 1.5
+#: and 2, checked on seeds 3101 and 3102 (docs/simulate.md)
+BASIC_OUTS_WEIGHT = 2.0
+
+
+class BasicEagerOuts(BasicEager):
+    """``eager`` that also counts a loose card's outs against throwing it (``outs_lost``)."""
+
+    label = "eager-outs"
+    outs_weight = BASIC_OUTS_WEIGHT
+
+
+class BasicPatientOuts(BasicPatient):
+    """``patient`` that also counts a loose card's outs against throwing it (``outs_lost``)."""
+
+    label = "patient-outs"
+    outs_weight = BASIC_OUTS_WEIGHT
 
 
 #: the chance that a basic player goes out in his next turn by the cards he holds at its start
@@ -1563,6 +1647,8 @@ BOTS: dict[str, type[BaseBot]] = {
     "gin": GinOnly,
     "eager": BasicEager,
     "patient": BasicPatient,
+    "eager-outs": BasicEagerOuts,
+    "patient-outs": BasicPatientOuts,
     "random": RandomBot,
 }
 

@@ -1,18 +1,17 @@
-"""What the basic bots' take rule ("a take must pay") is worth, paired by deal.
+"""What the basic bots' discard rules are worth, paired by deal: "a take must pay" and the outs.
 
-Run:  nice -n 10 python bench/basic_take_rule.py [--deals 3000] [--seed 3001] [--target 1] [--bot patient]
-                                                 [--opponent eager]
+Run:  nice -n 10 python bench/basic_discards.py [--deals 3000] [--seed 3001] [--target 1] [--bot patient]
+                                                [--against earlier-patient] [--opponent earlier-eager]
 
 Since 2026-12-06 a basic bot that took the top discard throws only a card that leaves less
-deadwood than its hand had before the take (``BasicBase.discard``).  Before, the discard was
-scored with the partner and feed weights, so a card kept for its partners could make the take a
-plain swap of one loose card for another.  This bench keeps the earlier discard (``Earlier``
-below, the rule as it stood) and plays every deal twice from both seats: ``--bot`` as shipped
-against ``--opponent``, and ``--bot`` with the earlier discard against the same ``--opponent``
-(the opponent's own discard as given: ``earlier-eager`` and ``earlier-patient`` name the
-earlier rule).  Printed: each version's net points a hand and games won, and the paired
-differences with normal 95% intervals over the deals.  ``--target 1`` plays one-hand games
-(``target_2 = 1``); ``--target 0`` plays to the variant's own target.
+deadwood than its hand had before the take (``BasicBase.discard``: a take must pay), and the bots
+``eager-outs`` and ``patient-outs`` also count a loose card's outs against throwing it
+(``outs_weight``: the unseen cards that would make a meld of three with it and a card of the
+hand).  This bench keeps the bots as they were before the take rule (``earlier-eager``,
+``earlier-patient``) and plays every deal twice from both seats: ``--bot`` against ``--opponent``,
+and ``--against`` against the same ``--opponent``.  Printed: each one's net points a hand and
+games won, and the paired differences with normal 95% intervals over the deals.  ``--target 1``
+plays one-hand games (``target_2 = 1``); ``--target 0`` plays to the variant's own target.
 """
 
 from __future__ import annotations
@@ -57,6 +56,7 @@ class EarlierPatient(Earlier, bots.BasicPatient):
 
 KINDS: dict[str, type[bots.BaseBot]] = {
     "eager": bots.BasicEager, "patient": bots.BasicPatient,
+    "eager-outs": bots.BasicEagerOuts, "patient-outs": bots.BasicPatientOuts,
     "earlier-eager": EarlierEager, "earlier-patient": EarlierPatient,
 }
 
@@ -80,13 +80,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=3001)
     parser.add_argument("--target", type=int, default=1, help="target_2; 0 for the variant's own")
-    parser.add_argument("--bot", choices=("eager", "patient"), default="patient")
+    parser.add_argument("--bot", choices=sorted(KINDS), default="patient")
+    parser.add_argument("--against", choices=sorted(KINDS), default="earlier-patient")
     parser.add_argument("--opponent", choices=sorted(KINDS), default="earlier-eager")
     args = parser.parse_args(argv)
     variant = get_variant("basic")
     if args.target:
         variant = variant.with_options(target_2=args.target)
-    shipped, earlier = KINDS[args.bot], KINDS[f"earlier-{args.bot}"]
+    shipped, earlier = KINDS[args.bot], KINDS[args.against]
     opponent = KINDS[args.opponent]
     start = time.process_time()
     now_points, now_won, before_points, before_won = [], [], [], []
@@ -99,12 +100,12 @@ def main(argv: list[str] | None = None) -> int:
         before_won.append(won)
     target = args.target or "the variant's own"
     print(f"basic, target {target}, seed {args.seed}: {args.deals} deals, each from both seats, "
-          f"{args.bot} against {args.opponent}")
-    print(f"  with the take rule:    net points a hand {mean_interval(now_points)}, "
+          f"{args.bot} and {args.against}, each against {args.opponent}")
+    print(f"  {args.bot + ':':18s} net points a hand {mean_interval(now_points)}, "
           f"games won {mean_interval(now_won)}")
-    print(f"  with the earlier rule: net points a hand {mean_interval(before_points)}, "
+    print(f"  {args.against + ':':18s} net points a hand {mean_interval(before_points)}, "
           f"games won {mean_interval(before_won)}")
-    print(f"  paired difference:     points a hand {paired_interval(now_points, before_points)}, "
+    print(f"  paired difference:  points a hand {paired_interval(now_points, before_points)}, "
           f"games won {paired_interval(now_won, before_won)}")
     print(f"  {time.process_time() - start:.0f} s of CPU")
     return 0
