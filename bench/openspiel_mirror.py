@@ -60,24 +60,29 @@ def game_text(history: Sequence[int], game_string: str = "gin_rummy()") -> str:
     return f"{HEADER}\n[Meta]\nVersion: 1\n\n[Game]\n{game_string}\n[State]\n{actions}\n"
 
 
-def mirror(history: Sequence[int], game_string: str = "gin_rummy()", *, preset: str = PRESET) -> GameState:
+def mirror(history: Sequence[int], game_string: str = "gin_rummy()", *, preset: str = PRESET,
+           scores: tuple[int, int] = (0, 0)) -> GameState:
     """The rummycheck ``GameState`` after OpenSpiel's ``history`` (every action id, chance deals
     included, as ``state.history()`` gives them), under the gin ``preset`` (OpenSpiel's own rules by
-    default).  Raises ``RummyError`` when the history cannot be read or replayed."""
+    default), the game standing at ``scores`` (player 0's, player 1's) before the hand.  Raises
+    ``RummyError`` when the history cannot be read or replayed."""
     record = to_record(parse_openspiel(game_text(history, game_string)))
     if preset != PRESET:
         record = replace(record, preset=preset)
+    if any(scores):
+        record = replace(record, start=tuple(zip(record.players, scores)))
     return state_at(record, 1, len(record.hands[0].actions) + 1)
 
 
-def mirror_of(state: Any, *, preset: str = PRESET) -> GameState:
+def mirror_of(state: Any, *, preset: str = PRESET, scores: tuple[int, int] = (0, 0)) -> GameState:
     """``mirror`` of a pyspiel gin state."""
-    return mirror(list(state.history()), str(state.get_game()), preset=preset)
+    return mirror(list(state.history()), str(state.get_game()), preset=preset, scores=scores)
 
 
 class MirrorSeat(Seat):
     """``openspiel_duel.Seat`` whose views carry ``observe``: the seat's observation of the mirrored
-    state, built the first time the bot asks during its call and kept for the rest of the call."""
+    state (the game score included, so an ``mc`` bot's rollouts and its chance to win the game see
+    it), built the first time the bot asks during its call and kept for the rest of the call."""
 
     def __init__(self, player: int, bot: str, scores: tuple[int, int] = (0, 0), *, preset: str = PRESET) -> None:
         super().__init__(player, bot, scores)
@@ -94,7 +99,8 @@ class MirrorSeat(Seat):
         def seen() -> Observation:
             if not made:
                 start = time.process_time()
-                made.append(observe(mirror(history, game_string, preset=self.preset), self.player))
+                state = mirror(history, game_string, preset=self.preset, scores=self.scores)
+                made.append(observe(state, self.player))
                 self.mirrors += 1
                 self.mirror_seconds += time.process_time() - start
             return made[0]

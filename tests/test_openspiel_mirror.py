@@ -75,3 +75,15 @@ def test_an_mc_hand_plays_through_the_mirror_with_legal_actions() -> None:
     assert state.is_terminal()  # pyspiel refuses an illegal action, so every action was legal
     assert ours and seat.mirrors > 0
     assert sum(state.returns()) == 0
+
+
+def test_the_mirror_carries_the_game_score() -> None:
+    """In OpenSpiel's 100-point games the adapter knows the score; the mirror the ``mc`` bots observe
+    starts the hand from it (it used to start every hand at 0-0)."""
+    game = pyspiel.load_game("gin_rummy")
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.chance_outcomes())[0])
+    assert [p.score for p in mirror_of(state).players] == [0, 0]
+    assert [p.score for p in mirror_of(state, scores=(62, 35)).players] == [62, 35]
