@@ -118,3 +118,14 @@ def test_a_large_budget_looks_a_bounded_number_of_times_and_keeps_its_chance() -
     assert abs(simulated - RACE_ALPHA) < 1.96 * (RACE_ALPHA * (1 - RACE_ALPHA) / runs) ** 0.5 + 1e-3
     with pytest.raises(ValueError):
         crossing_chance(range(1, MAX_LOOKS + 2), 2.5)
+
+
+def test_the_known_boundaries_are_what_the_integration_gives() -> None:
+    """``KNOWN_BOUNDARIES`` spares a fresh process the integration for ``advise``'s default race;
+    each entry is worked out again here, and the default schedule is among them."""
+    from rummycheck.analysis.sequential import KNOWN_BOUNDARIES, _boundary
+
+    assert (tuple(race_looks(400, 48, 16)), RACE_ALPHA) in KNOWN_BOUNDARIES
+    for (looks, alpha), known in KNOWN_BOUNDARIES.items():
+        assert _boundary.__wrapped__(looks, alpha) == pytest.approx(known, abs=1e-12)
+        assert boundary_z(looks, alpha) == known
