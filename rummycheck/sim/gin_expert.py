@@ -33,7 +33,7 @@ from operator import attrgetter
 from typing import ClassVar
 
 from rummycheck.cards import Card
-from rummycheck.sim.bots import GinBase, View, _Fast
+from rummycheck.sim.bots import _ALL_CARDS, GinBase, View, _Fast, meld_pairs, outs_lost
 
 __all__ = ["KNOCK_GAIN", "GinExpert", "Reads", "knock_gain", "stage_of"]
 
@@ -250,6 +250,8 @@ class GinExpert(GinBase):
         if ordered:
             bases.sort()
         reads: Reads | None = None
+        outs_weight = self.outs_weight
+        pairs = meld_pairs(view.variant) if outs_weight else ()
         limit = self.knock_limit(view) if knock_weight else 0
         draws: list[tuple[int, float]] | None = None
         best_key = (float("inf"), 0, 0)
@@ -259,11 +261,13 @@ class GinExpert(GinBase):
                 if ordered:
                     break
                 continue
-            if danger_weight or knock_weight:
+            if danger_weight or knock_weight or outs_weight:
                 if reads is None:
                     reads = Reads(view, mask, boost=self.boost, damp=self.damp)
                 if danger_weight:
                     score += danger_weight * reads.danger(i)
+                if outs_weight:  # the unseen cards: not in his hand, the pile, or known in the opponent's
+                    score += outs_weight * outs_lost(pairs[i], mask ^ c.bit, _ALL_CARDS & ~reads.seen)
                 if knock_weight and limit < deadwood <= self.reach:
                     if draws is None:
                         draws = reads.draws()
