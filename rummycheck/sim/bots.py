@@ -1208,12 +1208,11 @@ class BasicBase(BaseBot):
             return self._best_fast(view, fast, mask, choices, left)[0]
         every = discard_choices(view)
         whole = min_deadwood(view.hand, variant=variant)
-        free = [c for c in every
-                if min_deadwood(_less(view.hand, c), variant=variant) + variant.card_points(c) == whole]
-        free = free or every
+        after = {c: min_deadwood(_less(view.hand, c), variant=variant) for c in every}
+        free = [c for c in every if after[c] + variant.card_points(c) == whole] or every
         if took is not None and took in view.hand:
             before = min_deadwood(_less(view.hand, took), variant=variant)
-            free = [c for c in free if min_deadwood(_less(view.hand, c), variant=variant) < before] or free
+            free = [c for c in free if after[c] < before] or free
         return self._best_discard(view, view.hand, free)
 
     def lay_down(self, view: View) -> LayDown | None:
