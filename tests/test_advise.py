@@ -155,6 +155,17 @@ def test_advise_a_record_needs_at_and_names_the_mover() -> None:
     assert result.exit_code == 2 and "not Z's" in result.output
 
 
+def test_advise_refuses_record_options_on_a_scenario_in_one_line() -> None:
+    """A scenario is one decision: --at, --hand and a --player not to move are refused, not ignored."""
+    runner = CliRunner()
+    for args, said in ((["--at", "3"], "--at N is for a record"), (["--hand", "2"], "needs --at N"),
+                       (["--player", "B"], "decision is A's, not B's")):
+        result = runner.invoke(app, ["advise", "scenarios/gin-knock.toml", *args, "--samples", "8"])
+        assert result.exit_code == 2, args
+        assert said in result.output and len(result.output.strip().splitlines()) == 1, result.output
+    assert runner.invoke(app, ["advise", "scenarios/gin-knock.toml", "--player", "A", "--samples", "8"]).exit_code == 0
+
+
 def test_card_text_in_json_is_record_notation() -> None:
     assert str(Card.parse("10h")) == "Th"
 

@@ -54,16 +54,24 @@ def advise(
     if at is None:
         if path != "-" and _looks_like_record(path):
             fail(f"{path}: a record needs --at N (the decision before action N)")
+        if hand != 1:
+            fail(f"{path}: --hand {hand} picks a hand of a record and needs --at N")
         from rummycheck.files.scenario import load_scenario
         from rummycheck.table.state import GameState
 
         scenario = guarded(lambda: load_scenario(path))
         state = guarded(lambda: GameState.from_scenario(scenario))
         where = path
+        if player is not None and (state.is_over or state.player.name != player):
+            fail(f"{path}: the scenario's decision is {'nobody' if state.is_over else state.player.name}'s, "
+                 f"not {player}'s")
     else:
         from rummycheck.files.record import load_record
         from rummycheck.table.replay import state_at
 
+        if path != "-" and not _looks_like_record(path) and _readable(path):
+            fail(f"{path}: --at N is for a record (a file with [[hand]] tables); this one has none: "
+                 "a scenario is advised without --at")
         record = guarded(lambda: load_record(path))
         if html is not None:
             from rummycheck.render.html import record_inputs
@@ -101,3 +109,15 @@ def _looks_like_record(path: str) -> bool:
         return "[[hand]]" in read_file(path)
     except RummyError:
         return False
+
+
+def _readable(path: str) -> bool:
+    """Whether ``path`` can be read (a bad path is left to the loader, which names the trouble)."""
+    from rummycheck.errors import RummyError
+    from rummycheck.reading import read_file
+
+    try:
+        read_file(path)
+    except RummyError:
+        return False
+    return True
