@@ -216,3 +216,23 @@ def test_a_trailing_comment_belongs_to_the_last_string_on_its_line() -> None:
         '  "B pass",  # so does the dealer: A draws from the stock\n', '  "A pass", "B pass",  # both pass\n')
     actions = parse_record(text).hands[0].actions
     assert [a.comment for a in actions[:2]] == ["", "both pass"]
+
+
+def test_a_scenario_given_for_a_record_and_a_record_for_a_scenario_get_one_line_saying_which() -> None:
+    """The two file kinds are told apart at once: one located line naming the table that shows which
+    it is and the commands that read it, not the list of everything the other kind would lack."""
+    from typer.testing import CliRunner
+
+    from rummycheck.cli import app
+
+    runner = CliRunner()
+    for args, where, said in (
+            (["replay", "scenarios/gin-knock.toml"], "scenarios/gin-knock.toml:6:1: [[players]]", "not a record"),
+            (["review", "scenarios/gin-knock.toml"], "scenarios/gin-knock.toml:6:1: [[players]]", "not a record"),
+            (["solve", "records/gin-game.toml"], "records/gin-game.toml:10:1: [[hand]]", "not a scenario"),
+            (["check", "records/gin-game.toml", "--play", "A draw"], "records/gin-game.toml:10:1: [[hand]]",
+             "not a scenario")):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, args
+        lines = result.output.strip().splitlines()
+        assert len(lines) == 1 and where in lines[0] and said in lines[0], result.output
