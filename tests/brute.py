@@ -12,13 +12,29 @@ used in melds), where a deuce counts as wild unless its meld is made only of deu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
+from typing import TypedDict
 
 # Card = (number 1..13, suit letter); the tests convert rummycheck cards to this.
 PlainCard = tuple[int, str]
 
 
-def _points(card: PlainCard, opts: dict) -> int:
+class PlainOptions(TypedDict):
+    """The variant's rules as plain values (``plain_options`` in tests/test_solver_property.py)."""
+
+    wild: bool
+    wild_points: int
+    ace_points: int
+    face_points: int
+    ace: str
+    set_max: int | None
+    set_duplicates: bool
+    max_wilds: int | None
+    min_naturals: int
+
+
+def _points(card: PlainCard, opts: PlainOptions) -> int:
     number = card[0]
     if opts["wild"] and number == 2:
         return opts["wild_points"]
@@ -29,7 +45,7 @@ def _points(card: PlainCard, opts: dict) -> int:
     return number
 
 
-def _can_be_set(cards: list[PlainCard], opts: dict) -> bool:
+def _can_be_set(cards: list[PlainCard], opts: PlainOptions) -> bool:
 
     natural = [c for c in cards if not (opts["wild"] and c[0] == 2)]
     if len(cards) < 3:
@@ -45,7 +61,7 @@ def _can_be_set(cards: list[PlainCard], opts: dict) -> bool:
     return True
 
 
-def _can_be_run(cards: list[PlainCard], opts: dict) -> bool:
+def _can_be_run(cards: list[PlainCard], opts: PlainOptions) -> bool:
     if len(cards) < 3 or len(cards) > 13:
         return False
 
@@ -58,6 +74,8 @@ def _can_be_run(cards: list[PlainCard], opts: dict) -> bool:
     length = len(cards)
     # try every window of `length` consecutive positions; position p holds rank rank_at(p)
     ace = opts["ace"]
+    starts: range
+    rank_at: Callable[[int], int]
     if ace == "low":
         starts, rank_at = range(1, 14 - length + 1), (lambda p: p)
     elif ace == "high":
@@ -73,14 +91,14 @@ def _can_be_run(cards: list[PlainCard], opts: dict) -> bool:
     return False
 
 
-def _wilds_counted(cards: list[PlainCard], opts: dict) -> int:
+def _wilds_counted(cards: list[PlainCard], opts: PlainOptions) -> int:
     if not opts["wild"]:
         return 0
     deuces = sum(1 for c in cards if c[0] == 2)
     return 0 if deuces == len(cards) else deuces
 
 
-def _legal_meld(cards: list[PlainCard], opts: dict) -> bool:
+def _legal_meld(cards: list[PlainCard], opts: PlainOptions) -> bool:
     wilds = _wilds_counted(cards, opts)
     if opts["max_wilds"] is not None and wilds > opts["max_wilds"]:
         return False
@@ -89,7 +107,7 @@ def _legal_meld(cards: list[PlainCard], opts: dict) -> bool:
     return _can_be_set(cards, opts) or _can_be_run(cards, opts)
 
 
-def brute_force_cost(cards: list[PlainCard], opts: dict, *, min_melds: int = 0,
+def brute_force_cost(cards: list[PlainCard], opts: PlainOptions, *, min_melds: int = 0,
                      max_melds: int | None = None) -> tuple[int, int, int] | None:
     """Least (points, cards, wilds used) over all arrangements with min..max melds, or None."""
     n = len(cards)

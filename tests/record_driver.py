@@ -84,6 +84,7 @@ class Driver:
 
     def lay_down(self, needed: int) -> bool:
         state = self.state
+        layoffs: tuple[LayOff, ...]
         if needed:  # an opening: the solver's melds alone (cheaper than a search with lay-offs)
             arrangement = search(state.player.hand, variant=state.variant, min_melds=needed)
             if arrangement is None:

@@ -15,10 +15,10 @@ from typer.testing import CliRunner
 
 from rummycheck.cards import parse_cards
 from rummycheck.cli import app
-from rummycheck.crosscheck import crosscheck_tables, layoff_problems
+from rummycheck.crosscheck import crosscheck_tables
 from rummycheck.games.prove import all_optimal_plays
 from rummycheck.games.solve import solve_scenario
-from rummycheck.games.validate import solution_problems
+from rummycheck.games.validate import layoff_problems, solution_problems
 from rummycheck.melds import Meld, MeldKind
 from rummycheck.position import Scenario, ScenarioPlayer, TableMeld, TurnInfo
 from rummycheck.solvers.csp import search_table

@@ -34,7 +34,7 @@ SETTINGS: list[tuple[str, str | None, dict[str, object]]] = [
 
 
 def _variant(name: str, preset: str | None, rules: dict[str, object]) -> Variant:
-    return get_variant(name, preset=preset, **rules)  # type: ignore[arg-type]
+    return get_variant(name, preset=preset, **rules)
 
 
 def _simple_candidates(state: GameState) -> set[Action]:

@@ -23,14 +23,14 @@ from rummycheck.analysis.evidence import (
     quality_table,
     sample_weight,
 )
-from rummycheck.cards import full_deck, parse_cards
+from rummycheck.cards import Card, full_deck, parse_cards
 from rummycheck.games import game_of
 from rummycheck.sim.as_record import to_record
 from rummycheck.sim.bots import bot_class
 from rummycheck.sim.engine import play_game
 from rummycheck.sim.record_out import game_to_record_dict
 from rummycheck.solvers.deadwood import min_deadwood
-from rummycheck.table.observation import observe
+from rummycheck.table.observation import Observation, observe
 from rummycheck.table.replay import state_at
 from rummycheck.variants import get_variant
 
@@ -67,11 +67,11 @@ def test_the_pairwise_count_matches_counting_each_card_on_its_own(name: str) -> 
 
 def _positions(count: int, seed: int = 41, game: str = "gin", rules: dict[str, str] | None = None,
                bots: tuple[str, ...] = ("knock", "gin"), every: slice = slice(4, None, 3)
-               ) -> list[tuple[object, frozenset[object]]]:
+               ) -> list[tuple[Observation, frozenset[Card]]]:
     """A's observation and B's true hand, at A's turns from the fifth on (every third; ``every``
     picks others), in seeded one-hand games (gin by default)."""
-    variant = get_variant(game, **(rules if rules is not None else {"game_target": "1"}))  # type: ignore[arg-type]
-    found: list[tuple[object, frozenset[object]]] = []
+    variant = get_variant(game, **(rules if rules is not None else {"game_target": "1"}))
+    found: list[tuple[Observation, frozenset[Card]]] = []
     deal = 0
     while len(found) < count:
         outcome = play_game(variant, [bot_class(b)() for b in bots], seed=seed, deal=deal,
@@ -97,9 +97,9 @@ def test_weighted_samples_place_the_opponents_cards_better_than_uniform_ones() -
     uniform_loss = weighted_loss = 0.0
     for observation, truth in _positions(25, seed=41) + _positions(25, seed=1234):
         rng = random.Random(5)
-        samples = [observation.determinize(rng) for _ in range(150)]  # type: ignore[attr-defined]
-        weights = [sample_weight(observation, s) for s in samples]  # type: ignore[arg-type]
-        unseen = list(observation.unseen())  # type: ignore[attr-defined]
+        samples = [observation.determinize(rng) for _ in range(150)]
+        weights = [sample_weight(observation, s) for s in samples]
+        unseen = list(observation.unseen())
         for card in unseen:
             held = [card in s.players[1].hand for s in samples]
             p_uniform = (sum(held) + 0.5) / (len(held) + 1)
@@ -141,10 +141,10 @@ def test_basic_and_bing_weights_place_the_next_players_cards_better_than_uniform
     uniform_loss = weighted_loss = 0.0
     for observation, truth in _positions(40, seed=41, game=game, rules=rules, bots=bots):
         rng = random.Random(5)
-        samples = [observation.determinize(rng) for _ in range(150)]  # type: ignore[attr-defined]
-        weights = [sample_weight(observation, s) for s in samples]  # type: ignore[arg-type]
+        samples = [observation.determinize(rng) for _ in range(150)]
+        weights = [sample_weight(observation, s) for s in samples]
         mean = sum(weights) / len(weights)
-        for card in observation.unseen():  # type: ignore[attr-defined]
+        for card in observation.unseen():
             held = [card in s.players[1].hand for s in samples]
             p_uniform = (sum(held) + 0.5) / (len(held) + 1)
             p_weighted = (sum(w for w, h in zip(weights, held) if h) + 0.5 * mean) / (sum(weights) + mean)
@@ -175,11 +175,11 @@ def test_samples_drawn_by_hand_quality_place_the_opponents_cards_and_deadwood_be
     positions = _positions(20, seed=41) + _positions(20, seed=1234)
     for observation, truth in positions:
         rng = random.Random(5)
-        drawn = {"uniform": [observation.determinize(rng) for _ in range(60)],  # type: ignore[attr-defined]
-                 "drawn": [draw_sample(observation, rng)[0] for _ in range(60)]}  # type: ignore[arg-type]
-        true_deadwood = min_deadwood(sorted(truth), variant=variant)  # type: ignore[type-var]
+        drawn = {"uniform": [observation.determinize(rng) for _ in range(60)],
+                 "drawn": [draw_sample(observation, rng)[0] for _ in range(60)]}
+        true_deadwood = min_deadwood(sorted(truth), variant=variant)
         for how, samples in drawn.items():
-            for card in observation.unseen():  # type: ignore[attr-defined]
+            for card in observation.unseen():
                 p = (sum(card in s.players[1].hand for s in samples) + 0.5) / (len(samples) + 1)
                 losses[how] -= math.log(p if card in truth else 1 - p)
             mean = sum(min_deadwood(s.players[1].hand, variant=variant) for s in samples) / len(samples)
@@ -242,10 +242,10 @@ def test_reading_takes_and_draws_over_places_the_opponents_cards_better(game: st
         total = 0.0
         for observation, truth in positions:
             rng = random.Random(5)
-            drawn = [draw_sample(observation, rng) for _ in range(count)]  # type: ignore[arg-type]
+            drawn = [draw_sample(observation, rng) for _ in range(count)]
             weight = math.fsum(w for _, w in drawn)
             mean = weight / count
-            for card in observation.unseen():  # type: ignore[attr-defined]
+            for card in observation.unseen():
                 p = (math.fsum(w for s, w in drawn if card in s.players[1].hand) + 0.5 * mean) / (weight + mean)
                 total -= math.log(p if card in truth else 1 - p)
         return total
@@ -286,18 +286,18 @@ def test_basic_samples_drawn_by_hand_quality_beat_the_weighted_uniform_deals() -
                  for p in _positions(20, seed=seed, game="basic", rules={"target_2": "1"}, bots=("eager", "patient"))]
     for observation, truth in positions:
         rng = random.Random(5)
-        uniform = [observation.determinize(rng) for _ in range(150)]  # type: ignore[attr-defined]
-        weights = [sample_weight(observation, s) for s in uniform]  # type: ignore[arg-type]
-        drawn = [draw_sample(observation, rng)[0] for _ in range(60)]  # type: ignore[arg-type]
+        uniform = [observation.determinize(rng) for _ in range(150)]
+        weights = [sample_weight(observation, s) for s in uniform]
+        drawn = [draw_sample(observation, rng)[0] for _ in range(60)]
         mean = sum(weights) / len(weights)
-        for card in observation.unseen():  # type: ignore[attr-defined]
+        for card in observation.unseen():
             mass = sum(w for s, w in zip(uniform, weights) if card in s.players[1].hand)
             p = (mass + 0.5 * mean) / (sum(weights) + mean)
             q = (sum(card in s.players[1].hand for s in drawn) + 0.5) / (len(drawn) + 1)
             held = card in truth
             losses["weighed"] -= math.log(p if held else 1 - p)
             losses["drawn"] -= math.log(q if held else 1 - q)
-        true_deadwood = min_deadwood(sorted(truth), variant=variant)  # type: ignore[type-var]
+        true_deadwood = min_deadwood(sorted(truth), variant=variant)
         weighed = sum(w * min_deadwood(s.players[1].hand, variant=variant) for s, w in zip(uniform, weights))
         errors["weighed"] += abs(weighed / sum(weights) - true_deadwood)
         errors["drawn"] += abs(sum(min_deadwood(s.players[1].hand, variant=variant) for s in drawn) / len(drawn)
@@ -328,13 +328,13 @@ def test_the_seven_card_basic_tables_load_and_are_picked_by_the_number_of_player
     assert game_of(get_variant("bing")).quality_table_for(4) is None
 
 
-def _seven_card_cells(players: int, seed: int, games: int) -> list[tuple[object, dict[int, tuple[int, int]]]]:
+def _seven_card_cells(players: int, seed: int, games: int) -> list[tuple[Observation, dict[int, tuple[int, int]]]]:
     """In seeded one-hand basic games of ``players`` (seven cards each): before every draw or
     take, the observation of the player to move, and the true (throws, deadwood) cell of each
     other player who holds his seven cards and has thrown."""
-    variant = get_variant("basic", **SEVEN_RULES)  # type: ignore[arg-type]
+    variant = get_variant("basic", **SEVEN_RULES)
     bots = SEVEN[players]
-    found: list[tuple[object, dict[int, tuple[int, int]]]] = []
+    found: list[tuple[Observation, dict[int, tuple[int, int]]]] = []
     for deal in range(games):
         outcome = play_game(variant, [bot_class(b)() for b in bots], seed=seed, deal=deal, labels=bots,
                             record=True, max_hands=1)
@@ -362,14 +362,14 @@ def test_seven_card_hands_are_weighed_by_their_tables(players: int) -> None:
     the product of the others' weights is what ``hand_quality`` gives."""
     seen, cells = _seven_card_cells(players, seed=41, games=1)[5]
     table = quality_table(f"basic{players}_opponent_deadwood.toml")
-    hands = [p.hand for p in seen.determinize(random.Random(1)).players]  # type: ignore[attr-defined]
-    thrown = _throws(seen)  # type: ignore[arg-type]
-    variant = seen.variant  # type: ignore[attr-defined]
+    hands = [p.hand for p in seen.determinize(random.Random(1)).players]
+    thrown = _throws(seen)
+    variant = seen.variant
     expected = 1.0
     for o in cells:
         row, column = cell(len(thrown[o]), min_deadwood(hands[o], variant=variant))
         expected *= table[row][column]
-    weight = hand_quality(seen, hands, thrown)  # type: ignore[arg-type]
+    weight = hand_quality(seen, hands, thrown)
     assert weight == pytest.approx(expected) and weight != 1.0
 
 
@@ -384,10 +384,10 @@ def test_seven_card_samples_drawn_by_hand_quality_place_the_true_deadwood_cell_b
         totals = {"uniform": 0.0, "drawn": 0.0}
         for observation, cells in _seven_card_cells(players, seed=seed, games=8):
             rng = random.Random(5)
-            variant = observation.variant  # type: ignore[attr-defined]
-            thrown = _throws(observation)  # type: ignore[arg-type]
-            drawn = {"uniform": [observation.determinize(rng) for _ in range(30)],  # type: ignore[attr-defined]
-                     "drawn": [draw_sample(observation, rng)[0] for _ in range(30)]}  # type: ignore[arg-type]
+            variant = observation.variant
+            thrown = _throws(observation)
+            drawn = {"uniform": [observation.determinize(rng) for _ in range(30)],
+                     "drawn": [draw_sample(observation, rng)[0] for _ in range(30)]}
             for how, samples in drawn.items():
                 for o, true_cell in cells.items():
                     hits = sum(cell(len(thrown[o]), min_deadwood(s.players[o].hand, variant=variant)) == true_cell

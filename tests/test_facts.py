@@ -22,10 +22,10 @@ from functools import cache
 from itertools import combinations
 
 import pytest
-from brute import brute_force_cost
-from test_solver_property import plain_options
+from brute import PlainOptions, brute_force_cost
+from test_solver_property import int_option, plain_options
 
-from rummycheck.analysis import discard_facts
+from rummycheck.analysis import HandFacts, discard_facts
 from rummycheck.cards import Card, full_deck, parse_cards
 from rummycheck.errors import CardParseError, HandSizeError, ScenarioError
 from rummycheck.variants import Variant, get_variant
@@ -98,9 +98,9 @@ def plain_after_discard(hand: frozenset[Card]) -> int:
     return min(least_plain(hand - {c}) for c in hand)
 
 
-def brute_gin(hand: list[Card], unseen: list[Card], limit: int):
+def brute_gin(hand: list[Card], unseen: list[Card], limit: int) -> dict[Card, tuple[int, set[str], set[str]]]:
     """Per discard: (deadwood, knock outs, gin outs) by the one-deck reference."""
-    found = {}
+    found: dict[Card, tuple[int, set[str], set[str]]] = {}
     for discard in set(hand):
         kept = frozenset(hand) - {discard}
         knocks, gins = set(), set()
@@ -117,8 +117,9 @@ def brute_gin(hand: list[Card], unseen: list[Card], limit: int):
 
 # -- the Bing reference (tests/brute.py) ----------------------------------------------------------
 
-def assert_gin_reference(facts, hand: list[Card], unseen: list[Card]) -> None:
+def assert_gin_reference(facts: HandFacts, hand: list[Card], unseen: list[Card]) -> None:
     """Every discard's deadwood, knock outs, gin outs and chances as ``brute_gin`` counts them."""
+    assert facts.knock_limit is not None
     expected = brute_gin(hand, unseen, facts.knock_limit)
     assert sorted(f.discard for f in facts.discards) == sorted(set(hand))
     for found in facts.discards:
@@ -130,42 +131,42 @@ def assert_gin_reference(facts, hand: list[Card], unseen: list[Card]) -> None:
 
 
 def brute_bing(hand: list[Card], unseen: Counter[Card], variant: Variant, *, score: int, opened: bool,
-               keep_back: bool = False):
+               keep_back: bool = False) -> dict[Card, tuple[int, set[str], set[str]]]:
     """Per discard: (deadwood, going-out cards, opening cards) by brute force, the rules
     written out here: an opening needs ``opening_melds`` melds (an opened player one),
     score + points left <= limit (BING-LIMIT), and once opened every discard keeps
     score + hand <= limit (BING-LIMIT-HOLD); the meld turn comes after the draw's discard."""
     opts = plain_options(variant)
-    limit = int(variant.option("limit"))
-    needed = 1 if opened else int(variant.option("opening_melds"))
+    limit = int_option(variant, "limit")
+    needed = 1 if opened else int_option(variant, "opening_melds")
 
     def plain(cards_: list[Card]) -> tuple[tuple[int, str], ...]:
         return tuple(sorted((c.number, c.suit.value) for c in cards_))
 
     @cache
-    def cost(key: tuple[tuple[int, str], ...]):
+    def cost(key: tuple[tuple[int, str], ...]) -> tuple[int, int, int] | None:
         return brute_force_cost(list(key), opts, min_melds=needed)
 
     def points(cards_: list[Card]) -> int:
         return sum(brute_points(c, opts) for c in cards_)
 
-    def lay_down(held: list[Card]):
+    def lay_down(held: list[Card]) -> tuple[int, int, int] | None:
         """The best lay-down's cost at a meld turn holding ``held`` (one card kept back for the
         turn's discard under ``keep_back``), or None."""
         if keep_back and len(held) > 1:
-            options = [cost(plain(held[:i] + held[i + 1:])) for i in range(len(held))]
-            options = [o for o in options if o is not None]
+            costs = [cost(plain(held[:i] + held[i + 1:])) for i in range(len(held))]
+            options = [o for o in costs if o is not None]
             return min(options) if options else None
         return cost(plain(held))
 
-    def meld_turn(held: list[Card]):
+    def meld_turn(held: list[Card]) -> tuple[bool, bool]:
         """(lays down legally, goes out) holding ``held`` at a meld turn."""
         best = lay_down(held)
         if best is None or score + best[0] > limit:
             return False, False
         return True, best[1] == 0
 
-    found = {}
+    found: dict[Card, tuple[int, set[str], set[str]]] = {}
     for discard in set(hand):
         kept = list(hand)
         kept.remove(discard)
@@ -187,7 +188,8 @@ def brute_bing(hand: list[Card], unseen: Counter[Card], variant: Variant, *, sco
     return found
 
 
-def assert_bing_reference(facts, hand: list[Card], unseen: Counter[Card], *, keep_back: bool = False) -> None:
+def assert_bing_reference(facts: HandFacts, hand: list[Card], unseen: Counter[Card], *,
+                          keep_back: bool = False) -> None:
     """Every discard's deadwood, outs, opening cards and chances as ``brute_bing`` counts them."""
     expected = brute_bing(hand, unseen, facts.variant, score=facts.score, opened=facts.opened, keep_back=keep_back)
     assert sorted(f.discard for f in facts.discards) == sorted(set(hand))
@@ -201,7 +203,7 @@ def assert_bing_reference(facts, hand: list[Card], unseen: Counter[Card], *, kee
             assert names(found.open_outs or ()) == opens and found.p_open_next == share(opens, unseen)
 
 
-def brute_points(card: Card, opts: dict) -> int:
+def brute_points(card: Card, opts: PlainOptions) -> int:
     if opts["wild"] and card.number == 2:
         return opts["wild_points"]
     if card.number == 1:
@@ -215,7 +217,7 @@ def share(outs: set[str], unseen: Counter[Card]) -> Fraction:
 
 # -- hand-worked cases -----------------------------------------------------------------------------
 
-def test_gin_one_pair_from_gin_has_two_gin_outs_and_two_more_knock_outs():
+def test_gin_one_pair_from_gin_has_two_gin_outs_and_two_more_knock_outs() -> None:
     # Hand after the draw: As 2s 3s 4s | 7h 8h 9h | 5c 5d | Kd Qc; the upcard Jc was seen.
     # Unseen: 52 - 11 - 1 = 40 cards.  Discarding Qc keeps the run, the run, 5c 5d and Kd:
     # deadwood 5 + 5 + 10 = 20.  A draw then:
@@ -237,7 +239,7 @@ def test_gin_one_pair_from_gin_has_two_gin_outs_and_two_more_knock_outs():
     assert_gin_reference(facts, hand, unseen)
 
 
-def test_gin_knock_limit_from_the_oklahoma_upcard_counts_the_nines_rearranged():
+def test_gin_knock_limit_from_the_oklahoma_upcard_counts_the_nines_rearranged() -> None:
     # Hand after the draw: As 2s 3s | 7h 8h 9h | Kc Kd Kh | 9c Qd; the upcard 8d was seen.
     # Unseen: 40.  Discarding Qd leaves 9c alone: deadwood 9.
     # Default limit 10: the hand knocks already (draw, throw the card drawn), so all 40
@@ -264,7 +266,7 @@ def test_gin_knock_limit_from_the_oklahoma_upcard_counts_the_nines_rearranged():
     assert_gin_reference(facts, hand, unseen)
 
 
-def test_gin_ace_upcard_under_oklahoma_allows_gin_only():
+def test_gin_ace_upcard_under_oklahoma_allows_gin_only() -> None:
     # The hand above with an ace upcard (Ad seen instead of 8d): only gin ends the hand, so
     # the knock outs are the four gin outs: 4/40.
     hand = cards("As 2s 3s 7h 8h 9h Kc Kd Kh 9c Qd")
@@ -276,7 +278,7 @@ def test_gin_ace_upcard_under_oklahoma_allows_gin_only():
     assert qd.p_knock_next == qd.p_gin_next == Fraction(1, 10)
 
 
-def test_bing_two_decks_an_out_with_two_unseen_copies_counts_twice():
+def test_bing_two_decks_an_out_with_two_unseen_copies_counts_twice() -> None:
     # An opened Bing player at 40 holds 9c 9d 3d 4s after his draw.  Seen: the table's
     # 5s 5h 5d and Jc Qc Kc (none of the cards below lays off on them) and 9s on the pile.
     # Unseen: 104 - 4 - 6 - 1 = 93 cards, copies counted.  Discarding 4s keeps 9c 9d 3d:
@@ -302,7 +304,7 @@ def test_bing_two_decks_an_out_with_two_unseen_copies_counts_twice():
     assert_bing_reference(discard_facts(hand, unseen=unseen, variant="bing", score=50, opened=True), hand, unseen)
 
 
-def test_bing_opening_chance_needs_the_melds_and_the_limit():
+def test_bing_opening_chance_needs_the_melds_and_the_limit() -> None:
     # A small house Bing (7 cards dealt, two melds to open) so that every step is countable.
     # Unopened at 60 with Ks Kh Kd 7c 8c 4h Js + Ah after the draw.  Seen: nothing but the
     # hand, so 96 cards are unseen.  Discard Ah: keep K K K 7c 8c 4h Js.
@@ -326,7 +328,7 @@ def test_bing_opening_chance_needs_the_melds_and_the_limit():
     assert_bing_reference(facts, hand, unseen)
 
 
-def test_bing_an_opening_must_survive_the_discard_after_the_draw():
+def test_bing_an_opening_must_survive_the_discard_after_the_draw() -> None:
     # House Bing dealing 5, two melds to open: unopened with 7c 8c 9c Kh Kd As after the draw.
     # Discard As: keep 7c 8c 9c Kh Kd.  A third king (Ks, Kc: 2 copies each, Kh Kd 1 each:
     # 6) or a deuce (8) completes two melds, six cards; but the draw is followed by a discard
@@ -341,7 +343,7 @@ def test_bing_an_opening_must_survive_the_discard_after_the_draw():
     assert_bing_reference(facts, hand, unseen)
 
 
-def test_bing_hold_limit_counts_for_keeping_the_card_drawn():
+def test_bing_hold_limit_counts_for_keeping_the_card_drawn() -> None:
     # Opened at 70 holding 9c 9d 9h 4s after the draw.  Kept 9-9-9 would go out at the next
     # meld turn, but holding it between turns is 70 + 27 = 97 > 75 (BING-LIMIT-HOLD), and so is
     # every hand the next draw and discard can leave that melds every card (a three-card meld
@@ -355,7 +357,7 @@ def test_bing_hold_limit_counts_for_keeping_the_card_drawn():
     assert_bing_reference(facts, hand, unseen)
 
 
-def test_bing_a_free_wild_left_in_hand_is_not_going_out():
+def test_bing_a_free_wild_left_in_hand_is_not_going_out() -> None:
     # House Bing: sets of at most 3, a wild left in hand worth 0.  Opened, holding 9c 9d 9h 2s Kd
     # after the draw.  Discarding Kd keeps 9c 9d 9h 2s: the set takes no fourth card, so 2s
     # stays in hand: 0 points but one card, which is not going out (BING-OUT: every card
@@ -370,7 +372,7 @@ def test_bing_a_free_wild_left_in_hand_is_not_going_out():
     assert_bing_reference(facts, hand, unseen)
 
 
-def test_basic_going_out_outs_match_the_reference():
+def test_basic_going_out_outs_match_the_reference() -> None:
     # Basic, 2 players: As 2s 3s | 7h 8h 9h | Kc Kd Kh | 5c + Qd after the draw; 41 unseen.
     # Discard Qd: keep 5c, deadwood 5.  The next draw goes out (BASIC-OUT: all melded but a
     # final discard) only if it joins a meld, leaving 5c to throw: 4s, 6h, Th or Ks.  Any
@@ -405,7 +407,7 @@ def meld_rich(rng: random.Random, deck: list[Card], size: int) -> list[Card]:
 
 
 @pytest.mark.parametrize("seed", range(12))
-def test_gin_facts_match_the_reference_on_random_hands(seed):
+def test_gin_facts_match_the_reference_on_random_hands(seed: int) -> None:
     rng = random.Random(seed)
     deck = list(full_deck())
     hand = meld_rich(rng, deck, 11)
@@ -422,7 +424,7 @@ def test_gin_facts_match_the_reference_on_random_hands(seed):
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_basic_facts_match_the_reference_on_random_hands(seed):
+def test_basic_facts_match_the_reference_on_random_hands(seed: int) -> None:
     rng = random.Random(100 + seed)
     deck = list(full_deck())
     hand = meld_rich(rng, deck, 11)
@@ -457,7 +459,7 @@ def bing_hand(rng: random.Random, size: int, deuces: int) -> tuple[list[Card], C
 
 
 @pytest.mark.parametrize("seed", range(8))
-def test_opened_bing_facts_match_brute_force(seed):
+def test_opened_bing_facts_match_brute_force(seed: int) -> None:
     rng = random.Random(200 + seed)
     variant = get_variant("bing")
     hand, unseen = bing_hand(rng, rng.choice((4, 5, 6)), deuces=seed % 3)
@@ -466,7 +468,7 @@ def test_opened_bing_facts_match_brute_force(seed):
 
 
 @pytest.mark.parametrize("seed", range(8))
-def test_unopened_small_bing_facts_match_brute_force(seed):
+def test_unopened_small_bing_facts_match_brute_force(seed: int) -> None:
     rng = random.Random(300 + seed)
     variant = get_variant("bing", hand_size=7, opening_melds=2)
     hand, unseen = bing_hand(rng, 8, deuces=seed % 3)
@@ -475,14 +477,15 @@ def test_unopened_small_bing_facts_match_brute_force(seed):
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_meld_turn_discard_house_rule_keeps_a_card_back(seed):
+def test_meld_turn_discard_house_rule_keeps_a_card_back(seed: int) -> None:
     rng = random.Random(400 + seed)
     variant = get_variant("bing", hand_size=7, opening_melds=2, meld_turn_discard=True)
     hand, unseen = bing_hand(rng, 8, deuces=1 + seed % 2)
     assert_bing_reference(discard_facts(hand, unseen=unseen, variant=variant), hand, unseen, keep_back=True)
 
 
-def solve_count(hand: list[Card], unseen: Counter[Card], *, score: int, opened: bool):
+def solve_count(hand: list[Card], unseen: Counter[Card], *, score: int, opened: bool
+                ) -> dict[Card, tuple[set[str], set[str]]]:
     """Per discard: (going-out cards, opening cards) asked of the game's own ``solve`` for
     every hand a discard, a draw and the draw's discard leave (the hold limit checked after
     the draw's discard once opened).  Not independent of the solvers, but it has none of the
@@ -490,8 +493,8 @@ def solve_count(hand: list[Card], unseen: Counter[Card], *, score: int, opened: 
     from rummycheck.games.solve import solve
 
     variant = get_variant("bing")
-    limit = int(variant.option("limit"))
-    found = {}
+    limit = int_option(variant, "limit")
+    found: dict[Card, tuple[set[str], set[str]]] = {}
     for discard in set(hand):
         kept = list(hand)
         kept.remove(discard)
@@ -532,7 +535,7 @@ def bing_near(rng: random.Random, size: int, melds: int, deuces: int) -> list[Ca
 
 
 @pytest.mark.parametrize("seed, opened, score", [(0, False, 0), (1, False, 50), (2, False, 20), (3, True, 10)])
-def test_full_size_bing_facts_agree_with_the_games_solve(seed, opened, score):
+def test_full_size_bing_facts_agree_with_the_games_solve(seed: int, opened: bool, score: int) -> None:
     rng = random.Random(500 + seed)
     hand = bing_near(rng, 7 if opened else 15, 2 if opened else 3, deuces=seed % 2)
     everything = two_deck_unseen(hand, [])
@@ -551,7 +554,7 @@ def test_full_size_bing_facts_agree_with_the_games_solve(seed, opened, score):
 
 # -- values, JSON and bad input ----------------------------------------------------------------------
 
-def test_facts_json_holds_cards_as_text_and_exact_chances():
+def test_facts_json_holds_cards_as_text_and_exact_chances() -> None:
     hand = cards("As 2s 3s 4s 7h 8h 9h 5c 5d Kd Qc")
     from rummycheck.render.json import hand_facts_json
 
@@ -563,7 +566,7 @@ def test_facts_json_holds_cards_as_text_and_exact_chances():
     assert qc["p_open_next"] is None and qc["exact"]["p_open_next"] is None
 
 
-def test_the_card_taken_from_the_pile_is_not_a_candidate():
+def test_the_card_taken_from_the_pile_is_not_a_candidate() -> None:
     hand = cards("As 2s 3s 4s 7h 8h 9h 5c 5d Kd Qc")
     facts = discard_facts(hand, unseen=one_deck_unseen(hand, []), variant="gin", took=C("Kd"))
     assert C("Kd") not in [f.discard for f in facts.discards] and len(facts.discards) == 10
@@ -571,7 +574,7 @@ def test_the_card_taken_from_the_pile_is_not_a_candidate():
     assert [f.discard for f in chosen.discards] == [C("Kd"), C("Qc")]
 
 
-def test_bad_input_is_refused_with_a_reason():
+def test_bad_input_is_refused_with_a_reason() -> None:
     hand = cards("As 2s 3s 4s 7h 8h 9h 5c 5d Kd Qc")
     with pytest.raises(CardParseError, match="copies of As"):
         discard_facts(hand, unseen=[C("As")], variant="gin")
@@ -590,7 +593,7 @@ def test_bad_input_is_refused_with_a_reason():
 
 
 @pytest.mark.parametrize("seed", range(8))
-def test_kept_facts_match_the_reference_for_the_hand_before_a_draw(seed):
+def test_kept_facts_match_the_reference_for_the_hand_before_a_draw(seed: int) -> None:
     """``kept_facts``: a ten-card gin hand kept as it is, before a draw from the stock, against the
     plain reference: its least deadwood, and the unseen cards that, drawn now, knock or go gin."""
     from rummycheck.analysis.facts import kept_facts
@@ -617,7 +620,7 @@ def test_kept_facts_match_the_reference_for_the_hand_before_a_draw(seed):
     assert found.p_gin_next == Fraction(len(gins), len(unseen))
 
 
-def test_kept_facts_need_a_card_seen():
+def test_kept_facts_need_a_card_seen() -> None:
     from rummycheck.analysis.facts import kept_facts
 
     hand = cards("As 2s 3s 4s 7h 8h 9h 5c 5d Kd")

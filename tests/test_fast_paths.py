@@ -15,10 +15,10 @@ import itertools
 import random
 
 import pytest
-from brute import brute_force_cost
+from brute import PlainOptions, brute_force_cost
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_solver_property import deal, plain, plain_options
+from test_solver_property import Overrides, deal, plain, plain_options
 
 from rummycheck import Card, get_variant, min_deadwood, parse_cards, solve
 from rummycheck.cards import full_deck
@@ -39,7 +39,7 @@ from rummycheck.solvers.deadwood import (
     min_deadwood_mask,
 )
 
-ONE_DECK_SETUPS = [
+ONE_DECK_SETUPS: list[tuple[str, Overrides]] = [
     ("gin", {}),
     ("gin", {"ace": "low_or_high"}),
     ("gin", {"set_max": 3}),
@@ -70,7 +70,7 @@ def set_rich_hand(rng: random.Random, size: int, sets: int) -> list[Card]:
     return hand
 
 
-def brute_best_discard(hand: list[Card], opts: dict) -> tuple[int, int, int]:
+def brute_best_discard(hand: list[Card], opts: PlainOptions) -> tuple[int, int, int]:
     """(points, cards left, index of the lowest best discard) by brute force over every discard."""
     best = None
     for i, card in enumerate(hand):
@@ -86,7 +86,8 @@ def brute_best_discard(hand: list[Card], opts: dict) -> tuple[int, int, int]:
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=st.sampled_from(ONE_DECK_SETUPS), seed=st.integers(0, 2**32 - 1), size=st.integers(1, 12),
        sets=st.integers(0, 3))
-def test_best_discard_mask_matches_brute_force(setup, seed, size, sets):
+def test_best_discard_mask_matches_brute_force(setup: tuple[str, Overrides], seed: int, size: int,
+                                               sets: int) -> None:
     name, overrides = setup
     variant = get_variant(name, **overrides)
     hand = set_rich_hand(random.Random(seed), size, sets)
@@ -99,7 +100,8 @@ def test_best_discard_mask_matches_brute_force(setup, seed, size, sets):
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=st.sampled_from(ONE_DECK_SETUPS), seed=st.integers(0, 2**32 - 1), size=st.integers(0, 12),
        sets=st.integers(0, 3))
-def test_min_deadwood_mask_matches_brute_force(setup, seed, size, sets):
+def test_min_deadwood_mask_matches_brute_force(setup: tuple[str, Overrides], seed: int, size: int,
+                                               sets: int) -> None:
     name, overrides = setup
     variant = get_variant(name, **overrides)
     hand = set_rich_hand(random.Random(seed), size, sets)
@@ -114,7 +116,8 @@ def test_min_deadwood_mask_matches_brute_force(setup, seed, size, sets):
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=st.sampled_from(ONE_DECK_SETUPS), seed=st.integers(0, 2**32 - 1), size=st.integers(0, 12),
        sets=st.integers(0, 3), twice=st.booleans())
-def test_min_deadwood_of_a_repeated_variant_matches_brute_force(setup, seed, size, sets, twice):
+def test_min_deadwood_of_a_repeated_variant_matches_brute_force(setup: tuple[str, Overrides], seed: int, size: int,
+                                                                sets: int, twice: bool) -> None:
     # the second question about the same variant object takes min_deadwood's short way
     # (ten cards added up without a loop); a card given twice must leave it for the search
     name, overrides = setup
@@ -135,7 +138,8 @@ def test_min_deadwood_of_a_repeated_variant_matches_brute_force(setup, seed, siz
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), size=st.integers(1, 10), deuces=st.integers(0, 4),
        overrides=st.sampled_from([{}, {"ace": "wrap"}, {"wild_points": 25}]))
-def test_mask_entry_points_fall_back_to_the_exact_search(seed, size, deuces, overrides):
+def test_mask_entry_points_fall_back_to_the_exact_search(seed: int, size: int, deuces: int,
+                                                         overrides: Overrides) -> None:
     # Bing has wilds and two decks: no lookup tables, the mask functions use the exact
     # search (a mask holds one copy of each card)
     variant = get_variant("bing", **overrides)
@@ -153,7 +157,7 @@ def test_mask_entry_points_fall_back_to_the_exact_search(seed, size, deuces, ove
 
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), sets=st.integers(0, 3))
-def test_best_discard_mask_agrees_with_solve_on_eleven_gin_cards(seed, sets):
+def test_best_discard_mask_agrees_with_solve_on_eleven_gin_cards(seed: int, sets: int) -> None:
     variant = get_variant("gin", big_gin_bonus=0)
     hand = set_rich_hand(random.Random(seed), 11, sets)
     result = solve(hand, variant=variant)
@@ -162,7 +166,7 @@ def test_best_discard_mask_agrees_with_solve_on_eleven_gin_cards(seed, sets):
     assert result.discard == Card.from_index(index)
 
 
-def test_greedy_trap_hand_is_solved_exactly():
+def test_greedy_trap_hand_is_solved_exactly() -> None:
     # OpenSpiel's (greedy) 11-card min_deadwood answers 8 here; discarding 5h melds
     # 3s 4s 5s and 3c 4c 5c and keeps Ac Ad 2h 3h: 7
     hand = parse_cards("Ac 3c 4s 4c 5h Ad 2h 5c 3h 5s 3s")
@@ -172,21 +176,22 @@ def test_greedy_trap_hand_is_solved_exactly():
 
 
 @pytest.mark.parametrize("variant", ["gin", "bing"])
-def test_discard_of_an_empty_hand_is_an_error(variant):
+def test_discard_of_an_empty_hand_is_an_error(variant: str) -> None:
     with pytest.raises(ValueError, match="empty"):
         best_discard_mask(0, variant=variant)
     with pytest.raises(ValueError, match="empty"):
         deadwood_counter(variant, discard=True)(0)
 
 
-def test_hand_mask_rejects_a_card_given_twice():
+def test_hand_mask_rejects_a_card_given_twice() -> None:
     with pytest.raises(ValueError, match="twice"):
         hand_mask(parse_cards("Ah Ah 2c"))
     assert hand_mask(iter(parse_cards("Ah 2c"))) == Card.parse("Ah").bit | Card.parse("2c").bit
 
 
-BING_SETUPS = [{}, {"ace": "low"}, {"ace": "wrap"}, {"max_wilds": 1}, {"min_naturals": 2}, {"wild_points": 0},
-               {"set_max": 4, "set_duplicates": False}, {"face_points": 0, "ace_points": 0}]
+BING_SETUPS: list[Overrides] = [{}, {"ace": "low"}, {"ace": "wrap"}, {"max_wilds": 1}, {"min_naturals": 2},
+                                {"wild_points": 0}, {"set_max": 4, "set_duplicates": False},
+                                {"face_points": 0, "ace_points": 0}]
 
 
 def long_run_hand(rng: random.Random, size: int, deuces: int) -> list[Card]:
@@ -211,7 +216,8 @@ def long_run_hand(rng: random.Random, size: int, deuces: int) -> list[Card]:
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(overrides=st.sampled_from(BING_SETUPS), seed=st.integers(0, 2**32 - 1), size=st.integers(3, 12),
        deuces=st.integers(0, 6), min_melds=st.sampled_from([0, 1, 3]))
-def test_exact_search_on_deuce_rich_long_runs_matches_brute_force(overrides, seed, size, deuces, min_melds):
+def test_exact_search_on_deuce_rich_long_runs_matches_brute_force(overrides: Overrides, seed: int, size: int,
+                                                                  deuces: int, min_melds: int) -> None:
     # the search stops a state early once it reaches the least cost the state can have
     # (nothing left, all of fewer than 3 wilds used) and reuses run candidates made for
     # more wilds; both must leave the optimum unchanged
@@ -233,7 +239,8 @@ def test_exact_search_on_deuce_rich_long_runs_matches_brute_force(overrides, see
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.sampled_from([("bing", False), ("bing", True), ("basic", False), ("gin", False)]),
        seed=st.integers(0, 2**32 - 1), min_melds=st.sampled_from([0, 1, 3]))
-def test_best_layoffs_matches_every_layoff_choice_searched_afresh(game, seed, min_melds):
+def test_best_layoffs_matches_every_layoff_choice_searched_afresh(game: tuple[str, bool], seed: int,
+                                                                  min_melds: int) -> None:
     # the lay-off walk shares one exact search over all remainders; the reference tries
     # every combination of lay-off options and searches each remainder with a fresh search
     from collections import Counter
@@ -247,6 +254,7 @@ def test_best_layoffs_matches_every_layoff_choice_searched_afresh(game, seed, mi
     variant = get_variant(name)
     scenario = table_scenario(random.Random(seed), variant, opened=opened)
     hand = next(p.hand for p in scenario.players if p.name == "me")
+    assert hand is not None
     rules = SearchRules.from_variant(variant)
     options = [meld_options(t.meld, hand, variant) for t in scenario.table]
     expected = None
@@ -267,7 +275,7 @@ def test_best_layoffs_matches_every_layoff_choice_searched_afresh(game, seed, mi
     assert (found[0] if found is not None else None) == expected
 
 
-GIN_SETUPS = [
+GIN_SETUPS: list[Overrides] = [
     {},
     {"ace": "low_or_high"},
     {"set_max": 3},
@@ -280,7 +288,8 @@ GIN_SETUPS = [
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(overrides=st.sampled_from(GIN_SETUPS), seed=st.integers(0, 2**32 - 1), extra=st.integers(0, 1),
        sets=st.integers(0, 3), score=st.integers(0, 99), opened=st.booleans())
-def test_quick_gin_solve_equals_the_general_path(overrides, seed, extra, sets, score, opened):
+def test_quick_gin_solve_equals_the_general_path(overrides: Overrides, seed: int, extra: int, sets: int, score: int,
+                                                  opened: bool) -> None:
     # solve's quick path (the game's quick_solver: lookup tables, the Solution assembled
     # without the dataclass __init__) gives the very Solution of Gin.solve_hand, which
     # builds it the long way (fast_search, best_discard, solution_of)
@@ -300,7 +309,7 @@ def test_quick_gin_solve_equals_the_general_path(overrides, seed, extra, sets, s
         assert solve(list(hand), variant=variant, score=score, opened=opened) == general
 
 
-def test_quick_gin_solve_leaves_bad_hands_to_the_checks():
+def test_quick_gin_solve_leaves_bad_hands_to_the_checks() -> None:
     variant = get_variant("gin")
     solve(parse_cards("Ac 2c 3c 4d 5d 6d 7h 8h 9h Ts"), variant=variant)  # the quick path is now gin's
     with pytest.raises(CardParseError, match="2 copies of Ac"):
@@ -311,7 +320,7 @@ def test_quick_gin_solve_leaves_bad_hands_to_the_checks():
     assert big.fact("big_gin") and big.discard is None
 
 
-def test_assembled_solution_is_the_frozen_value():
+def test_assembled_solution_is_the_frozen_value() -> None:
     solution = solve(parse_cards("Ac 2c 3c 4d 5d 6d 7h 8h 9h Ts"), variant="gin", solver="z3")
     values = [getattr(solution, f.name) for f in dataclasses.fields(Solution)]
     made = assemble_solution(*values)
@@ -326,13 +335,15 @@ def test_assembled_solution_is_the_frozen_value():
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=st.sampled_from(ONE_DECK_SETUPS), seed=st.integers(0, 2**32 - 1), size=st.integers(3, 14),
        sets=st.integers(1, 4))
-def test_lookup_sets_follow_the_documented_tie_break(setup, seed, size, sets):
+def test_lookup_sets_follow_the_documented_tie_break(setup: tuple[str, Overrides], seed: int, size: int,
+                                                     sets: int) -> None:
     # docs/solver.md: least (points, cards left); the set choices tried rank by rank from
     # ace to king, "no set" first, then the sets of three in suit order, then of four;
     # the first best wins.  Written here with itertools.product over the per-suit keys.
     name, overrides = setup
     variant = get_variant(name, **overrides)
     tables = fast_tables(variant)
+    assert tables is not None
     hand = set_rich_hand(random.Random(seed), size, sets)
     mask = hand_mask(hand)
     suits = [mask >> (13 * s) & 8191 for s in range(4)]
@@ -352,6 +363,7 @@ def test_lookup_sets_follow_the_documented_tie_break(setup, seed, size, sets):
         if best is None or key < best[0]:
             best = (key, [(rank, chosen) for rank, chosen in combo if chosen])
     melds, deadwood, points = mask_parts(mask, tables)
+    assert best is not None
     found = [(m.cards[0].index % 13, tuple(c.index // 13 for c in m.cards)) for m in melds if m.kind == MeldKind.SET]
     assert found == best[1]
     assert (points, len(deadwood)) == divmod(best[0], 64)

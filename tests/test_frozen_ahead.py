@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 from types import CodeType, FunctionType
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -98,7 +98,9 @@ def test_the_classes_keep_what_dataclasses_gives_them() -> None:
     meld = Meld.natural(MeldKind.SET, (Card.parse("Kd"), Card.parse("Kh"), Card.parse("Kc")))
     with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'kind'"):
         meld.kind = MeldKind.RUN  # type: ignore[misc]
-    assert Meld.__dataclass_params__.frozen and Meld.__slots__ == tuple(f.name for f in dataclasses.fields(Meld))
+    # typeshed does not declare ``__dataclass_params__`` (an implementation detail of dataclasses)
+    assert cast(Any, Meld).__dataclass_params__.frozen and \
+        Meld.__slots__ == tuple(f.name for f in dataclasses.fields(Meld))
     assert dataclasses.replace(meld) == meld and hash(dataclasses.replace(meld)) == hash(meld)
 
 

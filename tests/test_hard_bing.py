@@ -19,13 +19,14 @@ import dataclasses
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from brute import brute_force_cost
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_fast_paths import BING_SETUPS, long_run_hand
-from test_solver_property import plain, plain_options
+from test_solver_property import Overrides, plain, plain_options
 
 from rummycheck import get_variant, parse_cards
 from rummycheck.games.validate import arrangement_problems
@@ -35,12 +36,12 @@ from rummycheck.solvers import exact
 CASES = json.loads((Path(__file__).parent / "data" / "hard_bing_hands.json").read_text(encoding="utf-8"))["cases"]
 
 
-def _case_id(case: dict) -> str:
+def _case_id(case: dict[str, Any]) -> str:
     options = ",".join(f"{k}={v}" for k, v in case["options"].items()) or "default"
     return f"{case['hand']} [{options}] min {case['min_melds']}"
 
 
-def _pinned(case: dict) -> exact.Arrangement | None:
+def _pinned(case: dict[str, Any]) -> exact.Arrangement | None:
     answer = case["answer"]
     if answer is None:
         return None
@@ -58,7 +59,7 @@ def test_the_pinned_set_holds_the_issue_hands_and_the_families() -> None:
 
 
 @pytest.mark.parametrize("case", CASES, ids=_case_id)
-def test_hard_hand_keeps_the_answer_of_the_search_before_issue_20(case: dict) -> None:
+def test_hard_hand_keeps_the_answer_of_the_search_before_issue_20(case: dict[str, Any]) -> None:
     variant = get_variant("bing", **case["options"])
     hand = parse_cards(case["hand"])
     found = exact.search(hand, variant=variant, min_melds=case["min_melds"])
@@ -73,7 +74,7 @@ DEFAULT_RULES = [case for case in CASES if not case["options"]]
 
 # the brute force takes about 0.3 s a hand: the six slowest hands and the two named ones
 @pytest.mark.parametrize("case", DEFAULT_RULES[:12] + DEFAULT_RULES[-4:], ids=_case_id)
-def test_hard_hand_answer_is_the_brute_force_optimum(case: dict) -> None:
+def test_hard_hand_answer_is_the_brute_force_optimum(case: dict[str, Any]) -> None:
     variant = get_variant("bing")
     hand = parse_cards(case["hand"])
     expected = brute_force_cost(plain(hand), plain_options(variant), min_melds=case["min_melds"])
@@ -85,7 +86,7 @@ def test_hard_hand_answer_is_the_brute_force_optimum(case: dict) -> None:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(overrides=st.sampled_from(BING_SETUPS), seed=st.integers(0, 2**32 - 1), size=st.integers(1, 11),
        wilds=st.integers(0, 1))
-def test_lower_bound_never_passes_the_optimum(overrides: dict, seed: int, size: int, wilds: int) -> None:
+def test_lower_bound_never_passes_the_optimum(overrides: Overrides, seed: int, size: int, wilds: int) -> None:
     variant = get_variant("bing", **overrides)
     rules = exact.SearchRules.from_variant(variant)
     naturals = [c for c in long_run_hand(random.Random(seed), size + 4, 0) if not variant.is_wild(c)][:size]
@@ -112,7 +113,7 @@ def test_lower_bound_counts_a_card_no_meld_can_hold() -> None:
 
 
 @pytest.mark.parametrize("case", DEFAULT_RULES[::4], ids=_case_id)
-def test_cost_finder_within_a_bound_is_exact_or_says_above(case: dict) -> None:
+def test_cost_finder_within_a_bound_is_exact_or_says_above(case: dict[str, Any]) -> None:
     variant = get_variant("bing")
     rules = exact.SearchRules.from_variant(variant)
     hand = parse_cards(case["hand"])
@@ -127,14 +128,16 @@ def test_cost_finder_within_a_bound_is_exact_or_says_above(case: dict) -> None:
         assert got == (true if true <= at_most else (exact.INF, exact.INF, exact.INF)), at_most
 
 
-OMISSION_SETUPS = [{}, {"ace": "low"}, {"ace": "wrap"}, {"set_max": 4, "set_duplicates": False}, {"wild_points": 0}]
+OMISSION_SETUPS: list[Overrides] = [{}, {"ace": "low"}, {"ace": "wrap"}, {"set_max": 4, "set_duplicates": False},
+                                    {"wild_points": 0}]
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(overrides=st.sampled_from(OMISSION_SETUPS), seed=st.integers(0, 2**32 - 1), size=st.integers(6, 14),
        deuces=st.integers(1, 8), min_melds=st.sampled_from([0, 1, 3]))
-def test_runs_that_leave_out_a_natural_are_never_needed_where_the_rules_allow(overrides: dict, seed: int, size: int,
-                                                                              deuces: int, min_melds: int) -> None:
+def test_runs_that_leave_out_a_natural_are_never_needed_where_the_rules_allow(overrides: Overrides, seed: int,
+                                                                              size: int, deuces: int,
+                                                                              min_melds: int) -> None:
     # with no limit on wilds per meld, no naturals asked for and a wild in hand no dearer
     # than any card, the search makes no run that puts a spare wild in a natural's place;
     # making them must not change a single answer
@@ -148,5 +151,6 @@ def test_runs_that_leave_out_a_natural_are_never_needed_where_the_rules_allow(ov
 
 
 def test_rules_that_make_a_left_out_natural_useful_keep_those_runs() -> None:
-    for overrides in ({"max_wilds": 1}, {"min_naturals": 2}, {"wild_points": 25}, {"face_points": 0}):
+    setups: tuple[Overrides, ...] = ({"max_wilds": 1}, {"min_naturals": 2}, {"wild_points": 25}, {"face_points": 0})
+    for overrides in setups:
         assert exact.SearchRules.from_variant(get_variant("bing", **overrides)).omissions, overrides

@@ -193,9 +193,10 @@ class Stubborn(Base):
                 pass
 '''
 
-FILES = {"mybots.py": BOTS, "loud_bots.py": 'print("\\x1b[2Jloud module")\nfrom mybots import Fine\n',
-         "syntax_bots.py": "class Bot(:\n", "zero_bots.py": "x = 1 / 0\n",
-         "exit_bots.py": "import sys\nsys.exit(4)\n", "clubs.py": "VALUE = 1\n"}
+FILES: dict[str, bytes | str] = {
+    "mybots.py": BOTS, "loud_bots.py": 'print("\\x1b[2Jloud module")\nfrom mybots import Fine\n',
+    "syntax_bots.py": "class Bot(:\n", "zero_bots.py": "x = 1 / 0\n",
+    "exit_bots.py": "import sys\nsys.exit(4)\n", "clubs.py": "VALUE = 1\n"}
 INTERRUPTED = r"interrupted: the simulation stopped before it finished \(Ctrl-C, or a --bot raised KeyboardInterrupt\)"
 GIN = ["simulate", "--variant", "gin", "--bots", "knock", "--games", "4", "--workers", "1"]
 WHO = r"bot '{bot}' in seat [AB]: {method}: {what} \(seed 1, deal 0, rotation [01]\)"
@@ -395,6 +396,7 @@ def long_bing_hand(actions: int) -> str:
     record = deal_record("bing", players=2, seed=3)
     hand = record.hands[0]
     hands = {name: list(cards) for name, cards in hand.cards}
+    done: list[str]
     top, seat, done = hand.upcard, 0, []
     while len(done) < actions:
         name = ("A", "B")[seat]

@@ -96,7 +96,7 @@ def test_the_position_holds_the_players_cards_and_nothing_hidden(advised: Advise
     reader = parsed(advised.page)
     assert reader.hands == {"A": HAND}  # one data-hand: the advised player's, exactly his cards
     assert no_network_problems(advised.page) == []
-    drawn = [c.get("data-card") for c in reader.cards if c.get("data-card")]
+    drawn = [card for c in reader.cards if (card := c.get("data-card"))]
     assert sorted(drawn) == sorted([*HAND, "Qs"])  # his hand and the pile: nothing of B's
     assert 'id="pile"' in advised.page and "Qs" in advised.page
     assert "B: 10 cards, not shown, score 0" in advised.page

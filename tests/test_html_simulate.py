@@ -109,6 +109,13 @@ def wilson(wins: int, n: int) -> tuple[float, float, float]:
     return p, centre - half, centre + half
 
 
+def share_of(title: str) -> float:
+    """The share a chart bar's title gives (``..., 12.5% of 80``), in percent."""
+    found = re.search(r", ([0-9.]+)% of", title)
+    assert found is not None, title
+    return float(found.group(1))
+
+
 def pct(value: float, low: float, high: float) -> str:
     return f"{100 * value:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
 
@@ -159,14 +166,14 @@ def test_the_charts_agree_with_the_counts(run: Run) -> None:
     for name, entry in run.json["bots"].items():
         shares = [t for t in titles["points-chart"] if t.startswith(f"{name}: ")]
         assert shares and all(t.endswith(f" of {entry['hands']:,}") for t in shares)
-        total = sum(float(re.search(r", ([0-9.]+)% of", t).group(1)) for t in shares)  # type: ignore[union-attr]
+        total = sum(share_of(t) for t in shares)
         assert abs(total - 100) <= 0.05 * len(shares) + 1e-9
     assert len(titles["diff-chart"]) == 3  # the chart, the reference line, the one pair
     # the game lengths: every game counted once, the shares summing to 100%
     games = run.json["games"]
     lengths = [t for t in titles["length-chart"] if t.startswith("all games: ")]
     assert lengths and all(t.endswith(f" of {games:,}") for t in lengths)
-    total = sum(float(re.search(r", ([0-9.]+)% of", t).group(1)) for t in lengths)  # type: ignore[union-attr]
+    total = sum(share_of(t) for t in lengths)
     assert abs(total - 100) <= 0.05 * len(lengths) + 1e-9
 
 

@@ -15,7 +15,7 @@ from rummycheck.melds import Meld, MeldKind, extend_meld, meld_problems
 from rummycheck.position import TableMeld
 from rummycheck.solvers.deadwood import min_deadwood
 from rummycheck.solvers.layoffs import best_layoffs
-from rummycheck.variants import get_variant
+from rummycheck.variants import Variant, get_variant
 
 
 def _table(*melds: str) -> list[TableMeld]:
@@ -82,14 +82,14 @@ def _brute(hand: list[Card], table: list[TableMeld], variant_name: str) -> int:
     return best
 
 
-def _can_place(cards: list[Card], melds: list[Meld], variant: object) -> bool:
+def _can_place(cards: list[Card], melds: list[Meld], variant: Variant) -> bool:
     if not cards:
         return True
     first, others = cards[0], cards[1:]
     for i, meld in enumerate(melds):
         # place ``first`` (natural only: this brute force is for games without wilds) on meld i
-        grown = extend_meld(meld, [(first, first)], variant)  # type: ignore[arg-type]
-        if not meld_problems(grown, variant):  # type: ignore[arg-type]
+        grown = extend_meld(meld, [(first, first)], variant)
+        if not meld_problems(grown, variant):
             if _can_place(others, melds[:i] + [grown] + melds[i + 1:], variant):
                 return True
         # or keep the meld and try it later (cards may need others first: 9h after 8h)
@@ -97,9 +97,9 @@ def _can_place(cards: list[Card], melds: list[Meld], variant: object) -> bool:
     for j in range(1, len(cards)):
         rotated = cards[j:j + 1] + cards[:j] + cards[j + 1:]
         for i, meld in enumerate(melds):
-            grown = extend_meld(meld, [(rotated[0], rotated[0])], variant)  # type: ignore[arg-type]
+            grown = extend_meld(meld, [(rotated[0], rotated[0])], variant)
             if not meld_problems(grown, variant) and \
-                    _can_place(rotated[1:], melds[:i] + [grown] + melds[i + 1:], variant):  # type: ignore[arg-type]
+                    _can_place(rotated[1:], melds[:i] + [grown] + melds[i + 1:], variant):
                 return True
     return False
 

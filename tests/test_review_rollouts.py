@@ -456,7 +456,7 @@ def _spy(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     class Spy(bots.bot_class("knock")):  # type: ignore[misc]
         def setup(self, *, seat: int, variant: object, rng: random.Random) -> None:
             seats.append(seat)
-            super().setup(seat=seat, variant=variant, rng=rng)  # type: ignore[arg-type]
+            super().setup(seat=seat, variant=variant, rng=rng)
 
     monkeypatch.setitem(bots.BOTS, "spy", Spy)
     return seats

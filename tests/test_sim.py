@@ -115,15 +115,15 @@ class Spy(BaseBot):
         self.inner = BOTS["knock"]()
         self.views: list[View] = []
 
-    def setup(self, **kwargs: object) -> None:  # type: ignore[override]
+    def setup(self, **kwargs: object) -> None:
         super().setup(**kwargs)  # type: ignore[arg-type]
         self.inner.setup(**kwargs)  # type: ignore[arg-type]
 
-    def start(self, view: View) -> str:
+    def start(self, view: View) -> ActionKind:
         self.views.append(view)
         return self.inner.start(view)
 
-    def lay_down(self, view: View) -> object:  # type: ignore[override]
+    def lay_down(self, view: View) -> LayDown | None:
         self.views.append(view)
         return self.inner.lay_down(view)
 
@@ -156,8 +156,8 @@ def test_a_bot_never_sees_the_other_hand_or_the_stock() -> None:
             shown |= {str(c) for cards in view.taken + view.thrown for c in cards}
             assert not shown & hidden
             assert view.hand_sizes[view.seat] == len(view.hand)
-        assert {f.name for f in View.__dataclass_fields__.values()} >= {"hand", "hand_sizes"}  # type: ignore[attr-defined]
-        assert not {"hands", "stock_cards", "deck"} & set(View.__dataclass_fields__)  # type: ignore[attr-defined]
+        assert {f.name for f in View.__dataclass_fields__.values()} >= {"hand", "hand_sizes"}
+        assert not {"hands", "stock_cards", "deck"} & set(View.__dataclass_fields__)
 
 
 def test_a_plugin_bot_loads_from_package_module_class(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -270,7 +270,7 @@ class _Spy:
         self.views.append(("start", view))
         return self.inner.start(view)
 
-    def lay_down(self, view: View) -> object:
+    def lay_down(self, view: View) -> LayDown | None:
         return self.inner.lay_down(view)
 
     def discard(self, view: View) -> Card:
@@ -355,7 +355,7 @@ def test_least_after_a_take_matches_the_best_discard_lookup() -> None:
 def test_knock_melds_are_the_exact_searchs_own() -> None:
     import random
 
-    from rummycheck.dealing import full_deck
+    from rummycheck.cards import full_deck
     from rummycheck.sim.bots import search_melds
     from rummycheck.solvers.exact import search
 
@@ -383,7 +383,7 @@ class Observer(BaseBot):
         self.inner = BOTS[inner]()
         self.checked = 0
 
-    def setup(self, **kwargs: object) -> None:  # type: ignore[override]
+    def setup(self, **kwargs: object) -> None:
         super().setup(**kwargs)  # type: ignore[arg-type]
         self.inner.setup(**kwargs)  # type: ignore[arg-type]
 
@@ -398,7 +398,7 @@ class Observer(BaseBot):
             assert seen.by("thrown", seat) == view.thrown[seat]
         self.checked += 1
 
-    def start(self, view: View) -> str:
+    def start(self, view: View) -> ActionKind:
         self.check(view)
         return self.inner.start(view)
 

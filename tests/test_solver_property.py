@@ -5,18 +5,24 @@ plain brute-force reference in tests/brute.py."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any, TypedDict, Unpack
 
 import pytest
-from brute import brute_force_cost
+from brute import PlainCard, PlainOptions, brute_force_cost
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rummycheck import Card, get_variant, min_deadwood, solve
 from rummycheck.cards import full_deck
 from rummycheck.games.validate import arrangement_problems, solution_problems
-from rummycheck.solvers.exact import search
+from rummycheck.solvers.exact import Arrangement, search
+from rummycheck.variants import Variant
 
-VARIANT_SETUPS = [
+# house-rule overrides as passed to ``get_variant(name, **overrides)``: option values of several types
+Overrides = dict[str, Any]
+
+VARIANT_SETUPS: list[tuple[str, Overrides]] = [
     ("bing", {}),
     ("bing", {"ace": "low"}),
     ("bing", {"ace": "high"}),
@@ -32,12 +38,19 @@ VARIANT_SETUPS = [
 ]
 
 
-def plain_options(variant) -> dict:
+def int_option(variant: Variant, name: str) -> int:
+    """``int(variant.option(name))`` for an option the test knows is set."""
+    value = variant.option(name)
+    assert value is not None, name
+    return int(value)
+
+
+def plain_options(variant: Variant) -> PlainOptions:
     return {
         "wild": variant.wild_number == 2,
         "wild_points": int(variant.get("wild_points", 0) or 0),
-        "ace_points": int(variant.option("ace_points")),
-        "face_points": int(variant.option("face_points")),
+        "ace_points": int_option(variant, "ace_points"),
+        "face_points": int_option(variant, "face_points"),
         "ace": variant.ace,
         "set_max": variant.set_max,
         "set_duplicates": variant.set_duplicates,
@@ -46,11 +59,18 @@ def plain_options(variant) -> dict:
     }
 
 
-def plain(cards: list[Card]) -> list[tuple[int, str]]:
+def plain(cards: Sequence[Card]) -> list[PlainCard]:
     return [(c.number, c.suit.value) for c in cards]
 
 
-def deal(rng: random.Random, variant, size: int, deuces: int, meld_rich: bool) -> list[Card]:
+def known_cost(cards: list[PlainCard], opts: PlainOptions) -> tuple[int, int, int]:
+    """``brute_force_cost`` of a hand that always has an arrangement (no melds asked for)."""
+    cost = brute_force_cost(cards, opts)
+    assert cost is not None
+    return cost
+
+
+def deal(rng: random.Random, variant: Variant, size: int, deuces: int, meld_rich: bool) -> list[Card]:
     deck = list(full_deck()) * variant.decks
     rng.shuffle(deck)
     hand: list[Card] = []
@@ -79,7 +99,7 @@ def deal(rng: random.Random, variant, size: int, deuces: int, meld_rich: bool) -
     return hand
 
 
-def cost_of(arrangement, variant) -> tuple[int, int, int]:
+def cost_of(arrangement: Arrangement, variant: Variant) -> tuple[int, int, int]:
     return (arrangement.points, len(arrangement.deadwood), arrangement.wilds_used)
 
 
@@ -87,7 +107,8 @@ def cost_of(arrangement, variant) -> tuple[int, int, int]:
 @given(setup=st.sampled_from(VARIANT_SETUPS), seed=st.integers(0, 2**32 - 1),
        size=st.integers(3, 11), deuces=st.integers(0, 8), meld_rich=st.booleans(),
        min_melds=st.sampled_from([0, 0, 1, 2, 3]))
-def test_exact_search_matches_brute_force(setup, seed, size, deuces, meld_rich, min_melds):
+def test_exact_search_matches_brute_force(setup: tuple[str, Overrides], seed: int, size: int, deuces: int,
+                                          meld_rich: bool, min_melds: int) -> None:
     name, overrides = setup
     variant = get_variant(name, **overrides)
     rng = random.Random(seed)
@@ -109,7 +130,7 @@ def test_exact_search_matches_brute_force(setup, seed, size, deuces, meld_rich, 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), deuces=st.integers(0, 8), score=st.integers(0, 75),
        opened=st.booleans())
-def test_bing_full_hands_match_brute_force_and_validate(seed, deuces, score, opened):
+def test_bing_full_hands_match_brute_force_and_validate(seed: int, deuces: int, score: int, opened: bool) -> None:
     variant = get_variant("bing")
     hand = deal(random.Random(seed), variant, 14, deuces, meld_rich=seed % 2 == 0)
     needed = 1 if opened else 3
@@ -125,7 +146,7 @@ def test_bing_full_hands_match_brute_force_and_validate(seed, deuces, score, ope
 
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), size=st.sampled_from([10, 11]))
-def test_gin_solutions_validate_and_match_brute_force(seed, size):
+def test_gin_solutions_validate_and_match_brute_force(seed: int, size: int) -> None:
     variant = get_variant("gin")
     hand = deal(random.Random(seed), variant, size, 0, meld_rich=seed % 3 == 0)
     result = solve(hand, variant=variant)
@@ -137,9 +158,9 @@ def test_gin_solutions_validate_and_match_brute_force(seed, size):
         assert result.fact("can_knock") == (expected[0] <= 10)
     else:
         # the best discard: brute force over every card thrown
-        best = min(brute_force_cost(plain(hand[:i] + hand[i + 1:]), plain_options(variant))[0]
+        best = min(known_cost(plain(hand[:i] + hand[i + 1:]), plain_options(variant))[0]
                    for i in range(len(hand)))
-        whole = brute_force_cost(plain(hand), plain_options(variant))[0]
+        whole = known_cost(plain(hand), plain_options(variant))[0]
         if whole == 0:
             assert result.fact("big_gin") is True and result.discard is None
         else:
@@ -147,15 +168,15 @@ def test_gin_solutions_validate_and_match_brute_force(seed, size):
 
 
 @pytest.mark.parametrize("seed", range(8))
-def test_basic_going_out_agrees_with_brute_force(seed):
+def test_basic_going_out_agrees_with_brute_force(seed: int) -> None:
     variant = get_variant("basic")
     rng = random.Random(seed)
     hand = deal(rng, variant, 8, 0, meld_rich=True)
     result = solve(hand, variant=variant)
     assert solution_problems(result) == []
     opts = plain_options(variant)
-    whole = brute_force_cost(plain(hand), opts)
-    by_discard = [brute_force_cost(plain(hand[:i] + hand[i + 1:]), opts) for i in range(len(hand))]
+    whole = known_cost(plain(hand), opts)
+    by_discard = [known_cost(plain(hand[:i] + hand[i + 1:]), opts) for i in range(len(hand))]
     can_out = whole[1] == 0 or any(c[1] == 0 for c in by_discard)
     assert result.fact("can_go_out") == can_out
 
@@ -164,7 +185,8 @@ def test_basic_going_out_agrees_with_brute_force(seed):
 @given(setup=st.sampled_from([("gin", {}), ("gin", {"ace": "low_or_high"}), ("basic", {}),
                               ("basic", {"set_max": 3})]),
        seed=st.integers(0, 2**32 - 1), size=st.integers(3, 11), sets=st.integers(0, 3))
-def test_one_deck_fast_path_matches_brute_force(setup, seed, size, sets):
+def test_one_deck_fast_path_matches_brute_force(setup: tuple[str, Overrides], seed: int, size: int,
+                                                sets: int) -> None:
     # the lookup-table path (deadwood.fast_parts) used by solve and min_deadwood for
     # one-deck games; hands are seeded with up to three ranks of 3-4 cards to exercise
     # the set choices
@@ -186,12 +208,12 @@ def test_one_deck_fast_path_matches_brute_force(setup, seed, size, sets):
     melds, deadwood, points = parts
     assert arrangement_problems(hand, melds, deadwood, variant=variant) == []
     assert variant.points(deadwood) == points
-    expected = brute_force_cost(plain(hand), plain_options(variant))
+    expected = known_cost(plain(hand), plain_options(variant))
     assert (points, len(deadwood)) == expected[:2]
     assert min_deadwood(hand, variant=variant) == expected[0]
 
 
-def test_variant_memo_is_not_shared_with_overridden_variants():
+def test_variant_memo_is_not_shared_with_overridden_variants() -> None:
     # the solver memoises per-variant verdict texts; a variant derived with other options
     # must not see the base variant's memo (deadwood 10: knock at limit 10, not at 5)
     hand = [Card.parse(t) for t in "Ac 2c 3c 4d 5d 6d 7h 8h 9h Ts".split()]
@@ -201,7 +223,14 @@ def test_variant_memo_is_not_shared_with_overridden_variants():
     assert solve(hand, variant=get_variant("gin", preset="classic", knock_limit=5)).legal is False
 
 
-def _fresh_search(cards: list[Card], variant, **bounds: int | None):
+class Bounds(TypedDict, total=False):
+    """The meld bounds a question passes to ``search``."""
+
+    min_melds: int
+    max_melds: int | None
+
+
+def _fresh_search(cards: list[Card], variant: Variant, **bounds: Unpack[Bounds]) -> Arrangement | None:
     from rummycheck.solvers import exact
 
     exact._kept.engines = {}  # a search with nothing kept from earlier questions
@@ -209,7 +238,7 @@ def _fresh_search(cards: list[Card], variant, **bounds: int | None):
 
 
 @pytest.mark.parametrize(("name", "overrides"), VARIANT_SETUPS)
-def test_a_kept_search_answers_as_a_fresh_one(name: str, overrides: dict) -> None:
+def test_a_kept_search_answers_as_a_fresh_one(name: str, overrides: Overrides) -> None:
     """The solver keeps its memo from one question to the next (solvers.exact._engine): the
     answer, melds and deadwood included, must be the one a fresh search gives, whatever was
     asked before.  Hands and their one-card-less sub-hands are asked in a shuffled order on a
@@ -218,7 +247,7 @@ def test_a_kept_search_answers_as_a_fresh_one(name: str, overrides: dict) -> Non
 
     variant = get_variant(name, **overrides)
     rng = random.Random(f"kept:{name}:{sorted(overrides.items())}")
-    questions = []
+    questions: list[tuple[list[Card], Bounds]] = []
     for _ in range(6):
         hand = deal(rng, variant, rng.choice((7, 10, 11, 14)), rng.randint(0, 3), rng.random() < 0.7)
         questions.append((hand, {}))

@@ -157,7 +157,7 @@ def _points_card_by_card(variant: Variant, card: cards.Card) -> int:
 @pytest.mark.parametrize("name", ["bing", "basic", "gin"])
 def test_card_points_are_those_worked_out_card_by_card(name: str) -> None:
     base = get_variant(name)
-    settings_ = [{}] + [dict(changes) for _, changes in base.presets]
+    settings_: list[dict[str, object]] = [{}] + [dict(changes) for _, changes in base.presets]
     specs = {spec.name for _, spec in base.specs()}
     for option, values in (("wild_points", (0, 25, 50)), ("ace_points", (0, 1, 11, 15)), ("face_points", (0, 10)),
                            ("wild_rank", ("none", "2"))):

@@ -3,6 +3,8 @@ tabulate is checked in test_startup.py)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tabulate import tabulate as real_tabulate
@@ -42,7 +44,9 @@ def test_the_solve_table_is_written_here_and_equals_tabulate(rows: list[list[obj
 
 def test_other_formats_and_wrapped_columns_go_to_tabulate() -> None:
     rows = [["BING-LIMIT", "score 40 + 12 left = 52 <= 75, and a long reason that wraps"]]
-    for options in ({"maxcolwidths": [None, 20]}, {"tablefmt": "github"}):
+    # keyword arguments of several types, as tabulate takes them
+    option_sets: tuple[dict[str, Any], ...] = ({"maxcolwidths": [None, 20]}, {"tablefmt": "github"})
+    for options in option_sets:
         expected = real_tabulate(rows, headers=["rule", "why"], **{"tablefmt": "simple", **options})
         assert tabletext.tabulate(rows, headers=["rule", "why"], **{"tablefmt": "simple", **options}) == expected
     assert tabletext._simple([[1.5]], ["x"]) is None and tabletext._simple([["1"]], ["x"]) is None

@@ -7,6 +7,8 @@ a separate implementation).
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rummycheck.cards import parse_cards
@@ -69,7 +71,7 @@ CASES = [
 @pytest.mark.parametrize("solver", SOLVERS)
 @pytest.mark.parametrize(("name", "game", "overrides", "hand", "min_melds", "points"), CASES,
                          ids=[c[0] for c in CASES])
-def test_second_solvers_find_hand_worked_optimum(solver: str, name: str, game: str, overrides: dict[str, object],
+def test_second_solvers_find_hand_worked_optimum(solver: str, name: str, game: str, overrides: dict[str, Any],
                                                  hand: str, min_melds: int, points: int) -> None:
     variant = get_variant(game, **overrides)
     found = _search(solver, hand, variant, min_melds=min_melds)

@@ -7,6 +7,7 @@ basic: ace 1, 2-10 their rank, J Q K 10.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -196,7 +197,7 @@ def test_layoff_problems_catches_an_illegal_lay_off() -> None:
 
 
 @pytest.mark.parametrize("options", [{"ace": "wrap"}, {"max_wilds": 1}, {"set_duplicates": False, "set_max": 4}])
-def test_z3_table_play_cost_matches_the_exact_lay_off_search_under_house_rules(options: dict[str, object]) -> None:
+def test_z3_table_play_cost_matches_the_exact_lay_off_search_under_house_rules(options: dict[str, Any]) -> None:
     # two independent readings of the lay-off rules (enumeration in layoffs.py, constraints in
     # solvers/z3.py) must find the same cost on seeded table situations, opening (2 melds) or not
     from rummycheck.solvers.layoffs import exact_play
