@@ -10,10 +10,11 @@ import pytest
 from typer.testing import CliRunner
 
 from rummycheck.analysis.decisions import GRADES, review_decisions
-from rummycheck.analysis.evaluate import held_out_loss
+from rummycheck.analysis.evaluate import LEAST_DEADWOOD, held_out_loss, least_deadwood_discard
 from rummycheck.cli import app
 from rummycheck.files.record import load_record
-from rummycheck.table.actions import ActionKind
+from rummycheck.table.actions import Action, ActionKind
+from rummycheck.table.replay import state_at
 
 PLANTED = "tests/data/review/gin-pass-the-gin-upcard.toml"
 
@@ -319,7 +320,8 @@ PLANTED_SET = [
     # out next turn: exactly 8
     ("tests/data/review/bing-open-with-the-wrong-melds.toml", "A", 11, "lay_down", ActionKind.LAY_DOWN, "mistake"),
     # Bing after opening: A draws where the Kh laid off on B's kings kept 3, B sure to go out next turn: 6.69 by
-    # hand; the review charges about 12.5, the rollout bot finishing the draw keeping the Kh the table wants
+    # hand; the draw worth its better finish, the discard keeping the least deadwood (the rollout bot's own
+    # finish keeps the Kh the table wants, about 12.5; test_a_draw_is_worth_its_better_finish)
     ("tests/data/review/bing-draw-over-the-layoff-against-a-sure-out.toml", "A", 13, "draw", ActionKind.LAY_DOWN,
      "mistake"),
     # gin: all eleven cards meld after the take and A knocks throwing one, a plain gin: exactly 6 (31 against 25)
@@ -505,3 +507,29 @@ def test_review_rollout_option_names_the_bots_and_refuses_bad_ones() -> None:
     assert advised.exit_code == 2 and "'mc' (for B)" in advised.output and "Traceback" not in advised.output
     both = runner.invoke(app, ["review", path, "--one-step", "--rollout", "knock"])
     assert both.exit_code == 2 and "--one-step" in both.output
+
+
+def test_the_least_deadwood_finish_throws_what_a_player_about_to_be_caught_throws() -> None:
+    """In the Bing record below, after his second draw A holds Kh 3d 8c and nothing melds: throwing the Kh
+    keeps 11 (3 + 8), the 8c 13, the 3d 18; the rule throws the Kh (as A did)."""
+    state = state_at(load_record(LAYOFF_RECORD), 1, 14)
+    assert sorted(str(c) for c in state.player.hand) == ["3d", "8c", "Kh"]
+    found = least_deadwood_discard(state)
+    assert found is not None and found.kind is ActionKind.DISCARD and str(found.card) == "Kh"
+    assert found == Action(ActionKind.DISCARD, "A", found.card)
+
+
+def test_a_draw_is_worth_its_better_finish() -> None:
+    """A, opened down to Kh 3d, draws where laying the Kh off on B's kings kept 3, B sure to go out next turn:
+    6.69 by hand (the record's description), a mistake.  The rollout bot finishing the draw keeps the Kh
+    for a later lay-off and throws the 3d or the card drawn, which charged the draw about 12.5, a blunder;
+    the draw is now worth its better line, the discard keeping the least deadwood on each drawn card."""
+    review = review_decisions(load_record(LAYOFF_RECORD), samples=96, seed=1)
+    draw = next(d for d in review.decisions if (d.player, d.action) == ("A", 13))
+    assert draw.played.kind is ActionKind.DRAW and draw.grade == "mistake"
+    assert 5.0 < draw.loss_low and draw.loss_high < 10.0
+    played = next(c for c in draw.candidates if c.action == draw.played)
+    assert played.finish == LEAST_DEADWOOD.name and played.text().startswith("draw, then the discard keeping")
+
+
+LAYOFF_RECORD = "tests/data/review/bing-draw-over-the-layoff-against-a-sure-out.toml"

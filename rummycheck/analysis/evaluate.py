@@ -18,8 +18,10 @@ knocks; basic's and Bing's discards when nothing can be laid down), each is a li
 (``completions``), raced with the rest on the same samples, and the take is worth its best line
 (``MoveValue.then`` names the rest of the turn).  Otherwise the rollout bot's choice after the
 take would be charged to the take, and then again at the next decision, where it is the
-player's own.  A draw from the stock is finished by the rollout bot: what follows it depends
-on the card drawn.
+player's own.  A draw from the stock cannot be finished by one move (the card drawn differs
+from sample to sample): it is raced as two lines, the rollout bot finishing the turn and a rule
+applied on each sample (``LEAST_DEADWOOD``: the discard keeping the least deadwood), and is
+worth the better (``MoveValue.finish`` names the rule when it gave the value).
 
 Sampling is adaptive, a race: after each batch (once ``min_samples`` are in), a move
 that the current best is ahead of by a paired interval excluding 0 is left behind and no
@@ -63,6 +65,7 @@ from dataclasses import dataclass
 from rummycheck.analysis.evidence import draw_sample
 from rummycheck.analysis.match import game_chance
 from rummycheck.analysis.sequential import MAX_LOOKS, boundary_z, student_z
+from rummycheck.cards import Card
 from rummycheck.errors import RummyError, SimulationError
 from rummycheck.games import Game
 from rummycheck.games.base import score_hand
@@ -70,6 +73,7 @@ from rummycheck.games.scoring import HandScore, new_sheet
 from rummycheck.sim.bots import Bot, bot_class
 from rummycheck.sim.engine import hand_points, play_out
 from rummycheck.sim.stats import Z95, Interval, mean_interval, weighted_mean_interval
+from rummycheck.solvers.deadwood import min_deadwood
 from rummycheck.table.actions import Action, ActionKind
 from rummycheck.table.hand import Ending
 from rummycheck.table.observation import Observation, observe
@@ -105,11 +109,30 @@ class MoveValue:
     # a take valued by its best completion: the rest of the turn that gave this value (None: the
     # rollout bot finished the turn, or the move ends it)
     then: Action | None = None
+    # a draw valued by a rule that finished the turn on each sample (``LEAST_DEADWOOD.name``), not by
+    # the rollout bot: "" when the bot finished it
+    finish: str = ""
 
     def text(self) -> str:
-        """The move in record notation, with the completion it was valued by: ``take, then discard Ad``."""
+        """The move in record notation, with the completion it was valued by: ``take, then discard Ad``,
+        ``draw, then the discard keeping the least deadwood``."""
         words = self.action.move_text()
+        if self.finish:
+            return f"{words}, then {self.finish}"
         return words if self.then is None else f"{words}, then {self.then.move_text()}"
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """A rule that chooses the rest of a turn on each sample, where no single move can (after a draw
+    from the stock the card drawn differs from sample to sample): a step of a line in place of a move."""
+
+    name: str
+
+
+#: after a draw: throw the card that leaves the least deadwood (melds within the hand; ties: the card of
+#: most points, then the highest), with no lay-down and no knock (``least_deadwood_discard``)
+LEAST_DEADWOOD = Finish("the discard keeping the least deadwood")
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +225,35 @@ def rollout_bots(spec: str, names: Sequence[str], default: str) -> list[type[Bot
     return found
 
 
-def rollout_values(observation: Observation, candidates: Sequence[Action | tuple[Action, ...]], *, seed: int,
+def least_deadwood_discard(state: GameState, memo: dict[tuple[int, ...], int] | None = None) -> Action | None:
+    """The legal discard of the player to move that leaves the least deadwood (the exact count, melds
+    within the hand), ties to the card of most points, then the highest card; None when there is no
+    legal discard.  ``memo``: least deadwood by the sorted card indexes of a hand, kept by the caller."""
+    player = state.player
+    if player.unknown:
+        return None
+    variant = state.variant
+    memo = {} if memo is None else memo
+    hand = list(player.hand)
+    best: tuple[int, int, int] | None = None
+    chosen: Card | None = None
+    for card in dict.fromkeys(hand):
+        if not state.can_discard(card):
+            continue
+        rest = list(hand)
+        rest.remove(card)
+        key = tuple(sorted(c.index for c in rest))
+        left = memo.get(key)
+        if left is None:
+            left = memo[key] = min_deadwood(rest, variant=variant)
+        rank = (left, -variant.points([card]), -card.index)
+        if best is None or rank < best:
+            best, chosen = rank, card
+    return None if chosen is None else Action(ActionKind.DISCARD, player.name, chosen)
+
+
+def rollout_values(observation: Observation, candidates: Sequence[Action | tuple[Action | Finish, ...]], *,
+                   seed: int,
                    first: int, count: int, rollout: str, evidence: bool = True, own: str | None = None
                    ) -> tuple[list[list[float]], list[list[float | None]], list[float]]:
     """The net points of each candidate in samples ``first`` .. ``first + count - 1`` (one task),
@@ -218,6 +269,7 @@ def rollout_values(observation: Observation, candidates: Sequence[Action | tuple
     values: list[list[float]] = [[] for _ in candidates]
     wins: list[list[float | None]] = [[] for _ in candidates]
     weights: list[float] = []
+    memo: dict[tuple[int, ...], int] = {}  # least deadwood by hand, for ``LEAST_DEADWOOD``
     for index in range(first, first + count):
         rng = random.Random(f"sample:{seed}:{index}")
         if evidence:
@@ -227,8 +279,15 @@ def rollout_values(observation: Observation, candidates: Sequence[Action | tuple
         weights.append(weight)
         for k, line in enumerate(candidates):
             state = sample
-            for action in (line if isinstance(line, tuple) else (line,)):
-                state = state.apply(action)
+            for step in (line if isinstance(line, tuple) else (line,)):
+                if isinstance(step, Finish):  # the turn finished by the rule, where it is still the player's
+                    if state.is_over or state.current != seat or state.drew == "none":
+                        continue
+                    chosen = least_deadwood_discard(state, memo)
+                    if chosen is None:
+                        continue
+                    step = chosen
+                state = state.apply(step)
             try:
                 final, ending = play_out(state, [factory() for factory in factories], seed=f"{seed}:{index}",
                                          max_turns=ROLLOUT_TURNS)
@@ -291,7 +350,7 @@ def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 
     if all("=" in item for item in rollout.split(",")):  # only some players' bots named: the rest the game's
         rollout = f"{public.game.rollout_bot},{rollout}"
     # the lines sampled: each move alone, or a take with each of its completions
-    lines: list[tuple[Action, ...]] = []
+    lines: list[tuple[Action | Finish, ...]] = []
     owner: list[int] = []  # the move each line belongs to
     for m, move in enumerate(moves):
         for line in (completions(observation, move) if complete_takes else ((move,),)):
@@ -321,7 +380,7 @@ def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 
             plan.append((at, min(batch, budget - at)))
             at += plan[-1][1]
         asked = list(active)
-        chosen = [lines[k] if len(lines[k]) > 1 else lines[k][0] for k in asked]
+        chosen = [_sent(lines[k]) for k in asked]
         if executor is None:
             results = [rollout_values(observation, chosen, seed=seed, first=a, count=n, rollout=rollout,
                                       evidence=evidence, own=own) for a, n in plan]
@@ -360,20 +419,28 @@ def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 
                       else weighted_mean_interval(modelled, weighed[:len(modelled)], z=Z95))
             # a chance: the normal interval is cut to [0, 1]
             win = Interval(chance.value, max(0.0, chance.low), min(1.0, chance.high))
+        rest = lines[k][1] if len(lines[k]) > 1 else None
         rows.append(MoveValue(action, value, low, high, loss, loss_low, loss_high, len(values[k]), win,
                               (held_out_loss(values, k, weighed) if len(lines) == len(moves)
                                else grouped_held_out_loss(values, groups, m, weighed)),
-                              lines[k][1] if len(lines[k]) > 1 else None))
+                              rest if isinstance(rest, Action) else None,
+                              rest.name if isinstance(rest, Finish) else ""))
     rows.sort(key=lambda r: (r.loss, -r.value))
     return Evaluation(observation.name, seat, UNIT, len(values[best]), seed, rollout, tuple(rows),
                       separated or len(moves) == 1, z)
+
+
+def _sent(line: tuple[Action | Finish, ...]) -> Action | tuple[Action | Finish, ...]:
+    """A line as ``rollout_values`` takes it: a move alone as itself (as callers before lines gave it)."""
+    first = line[0]
+    return first if len(line) == 1 and isinstance(first, Action) else line
 
 
 #: a take with more completions than this (a long Bing hand) is finished by the rollout bot
 MAX_COMPLETIONS = 24
 
 
-def completions(observation: Observation, move: Action) -> tuple[tuple[Action, ...], ...]:
+def completions(observation: Observation, move: Action) -> tuple[tuple[Action | Finish, ...], ...]:
     """The lines a move is valued by.  A take (of a card in sight) leaves the player a hand he
     knows whatever the sample, so the rest of his turn can be chosen on the same samples as
     everything else: where each move left to him ends the turn (a discard or a knock, as in gin,
@@ -381,8 +448,15 @@ def completions(observation: Observation, move: Action) -> tuple[tuple[Action, .
     is worth its best.  Otherwise (the rollout bot would finish the turn, the move is not a
     take, or more than ``MAX_COMPLETIONS`` moves) the move alone.  Without this a take is
     charged whatever the rollout bot does next, an error counted again at the next decision.
-    A draw from the stock cannot be completed so: what follows depends on the card drawn."""
+
+    A draw from the stock cannot be completed so: what follows depends on the card drawn.  It
+    has two lines: the rollout bot finishing the turn, and ``LEAST_DEADWOOD`` (the discard that
+    keeps the least deadwood on the sample's drawn card), and is worth the better.  Where the
+    bot's plan for later is wrong for the moment (a card kept to lay off on a later turn, when
+    another player goes out first) the draw is not charged the bot's choice."""
     alone = ((move,),)
+    if move.kind is ActionKind.DRAW:
+        return (alone[0], (move, LEAST_DEADWOOD))
     if move.kind is not ActionKind.TAKE:
         return alone
     after = observation.determinize(random.Random("completions")).apply(move)

@@ -279,6 +279,7 @@ def advice_json(advice: Advice) -> dict[str, Any]:
         return {
             "action": value.action.move_text(),
             "then": None if value.then is None else value.then.move_text(),
+            "finish": value.finish or None,
             "value": _finite(value.value),
             "ci": [_finite(value.low), _finite(value.high)],
             "loss": _finite(value.loss),
@@ -335,6 +336,7 @@ def decisions_json(review: DecisionReview) -> dict[str, Any]:
                        "loss_held_out": _finite(d.held_out), "samples": d.samples, "grade": d.grade,
                        "candidates": [{"action": c.action.move_text(),
                                        "then": None if c.then is None else c.then.move_text(),
+                                       "finish": c.finish or None,
                                        "value": _finite(c.value),
                                        "ci": [_finite(c.low), _finite(c.high)], "samples": c.samples,
                                        "win": None if c.win is None else _finite(c.win.value),
