@@ -192,8 +192,8 @@ def test_a_take_is_valued_by_its_best_completion_on_the_same_samples() -> None:
     seen = observe(state, 0)
     take = next(a for a in state.legal_actions() if a.kind is ActionKind.TAKE)
     lines = completions(seen, take)
-    follow = [line[1] for line in lines]
-    assert all(line[0] == take for line in lines)
+    follow = [step for line in lines for step in line[1:] if isinstance(step, Action)]
+    assert all(line[0] == take and len(line) == 2 for line in lines) and len(follow) == len(lines)
     # ten cards may go (not the Kh just taken: GIN-TURN); the knock is the Ad's (9 melded, the Kh 10)
     assert sorted(str(a.card) for a in follow if a.kind is ActionKind.DISCARD) == sorted(
         "3c 4c 5c 8h 8d 8s Js Jh Jc Ad".split())
@@ -205,8 +205,8 @@ def test_a_take_is_valued_by_its_best_completion_on_the_same_samples() -> None:
     means = [weighted_mean_interval(v, weights).value for v in values]
     best = max(range(len(lines)), key=lambda k: means[k])
     row = found.of(take)
-    assert row.then == lines[best][1] and row.value == pytest.approx(means[best])
-    assert row.text() == f"take, then {lines[best][1].move_text()}"
+    assert row.then == follow[best] and row.value == pytest.approx(means[best])
+    assert row.text() == f"take, then {follow[best].move_text()}"
 
 
 def test_a_take_with_a_lay_down_to_follow_is_finished_by_the_rollout_bot() -> None:
