@@ -122,26 +122,18 @@ def parse_record(text: str, *, source: str = "<record>") -> Record:
         data = parse_toml(text, source=source)
     except ScenarioError as error:
         raise RecordError(str(error)) from None
+    r = _Reader(text, source)
     if "hand" not in data and isinstance(data.get("players"), list) and \
             any(isinstance(p, dict) for p in data["players"]):  # [[players]] tables with their hands
-        line = _first_line(text, "[[players]]")
-        raise RecordError(located(source, line, 1, "[[players]]: a scenario (docs/scenarios.md), not a record: "
-                                  "'solve', 'check' and 'advise' without --at read a scenario; 'replay', "
+        line, column = r.at(("players", 0), key=True)
+        raise RecordError(located(source, line, column, "[[players]]: a scenario (docs/scenarios.md), not a "
+                                  "record: 'solve', 'check' and 'advise' without --at read a scenario; 'replay', "
                                   "'review' and 'advise --at N' read a record of a game (docs/records.md)"))
-    r = _Reader(text, source)
     record = _build(r, data)
     if r.problems or record is None:
         ordered = sorted(set(r.problems))
         raise RecordError("\n".join(located(source, ln, col, msg) for ln, col, msg in ordered))
     return record
-
-
-def _first_line(text: str, header: str) -> int:
-    """The 1-based line where ``header`` (a table's ``[[name]]``) first opens a line; 1 if none does."""
-    for number, line in enumerate(text.splitlines(), 1):
-        if line.lstrip().startswith(header):
-            return number
-    return 1
 
 
 def load_record(path: str | Path) -> Record:

@@ -256,12 +256,12 @@ def _meld_from(builder: _Builder, placed: list[_Placed], kind: str | None, varia
 def parse_scenario(text: str, *, source: str = "<scenario>") -> Scenario:
     """Parse and check a scenario; raise ``ScenarioError`` listing every problem found."""
     data = parse_toml(text, source=source)
-    if isinstance(data.get("hand"), list) and "dealer" in data:  # [[hand]] tables and a dealer: a record
-        line = next((n for n, row in enumerate(text.splitlines(), 1) if row.lstrip().startswith("[[hand]]")), 1)
-        raise ScenarioError(located(source, line, 1, "[[hand]]: a record of a game (docs/records.md), not a "
-                                    "scenario: 'replay', 'review' and 'advise --at N' read it; 'solve', 'check' "
-                                    "and 'advise' without --at read a scenario (docs/scenarios.md)"))
     builder = _Builder(text, source)
+    if isinstance(data.get("hand"), list) and "dealer" in data:  # [[hand]] tables and a dealer: a record
+        line, column = builder.at(("hand", 0))
+        raise ScenarioError(located(source, line, column, "[[hand]]: a record of a game (docs/records.md), not "
+                                    "a scenario: 'replay', 'review' and 'advise --at N' read it; 'solve', "
+                                    "'check' and 'advise' without --at read a scenario (docs/scenarios.md)"))
     scenario = _build(builder, data)
     if builder.problems:
         ordered = sorted(set(builder.problems))
