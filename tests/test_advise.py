@@ -158,8 +158,8 @@ def test_advise_a_record_needs_at_and_names_the_mover() -> None:
 def test_advise_refuses_record_options_on_a_scenario_in_one_line() -> None:
     """A scenario is one decision: --at, --hand and a --player not to move are refused, not ignored."""
     runner = CliRunner()
-    for args, said in ((["--at", "3"], "--at N is for a record"), (["--hand", "2"], "needs --at N"),
-                       (["--player", "B"], "decision is A's, not B's")):
+    for args, said in ((["--at", "3"], "a scenario (docs/scenarios.md), not a record"),
+                       (["--hand", "2"], "needs --at N"), (["--player", "B"], "decision is A's, not B's")):
         result = runner.invoke(app, ["advise", "scenarios/gin-knock.toml", *args, "--samples", "8"])
         assert result.exit_code == 2, args
         assert said in result.output and len(result.output.strip().splitlines()) == 1, result.output

@@ -69,9 +69,6 @@ def advise(
         from rummycheck.files.record import load_record
         from rummycheck.table.replay import state_at
 
-        if path != "-" and not _looks_like_record(path) and _readable(path):
-            fail(f"{path}: --at N is for a record (a file with [[hand]] tables); this one has none: "
-                 "a scenario is advised without --at")
         record = guarded(lambda: load_record(path))
         if html is not None:
             from rummycheck.render.html import record_inputs
@@ -109,15 +106,3 @@ def _looks_like_record(path: str) -> bool:
         return "[[hand]]" in read_file(path)
     except RummyError:
         return False
-
-
-def _readable(path: str) -> bool:
-    """Whether ``path`` can be read (a bad path is left to the loader, which names the trouble)."""
-    from rummycheck.errors import RummyError
-    from rummycheck.reading import read_file
-
-    try:
-        read_file(path)
-    except RummyError:
-        return False
-    return True
