@@ -368,3 +368,33 @@ def test_lookup_sets_follow_the_documented_tie_break(setup: tuple[str, Overrides
     assert found == best[1]
     assert (points, len(deadwood)) == divmod(best[0], 64)
     assert fast_parts(hand, variant) == (melds, deadwood, points)
+
+
+def _dead_by_counting(rem: tuple[int, ...], w: int, costs: tuple[int, ...]) -> int:
+    """The exact search's bound worked the plain way: a card is dead when fewer than ``2 - w`` other
+    cards share its rank and no ``3 - w`` ranks in a row of its suit around it (round the ace, with
+    the wild standing in for one) are held."""
+    held = set(rem)
+    total = 0
+    for x in rem:
+        suit, rank = divmod(x, 13)
+        if sum(1 for y in rem if y % 13 == rank) >= 3 - w:
+            continue
+        in_suit = [suit * 13 + (rank + d) % 13 in held for d in range(-2, 3)]  # ranks x-2 .. x+2
+        windows = [in_suit[i:i + 3] for i in range(3)]  # the three runs of three through x
+        if any(sum(window) >= 3 - w for window in windows):
+            continue
+        total += costs[x]
+    return total
+
+
+@given(st.integers(0, 2**32), st.integers(0, 15), st.booleans(), st.integers(0, 1))
+@settings(max_examples=400, deadline=None)
+def test_the_exact_searchs_dead_card_bound_counts_as_the_plain_rule(seed: int, size: int, two_decks: bool,
+                                                                     wilds: int) -> None:
+    from rummycheck.solvers.exact import _dead_cards
+
+    rng = random.Random(seed)
+    costs = tuple(rng.randrange(1, 50) for _ in range(52))
+    rem = tuple(sorted(rng.sample(list(range(52)) * (2 if two_decks else 1), size)))
+    assert _dead_cards(rem, wilds, costs) == _dead_by_counting(rem, wilds, costs)

@@ -533,3 +533,37 @@ def test_a_draw_is_worth_its_better_finish() -> None:
 
 
 LAYOFF_RECORD = "tests/data/review/bing-draw-over-the-layoff-against-a-sure-out.toml"
+
+
+def test_a_bing_take_is_raced_as_two_lines_as_a_draw_is() -> None:
+    """A's first decision in the record below: draw, or take the Jh upcard.  After the take he cannot
+    open (two melds, 4h 5h 6h and 3s 3h 3d), so only discards follow: fourteen, the Jh just taken not one
+    of them; in Bing a take is
+    raced as two lines (``Game.take_lines``): the rollout bot's finish, and the discard keeping the least
+    deadwood, worked by hand: the loose 8s 8d 9d 9h Jc Qc Kd 5c Jh count 79, so throwing any ten
+    (Jc, Qc, Kd: BING-VALUES) keeps the least, 69.  The take is worth the better line's mean, on the
+    samples everything else had."""
+    from rummycheck.analysis.evaluate import completions, evaluate, rollout_values
+    from rummycheck.sim.stats import weighted_mean_interval
+    from rummycheck.solvers.deadwood import min_deadwood
+    from rummycheck.table.observation import observe
+
+    state = state_at(load_record("tests/data/review/bing-break-a-set-over-a-loose-king.toml"), 1, 1)
+    seen = observe(state, state.current)
+    take = next(a for a in state.legal_actions() if a.kind is ActionKind.TAKE)
+    follow = state.apply(take).legal_actions()
+    assert len(follow) == 14 and "Jh" not in {str(a.card) for a in follow}
+    lines = completions(seen, take)
+    assert len(lines) == 2 and lines[0] == (take,) and lines[1][0] == take
+    rule = lines[1][1]
+    assert isinstance(rule, Action) and rule.kind is ActionKind.DISCARD and rule.card is not None
+    assert str(rule.card) in {"Jc", "Qc", "Kd"}
+    rest = list(state.apply(take).player.hand)
+    rest.remove(rule.card)
+    assert min_deadwood(rest, variant=state.variant) == 69
+    found = evaluate(state, samples=32, min_samples=32, seed=4, candidates=[take])
+    values, _, weights = rollout_values(seen, lines, seed=4, first=0, count=32, rollout=found.rollout)
+    means = [weighted_mean_interval(v, weights).value for v in values]
+    row = found.of(take)
+    assert row.value == pytest.approx(max(means))
+    assert row.then == (None if means[0] >= means[1] else rule)

@@ -14,14 +14,16 @@ with ``expert``, to value moves against an opponent known to play a certain way.
 
 A take of a card in sight is valued by its **best completion**: the player knows the hand it
 leaves him whatever the sample, so where each move left in his turn ends it (gin's discards and
-knocks; basic's and Bing's discards when nothing can be laid down), each is a line of its own
+knocks; basic's discards when nothing can be laid down), each is a line of its own
 (``completions``), raced with the rest on the same samples, and the take is worth its best line
 (``MoveValue.then`` names the rest of the turn).  Otherwise the rollout bot's choice after the
 take would be charged to the take, and then again at the next decision, where it is the
-player's own.  A draw from the stock cannot be finished by one move (the card drawn differs
-from sample to sample): it is raced as two lines, the rollout bot finishing the turn and a rule
-applied on each sample (``LEAST_DEADWOOD``: the discard keeping the least deadwood), and is
-worth the better (``MoveValue.finish`` names the rule when it gave the value).
+player's own.  In Bing, whose rollouts are far noisier, a take has two lines instead: the
+rollout bot's finish and the discard keeping the least deadwood (``Game.take_lines``).  A draw
+from the stock cannot be finished by one move (the card drawn differs from sample to sample):
+it is raced as two lines, the rollout bot finishing the turn and a rule applied on each sample
+(``LEAST_DEADWOOD``: the discard keeping the least deadwood), and is worth the better
+(``MoveValue.finish`` names the rule when it gave the value).
 
 Sampling is adaptive, a race: after each batch (once ``min_samples`` are in), a move
 that the current best is ahead of by a paired interval excluding 0 is left behind and no
@@ -448,6 +450,11 @@ def completions(observation: Observation, move: Action) -> tuple[tuple[Action | 
     is worth its best.  Otherwise (the rollout bot would finish the turn, the move is not a
     take, or more than ``MAX_COMPLETIONS`` moves) the move alone.  Without this a take is
     charged whatever the rollout bot does next, an error counted again at the next decision.
+    In a game whose ``take_lines`` is "finishes" (Bing) a take has two lines, as a draw has: the
+    rollout bot finishing the turn, and the discard keeping the least deadwood (one card, the hand
+    being known).  There a paired difference between two of a take's lines spreads over 60 to 80
+    points, so the best of a dozen lines is mostly the luckiest: chosen on 48 rollouts, it was
+    some 13 points above its own value on other rollouts (docs/advise.md).
 
     A draw from the stock cannot be completed so: what follows depends on the card drawn.  It
     has two lines: the rollout bot finishing the turn, and ``LEAST_DEADWOOD`` (the discard that
@@ -465,6 +472,9 @@ def completions(observation: Observation, move: Action) -> tuple[tuple[Action | 
     follow = after.legal_actions()
     if not 1 < len(follow) <= MAX_COMPLETIONS or any(a.kind not in _ENDS_TURN for a in follow):
         return alone
+    if observation.public.game.take_lines == "finishes":  # as a draw: the bot's finish, or the rule's,
+        rule = least_deadwood_discard(after)  # which the known hand makes one card whatever the sample
+        return alone if rule is None else (alone[0], (move, rule))
     return tuple((move, a) for a in follow)
 
 

@@ -178,6 +178,11 @@ class Game:
     #: the bot an ``mc`` bot follows (``analysis.mc``: its answer is played unless the rollouts show
     #: another move better, and it plays the mc seat's own later turns in them); None: ``rollout_bot``
     mc_base: ClassVar[str | None] = None
+    #: how the analysis values a take of a card in sight (``analysis.evaluate.completions``):
+    #: "each", by its best line, one per move ending the turn after it; "finishes", as a draw is, by
+    #: the better of the rollout bot's finish and the discard keeping the least deadwood (Bing, whose
+    #: rollouts are too noisy for the best of a dozen lines to be anything but the luckiest)
+    take_lines: ClassVar[str] = "each"
     #: the analysis's discard model for this game (``analysis.evidence``): its beta, or None for
     #: uniform samples (no setting validated for the game)
     evidence_beta: ClassVar[float | None] = None

@@ -71,6 +71,7 @@ class Bing(Game):
     hand_won_words = "went out"
     default_bots = ("early", "common", "sandbag", "common")
     rollout_bot = "common"
+    take_lines = "finishes"  # docs/advise.md: the best of a take's dozen lines was its luckiest
     evidence_beta = 0.25  # analysis/evidence.py says how it was chosen and checked
     game_chance_table = "bing_hands.toml"  # made by bench/bing_hand_points.py
     game_chance_model = "bust"

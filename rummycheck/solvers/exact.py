@@ -278,31 +278,43 @@ def _dead_cards(rem: tuple[int, ...], w: int, hand_costs: tuple[int, ...]) -> in
     wilds: no other ``2 - w`` cards of their rank, and no run of their suit within reach
     (three ranks in a row without a wild, a card one or two ranks away with one)."""
     present = 0  # bit x: card index x is there
-    ranks = [0] * 13
     for x in rem:
         present |= 1 << x
-        ranks[x % 13] += 1
-    need = 3 - w
-    held = 0  # bit x: a meld may hold card x
-    for rank, count in enumerate(ranks):
-        if count >= need:
-            held |= _SPREAD << rank
-    for shift in (0, 13, 26, 39):
-        bits = present >> shift & _RANKS
-        if not bits:
-            continue
-        # bits rotated so that bit r tells of rank r + k (above) or r - k (below), round the ace
-        up1 = (bits >> 1 | bits << 12) & _RANKS
-        up2 = (bits >> 2 | bits << 11) & _RANKS
+    s0, s1, s2, s3 = present & _RANKS, present >> 13 & _RANKS, present >> 26 & _RANKS, present >> 39 & _RANKS
+    if present.bit_count() == len(rem):  # no card twice: the ranks held 3 (or 2) times, suit by suit
         if w == 0:
-            starts = bits & up1 & up2
-            cover = starts | (starts << 1 | starts >> 12) & _RANKS | (starts << 2 | starts >> 11) & _RANKS
+            sets = s0 & s1 & (s2 | s3) | (s0 | s1) & s2 & s3
         else:
-            cover = bits & (up1 | up2 | (bits << 1 | bits >> 12) & _RANKS | (bits << 2 | bits >> 11) & _RANKS)
-        held |= cover << shift
+            sets = s0 & (s1 | s2 | s3) | s1 & (s2 | s3) | s2 & s3
+    else:  # two decks: count the copies
+        ranks = [0] * 13
+        for x in rem:
+            ranks[x % 13] += 1
+        need = 3 - w
+        sets = 0
+        for rank, count in enumerate(ranks):
+            if count >= need:
+                sets |= 1 << rank
+    held = sets * _SPREAD  # bit x: a meld may hold card x
+    shift = 0
+    for bits in (s0, s1, s2, s3):
+        if bits:
+            # bits rotated so that bit r tells of rank r + k (above) or r - k (below), round the ace
+            up1 = (bits >> 1 | bits << 12) & _RANKS
+            up2 = (bits >> 2 | bits << 11) & _RANKS
+            if w == 0:
+                starts = bits & up1 & up2
+                cover = starts | (starts << 1 | starts >> 12) & _RANKS | (starts << 2 | starts >> 11) & _RANKS
+            else:
+                cover = bits & (up1 | up2 | (bits << 1 | bits >> 12) & _RANKS | (bits << 2 | bits >> 11) & _RANKS)
+            held |= cover << shift
+        shift += 13
+    dead = present & ~held
+    if not dead:
+        return 0
     total = 0
     for x in rem:
-        if not held >> x & 1:
+        if dead >> x & 1:
             total += hand_costs[x]
     return total
 
