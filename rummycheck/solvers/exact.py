@@ -345,6 +345,8 @@ class _Search:
         self.cand_cache: dict[tuple[int, tuple[int, ...], tuple[int, ...]], list[Candidate]] = {}
         self.set_cache: dict[tuple[int, tuple[int, ...]], list[Candidate]] = {}
         self.run_cache: dict[tuple[int, tuple[int, ...]], list[Candidate]] = {}
+        # ``search``'s answers by (natural card indexes, wild card indexes), both sorted
+        self.arrangements: dict[tuple[tuple[int, ...], tuple[int, ...]], Arrangement | None] = {}
 
     def candidates(self, rem: tuple[int, ...], w: int) -> list[Candidate]:
         """The melds of the lowest card ``c = rem[0]`` in the search's order: sets, then runs.
@@ -542,7 +544,8 @@ def _engine(rules: SearchRules, min_melds: int, max_melds: int | None) -> _Searc
         engines = _kept.engines = {}
     key = (rules, min_melds, max_melds)
     engine = engines.get(key)
-    if engine is None or len(engine.memo) + len(engine.bounds) + len(engine.dead) > KEPT_STATES:
+    if engine is None or (len(engine.memo) + len(engine.bounds) + len(engine.dead) + len(engine.arrangements)
+                          > KEPT_STATES):
         if len(engines) > 16:
             engines.clear()
         engine = engines[key] = _Search(rules, min_melds, max_melds)
@@ -584,12 +587,23 @@ def search(cards: Sequence[Card], *, variant: Variant, rules: SearchRules | None
     wild_cards = sorted(c for c in cards if variant.is_wild(c))
     naturals = tuple(sorted(c.index for c in cards if not variant.is_wild(c)))
     engine = _engine(rules, min_melds, max_melds)
+    # the same cards asked again (a bot's hand turn after turn, the rollouts of one position): the
+    # arrangement laid out before, a frozen value whose cards are equal to these
+    key = (naturals, tuple(c.index for c in wild_cards))
+    found = engine.arrangements.get(key, _UNSEEN)
+    if found is not _UNSEEN:
+        return found
     cost = _unpack(engine.best(naturals, len(wild_cards), 0, 0))
     if cost[0] >= INF:
+        engine.arrangements[key] = None
         return None
     chosen, left, own = engine.walk(naturals, len(wild_cards), 0, 0)
     melds, deadwood = _lay_out(chosen, left, own, wild_cards, rules)
-    return Arrangement(tuple(melds), tuple(deadwood), cost[0], cost[2])
+    arrangement = engine.arrangements[key] = Arrangement(tuple(melds), tuple(deadwood), cost[0], cost[2])
+    return arrangement
+
+
+_UNSEEN = object()
 
 
 # -- turning the search's choices into concrete melds with named wilds -----------------
