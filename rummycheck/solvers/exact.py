@@ -590,20 +590,17 @@ def search(cards: Sequence[Card], *, variant: Variant, rules: SearchRules | None
     # the same cards asked again (a bot's hand turn after turn, the rollouts of one position): the
     # arrangement laid out before, a frozen value whose cards are equal to these
     key = (naturals, tuple(c.index for c in wild_cards))
-    found = engine.arrangements.get(key, _UNSEEN)
-    if found is not _UNSEEN:
-        return found
+    arrangements = engine.arrangements
+    if key in arrangements:
+        return arrangements[key]
     cost = _unpack(engine.best(naturals, len(wild_cards), 0, 0))
     if cost[0] >= INF:
-        engine.arrangements[key] = None
+        arrangements[key] = None
         return None
     chosen, left, own = engine.walk(naturals, len(wild_cards), 0, 0)
     melds, deadwood = _lay_out(chosen, left, own, wild_cards, rules)
-    arrangement = engine.arrangements[key] = Arrangement(tuple(melds), tuple(deadwood), cost[0], cost[2])
+    arrangement = arrangements[key] = Arrangement(tuple(melds), tuple(deadwood), cost[0], cost[2])
     return arrangement
-
-
-_UNSEEN = object()
 
 
 # -- turning the search's choices into concrete melds with named wilds -----------------
