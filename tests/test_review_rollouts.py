@@ -567,3 +567,14 @@ def test_a_bing_take_is_raced_as_two_lines_as_a_draw_is() -> None:
     row = found.of(take)
     assert row.value == pytest.approx(max(means))
     assert row.then == (None if means[0] >= means[1] else rule)
+
+
+def test_evaluate_refuses_a_player_whose_own_hand_is_not_known() -> None:
+    """B's cards are not in this record: his samples would deal him different hands, and a take's
+    completions (worked on one of them) were illegal on the others (an IllegalPlay from deep inside)."""
+    from rummycheck.analysis.evaluate import evaluate
+
+    state = state_at(load_record("tests/data/review/basic-draw-over-the-set-that-goes-out.toml"), 1, 1)
+    assert state.player.name == "B" and not state.player.known
+    with pytest.raises(ValueError, match="the hand of B is not fully known"):
+        evaluate(state, samples=16)

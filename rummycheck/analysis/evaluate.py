@@ -344,6 +344,8 @@ def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 
         raise ValueError("the hand is over: there is no decision to value")
     if public.current != observation.seat:
         raise ValueError(f"it is not {observation.name}'s decision")
+    if not public.players[observation.seat].known:  # his own moves would differ from sample to sample
+        raise ValueError(f"the hand of {observation.name} is not fully known: there is no decision of his to value")
     seat = observation.seat
     moves = list(candidates) if candidates is not None else public.legal_actions()
     if not moves:
