@@ -578,3 +578,23 @@ def test_evaluate_refuses_a_player_whose_own_hand_is_not_known() -> None:
     assert state.player.name == "B" and not state.player.known
     with pytest.raises(ValueError, match="the hand of B is not fully known"):
         evaluate(state, samples=16)
+
+
+def test_a_basic_take_is_raced_as_two_lines_as_a_draw_is() -> None:
+    """Basic's rollouts spread as widely as Bing's (docs/advise.md): A may take the 2c to 7s 9s Qs 9h Qh Kh 4d
+    Kd 5c 7c, where nothing melds (pairs only) with it or without, so each of the ten discards after it is
+    legal and the least deadwood throws a ten-point card; of the kings and queens the rule takes the highest,
+    a king.  Two lines: the bot's finish and that discard."""
+    from rummycheck.analysis.evaluate import completions
+    from rummycheck.solvers.deadwood import min_deadwood
+    from rummycheck.table.observation import observe
+
+    state = state_at(load_record("tests/data/review/basic-feed-the-one-card-hand.toml"), 1, 1)
+    take = next(a for a in state.legal_actions() if a.kind is ActionKind.TAKE)
+    after = state.apply(take)
+    assert len(after.legal_actions()) == 10
+    assert min_deadwood(after.player.hand, variant=state.variant) == state.variant.points(after.player.hand)
+    lines = completions(observe(state, state.current), take)
+    assert len(lines) == 2 and lines[0] == (take,)
+    rule = lines[1][1]
+    assert isinstance(rule, Action) and rule.card is not None and str(rule.card) in {"Kh", "Kd"}

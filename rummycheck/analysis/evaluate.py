@@ -18,8 +18,8 @@ knocks; basic's discards when nothing can be laid down), each is a line of its o
 (``completions``), raced with the rest on the same samples, and the take is worth its best line
 (``MoveValue.then`` names the rest of the turn).  Otherwise the rollout bot's choice after the
 take would be charged to the take, and then again at the next decision, where it is the
-player's own.  In Bing, whose rollouts are far noisier, a take has two lines instead: the
-rollout bot's finish and the discard keeping the least deadwood (``Game.take_lines``).  A draw
+player's own.  In Bing and basic, whose rollouts are far noisier, a take has two lines instead:
+the rollout bot's finish and the discard keeping the least deadwood (``Game.take_lines``).  A draw
 from the stock cannot be finished by one move (the card drawn differs from sample to sample):
 it is raced as two lines, the rollout bot finishing the turn and a rule applied on each sample
 (``LEAST_DEADWOOD``: the discard keeping the least deadwood), and is worth the better
@@ -452,11 +452,11 @@ def completions(observation: Observation, move: Action) -> tuple[tuple[Action | 
     is worth its best.  Otherwise (the rollout bot would finish the turn, the move is not a
     take, or more than ``MAX_COMPLETIONS`` moves) the move alone.  Without this a take is
     charged whatever the rollout bot does next, an error counted again at the next decision.
-    In a game whose ``take_lines`` is "finishes" (Bing) a take has two lines, as a draw has: the
+    In a game whose ``take_lines`` is "finishes" (Bing, basic) a take has two lines, as a draw has: the
     rollout bot finishing the turn, and the discard keeping the least deadwood (one card, the hand
-    being known).  There a paired difference between two of a take's lines spreads over 60 to 80
+    being known).  There a paired difference between two of a take's lines spreads over 37 to 156
     points, so the best of a dozen lines is mostly the luckiest: chosen on 48 rollouts, it was
-    some 13 points above its own value on other rollouts (docs/advise.md).
+    5 to 24 points above its own value on other rollouts (docs/advise.md; in gin 0 to 3).
 
     A draw from the stock cannot be completed so: what follows depends on the card drawn.  It
     has two lines: the rollout bot finishing the turn, and ``LEAST_DEADWOOD`` (the discard that

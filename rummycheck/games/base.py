@@ -180,8 +180,8 @@ class Game:
     mc_base: ClassVar[str | None] = None
     #: how the analysis values a take of a card in sight (``analysis.evaluate.completions``):
     #: "each", by its best line, one per move ending the turn after it; "finishes", as a draw is, by
-    #: the better of the rollout bot's finish and the discard keeping the least deadwood (Bing, whose
-    #: rollouts are too noisy for the best of a dozen lines to be anything but the luckiest)
+    #: the better of the rollout bot's finish and the discard keeping the least deadwood (Bing and
+    #: basic, whose rollouts are too noisy for the best of a dozen lines to be anything but the luckiest)
     take_lines: ClassVar[str] = "each"
     #: the analysis's discard model for this game (``analysis.evidence``): its beta, or None for
     #: uniform samples (no setting validated for the game)

@@ -83,6 +83,7 @@ class Basic(Game):
     NOT_CAUGHT = frozenset({"BASIC-TARGET"})
     default_bots = ("eager", "patient")
     rollout_bot = "patient"
+    take_lines = "finishes"  # docs/advise.md: the best of a take's lines was mostly its luckiest
     evidence_beta = 0.5  # analysis/evidence.py says how it was chosen and checked
     pile_model = (-1.75, 1.75, 1.0)  # bench/fit_pile_model.py; analysis/evidence.py
     hand_quality_table = "basic_opponent_deadwood.toml"  # made by bench/fit_opponent_deadwood.py --game basic
