@@ -440,7 +440,7 @@ def _sent(line: tuple[Action | Finish, ...]) -> Action | tuple[Action | Finish, 
     return first if len(line) == 1 and isinstance(first, Action) else line
 
 
-#: a take with more completions than this (a long Bing hand) is finished by the rollout bot
+#: a take with more completions than this is finished by the rollout bot (a game of a line per completion)
 MAX_COMPLETIONS = 24
 
 
@@ -472,11 +472,13 @@ def completions(observation: Observation, move: Action) -> tuple[tuple[Action | 
     if after.is_over or after.current != observation.seat:
         return alone
     follow = after.legal_actions()
-    if not 1 < len(follow) <= MAX_COMPLETIONS or any(a.kind not in _ENDS_TURN for a in follow):
+    if len(follow) < 2 or any(a.kind not in _ENDS_TURN for a in follow):
         return alone
     if observation.public.game.take_lines == "finishes":  # as a draw: the bot's finish, or the rule's,
         rule = least_deadwood_discard(after)  # which the known hand makes one card whatever the sample
         return alone if rule is None else (alone[0], (move, rule))
+    if len(follow) > MAX_COMPLETIONS:
+        return alone
     return tuple((move, a) for a in follow)
 
 
