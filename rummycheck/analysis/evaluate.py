@@ -14,7 +14,7 @@ with ``expert``, to value moves against an opponent known to play a certain way.
 
 A take of a card in sight is valued by its **best completion**: the player knows the hand it
 leaves him whatever the sample, so where each move left in his turn ends it (gin's discards and
-knocks; basic's discards when nothing can be laid down), each is a line of its own
+knocks), each is a line of its own
 (``completions``), raced with the rest on the same samples, and the take is worth its best line
 (``MoveValue.then`` names the rest of the turn).  Otherwise the rollout bot's choice after the
 take would be charged to the take, and then again at the next decision, where it is the
