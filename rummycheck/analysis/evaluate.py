@@ -454,9 +454,10 @@ def completions(observation: Observation, move: Action) -> tuple[tuple[Action | 
     charged whatever the rollout bot does next, an error counted again at the next decision.
     In a game whose ``take_lines`` is "finishes" (Bing, basic) a take has two lines, as a draw has: the
     rollout bot finishing the turn, and the discard keeping the least deadwood (one card, the hand
-    being known).  There a paired difference between two of a take's lines spreads over 37 to 156
-    points, so the best of a dozen lines is mostly the luckiest: chosen on 48 rollouts, it was
-    5 to 24 points above its own value on other rollouts (docs/advise.md; in gin 0 to 3).
+    being known).  There a paired difference between two of a take's lines spreads over tens of
+    points, so the best of a dozen lines is mostly the luckiest: chosen on 48 rollouts, it stood a
+    median 7 to 9 points above its own value on other rollouts (``bench/take_lines.py``,
+    docs/advise.md; in gin 0.3).
 
     A draw from the stock cannot be completed so: what follows depends on the card drawn.  It
     has two lines: the rollout bot finishing the turn, and ``LEAST_DEADWOOD`` (the discard that
