@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_advise import position  # noqa: E402
 
-from rummycheck.analysis.evaluate import rollout_values  # noqa: E402
+from rummycheck.analysis.evaluate import Finish, completions, rollout_values  # noqa: E402
 from rummycheck.errors import RummyError  # noqa: E402
 from rummycheck.files.record import load_record  # noqa: E402
 from rummycheck.table.actions import Action, ActionKind  # noqa: E402
@@ -41,23 +41,17 @@ from rummycheck.table.observation import observe  # noqa: E402
 from rummycheck.table.replay import state_at  # noqa: E402
 from rummycheck.table.state import GameState  # noqa: E402
 
-ENDS_TURN = (ActionKind.DISCARD, ActionKind.KNOCK)
 
-
-def take_lines(state: GameState) -> list[tuple[Action, ...]] | None:
-    """The take of ``state`` and each move ending the turn after it, or None where there is no such take."""
+def take_lines(state: GameState) -> tuple[tuple[Action | Finish, ...], ...] | None:
+    """The take of ``state`` and each move ending the turn after it, as ``completions`` lines them up in
+    gin (at least three), or None where there is no such take."""
     if state.is_over or not state.player.known:
         return None
     take = next((a for a in state.legal_actions() if a.kind is ActionKind.TAKE), None)
     if take is None:
         return None
-    after = state.apply(take)
-    if after.is_over or after.current != state.current:
-        return None
-    follow = after.legal_actions()
-    if len(follow) < 3 or any(a.kind not in ENDS_TURN for a in follow):
-        return None
-    return [(take, a) for a in follow]
+    lines = completions(observe(state, state.current), take, take_lines="each")
+    return lines if len(lines) >= 3 else None
 
 
 def positions(game: str) -> Iterator[tuple[str, GameState]]:

@@ -444,7 +444,8 @@ def _sent(line: tuple[Action | Finish, ...]) -> Action | tuple[Action | Finish, 
 MAX_COMPLETIONS = 24
 
 
-def completions(observation: Observation, move: Action) -> tuple[tuple[Action | Finish, ...], ...]:
+def completions(observation: Observation, move: Action, *, take_lines: str | None = None
+                ) -> tuple[tuple[Action | Finish, ...], ...]:
     """The lines a move is valued by.  A take (of a card in sight) leaves the player a hand he
     knows whatever the sample, so the rest of his turn can be chosen on the same samples as
     everything else: where each move left to him ends the turn (a discard or a knock, as in gin,
@@ -457,7 +458,8 @@ def completions(observation: Observation, move: Action) -> tuple[tuple[Action | 
     being known).  There a paired difference between two of a take's lines spreads over tens of
     points, so the best of a dozen lines is mostly the luckiest: chosen on 48 rollouts, it stood a
     median 7 to 9 points above its own value on other rollouts (``bench/take_lines.py``,
-    docs/advise.md; in gin 0.3).
+    docs/advise.md; in gin 0.3).  ``take_lines`` ("each" or "finishes") overrides the game's, as
+    ``bench/take_lines.py`` does to roll out a Bing or basic take's every line.
 
     A draw from the stock cannot be completed so: what follows depends on the card drawn.  It
     has two lines: the rollout bot finishing the turn, and ``LEAST_DEADWOOD`` (the discard that
@@ -475,7 +477,7 @@ def completions(observation: Observation, move: Action) -> tuple[tuple[Action | 
     follow = after.legal_actions()
     if len(follow) < 2 or any(a.kind not in _ENDS_TURN for a in follow):
         return alone
-    if observation.public.game.take_lines == "finishes":  # as a draw: the bot's finish, or the rule's,
+    if (take_lines or observation.public.game.take_lines) == "finishes":  # as a draw: the bot's finish, or the rule's,
         rule = least_deadwood_discard(after)  # which the known hand makes one card whatever the sample
         return alone if rule is None else (alone[0], (move, rule))
     if len(follow) > MAX_COMPLETIONS:
