@@ -398,3 +398,31 @@ def test_the_exact_searchs_dead_card_bound_counts_as_the_plain_rule(seed: int, s
     costs = tuple(rng.randrange(1, 50) for _ in range(52))
     rem = tuple(sorted(rng.sample(list(range(52)) * (2 if two_decks else 1), size)))
     assert _dead_cards(rem, wilds, costs) == _dead_by_counting(rem, wilds, costs)
+
+
+@given(st.integers(0, 2**32), st.integers(3, 14), st.integers(0, 2))
+@settings(max_examples=300, deadline=None)
+def test_a_card_no_meld_can_hold_is_held_by_no_legal_meld(seed: int, size: int, wilds: int) -> None:
+    # the Bing bots skip the search for a top discard when `may_meld` says no meld could hold it;
+    # a legal meld through it (every subset of the hand tried by the brute force's meld rules)
+    # would make that skip wrong
+    from brute import _legal_meld
+
+    from rummycheck.solvers.exact import may_meld, search
+
+    variant = get_variant("bing")
+    rng = random.Random(seed)
+    deck = [c for c in full_deck() if not variant.is_wild(c)] * 2
+    hand = rng.sample(deck, size) + [Card.parse(f"2{s}") for s in "cdhs"[:wilds]]
+    card = hand[0]
+    opts = plain_options(variant)
+    others = [plain([c])[0] for c in hand[1:]]
+    # sets and runs of three or more hold a three-card meld through each of their cards
+    # (with at most one wild in the hand), so trying every pair of the others is the whole rule
+    held = any(_legal_meld([plain([card])[0], a, b], opts) for a, b in itertools.combinations(others, 2))
+    # with two wilds any card makes a meld; with fewer, Bing's aces (low or high) and the deuces
+    # being wild leave nothing for the bound's generous wrap round the ace to add
+    assert may_meld(card, hand, variant) == (held or wilds >= 2)
+    if not held:
+        arrangement = search(hand, variant=variant)
+        assert arrangement is not None and card in arrangement.deadwood

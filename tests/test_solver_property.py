@@ -113,18 +113,26 @@ def test_exact_search_matches_brute_force(setup: tuple[str, Overrides], seed: in
     variant = get_variant(name, **overrides)
     rng = random.Random(seed)
     hand = deal(rng, variant, size, min(deuces, size), meld_rich)
+    expected = assert_search_matches_brute_force(hand, variant, min_melds)
+    if min_melds == 0 and expected is not None:
+        assert min_deadwood(hand, variant=variant) == expected[0]
+
+
+def assert_search_matches_brute_force(hand: list[Card], variant: Variant, min_melds: int
+                                      ) -> tuple[int, int, int] | None:
+    """The exact search's best arrangement of ``hand`` with ``min_melds`` melds or more is legal
+    and costs what the brute force finds (None where neither finds one); the brute force's cost."""
     expected = brute_force_cost(plain(hand), plain_options(variant), min_melds=min_melds)
     found = search(hand, variant=variant, min_melds=min_melds)
     if expected is None:
         assert found is None
-        return
+        return None
     assert found is not None
     assert arrangement_problems(hand, found.melds, found.deadwood, variant=variant) == []
     assert len(found.melds) >= min_melds
     assert variant.points(found.deadwood) == found.points
     assert cost_of(found, variant) == expected
-    if min_melds == 0:
-        assert min_deadwood(hand, variant=variant) == expected[0]
+    return expected
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -142,6 +150,17 @@ def test_bing_full_hands_match_brute_force_and_validate(seed: int, deuces: int, 
     else:
         assert (result.deadwood_points, len(result.deadwood)) == expected[:2]
         assert result.legal == (score + expected[0] <= 75)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), size=st.sampled_from([12, 13, 14, 15]), deuces=st.integers(0, 4),
+       wanted=st.sampled_from([3, 4, 5]))
+def test_bing_openings_of_many_melds_match_brute_force(seed: int, size: int, deuces: int, wanted: int) -> None:
+    # the `common` strategy opens with four melds: the search gives up on a state once too few
+    # cards are left for the melds still wanted, and must not give up on one that has enough
+    variant = get_variant("bing")
+    hand = deal(random.Random(seed), variant, size, deuces, meld_rich=True)
+    assert_search_matches_brute_force(hand, variant, wanted)
 
 
 @settings(max_examples=60, deadline=None)

@@ -63,7 +63,7 @@ from rummycheck.melds import Meld, MeldKind, TableMeld, extend_meld, meld_proble
 from rummycheck.results import LayOff
 from rummycheck.solvers.base import Arrangement
 from rummycheck.solvers.deadwood import deadwood_counter, fast_search, fast_tables, least_key, min_deadwood
-from rummycheck.solvers.exact import SearchRules, search
+from rummycheck.solvers.exact import SearchRules, may_meld, search
 from rummycheck.solvers.layoffs import best_layoffs, exact_play
 from rummycheck.table.actions import ActionKind
 from rummycheck.table.observation import Observation
@@ -1469,10 +1469,11 @@ class BingBase(BaseBot):
             return top.index in table_wants(view.table, variant) or variant.is_wild(top) and bool(view.table)
         if variant.is_wild(top):
             return True
-        if not any(c.number == top.number or c.suit is top.suit or variant.is_wild(c) for c in view.hand):
-            return False  # nothing it could meld with: skip the search
+        hand = (*view.hand, top)
+        if not may_meld(top, hand, variant):
+            return False  # no meld of the hand with it could hold it: skip the search
         # the top card sits in a meld of the best arrangement of the hand with it
-        return top not in self._arrange(view, (*view.hand, top)).deadwood
+        return top not in self._arrange(view, hand).deadwood
 
     def lay_down(self, view: View) -> LayDown | None:
         plan, self._plan = self._plan, None

@@ -55,6 +55,7 @@ NO_LIMIT = 1 << 20
 # so that adding and comparing costs is one integer operation (the fields never come near
 # 2**21: at most a few thousand points); PACKED_INF is "no arrangement".
 _FIELD = 21
+_FIELD_MASK = (1 << _FIELD) - 1
 PACKED_INF = 1 << 80
 _ROOT = PACKED_INF + 1  # the budget of a question asked from outside: every answer counts
 
@@ -275,8 +276,33 @@ _SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # a rank bit times this: that rank in
 
 def _dead_cards(rem: tuple[int, ...], w: int, hand_costs: tuple[int, ...]) -> int:
     """The cost (packed) of the cards of ``rem`` that no meld can hold with ``w`` (0 or 1)
-    wilds: no other ``2 - w`` cards of their rank, and no run of their suit within reach
-    (three ranks in a row without a wild, a card one or two ranks away with one)."""
+    wilds (``_dead_mask``)."""
+    dead = _dead_mask(rem, w)
+    if not dead:
+        return 0
+    total = 0
+    for x in rem:
+        if dead >> x & 1:
+            total += hand_costs[x]
+    return total
+
+
+def may_meld(card: Card, cards: Sequence[Card], variant: Variant) -> bool:
+    """False when no meld of ``cards`` (which hold ``card``) can hold ``card``: the exact
+    search then leaves it in hand.  True says only that some meld might (judged as
+    generously as the search's bound: any suits for a set, runs round the ace; with two
+    wilds or more, always)."""
+    naturals = tuple(c.index for c in cards if not variant.is_wild(c))
+    wilds = len(cards) - len(naturals)
+    if wilds >= 2 or variant.is_wild(card):
+        return True
+    return not _dead_mask(naturals, wilds) >> card.index & 1
+
+
+def _dead_mask(rem: tuple[int, ...], w: int) -> int:
+    """Bit x set: card index x of ``rem`` is one no meld can hold with ``w`` (0 or 1) wilds:
+    no other ``2 - w`` cards of its rank, and no run of its suit within reach (three ranks
+    in a row without a wild, a card one or two ranks away with one)."""
     present = 0  # bit x: card index x is there
     for x in rem:
         present |= 1 << x
@@ -309,14 +335,7 @@ def _dead_cards(rem: tuple[int, ...], w: int, hand_costs: tuple[int, ...]) -> in
                 cover = bits & (up1 | up2 | (bits << 1 | bits >> 12) & _RANKS | (bits << 2 | bits >> 11) & _RANKS)
             held |= cover << shift
         shift += 13
-    dead = present & ~held
-    if not dead:
-        return 0
-    total = 0
-    for x in rem:
-        if dead >> x & 1:
-            total += hand_costs[x]
-    return total
+    return present & ~held
 
 
 def _remove(rem: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
@@ -442,6 +461,17 @@ class _Search:
             self.choices[key] = end
             return cost
         floor = self.least(rem, w)
+        if m < self.min_melds:
+            # every meld holds three cards or more, none of them a card no meld can hold (the
+            # cards counted in ``floor`` with at most one wild): too few cards left for the
+            # melds still wanted, and no arrangement from here has enough melds
+            usable = len(rem) + w
+            if w < 2:
+                usable -= floor >> _FIELD & _FIELD_MASK
+            if m + usable // 3 < self.min_melds:
+                memo[key] = PACKED_INF
+                self.choices[key] = None
+                return PACKED_INF
         best = PACKED_INF
         choice: object = None
         if self.max_melds is None or m < self.max_melds:
