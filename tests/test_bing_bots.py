@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from rummycheck.cards import Card, parse_cards
+from rummycheck.cards import Card, full_deck, parse_cards
 from rummycheck.melds import Meld, MeldKind, TableMeld
 from rummycheck.sim import bots as bots_module
 from rummycheck.sim.bots import BOTS, View, ViewPhase, bot_class, danger, partners
 from rummycheck.solvers.deadwood import min_deadwood
 from rummycheck.table.actions import ActionKind
-from rummycheck.variants import get_variant
+from rummycheck.variants import Variant, get_variant
 
 BING = get_variant("bing")
 #: a Bing turn's start with every option open
@@ -224,3 +224,35 @@ def test_bing_layoffs_keep_greedy_where_it_is_no_worse() -> None:
     assert bots_module.bing_layoffs(cards, table, BING) == bots_module.greedy_layoffs(cards, table, BING)
     laid, left = bots_module.bing_layoffs(cards, table, BING)
     assert [(str(lo.card), lo.target) for lo in laid] == [("7d", 1)] and left == parse_cards("Kc", decks=2)
+
+
+def _partners_by_hand(card: Card, hand: list[Card], variant: Variant) -> float:
+    """The partner count as the bots' docs state it, worked with rank numbers and suit letters:
+    another card of the rank 1, a wild 0.5, a card of the suit one rank away 1 and two away 0.5
+    (round the ace where the ace may be high)."""
+    total = 0.0
+    for other in hand:
+        if other is card:
+            continue
+        if variant.is_wild(other):
+            total += 0.5
+        elif other.rank == card.rank:
+            total += 1.0
+        elif other.suit == card.suit:
+            apart = {abs(other.number - card.number)}
+            if variant.ace != "low":
+                apart |= {abs((14 if x.number == 1 else x.number) - (14 if y.number == 1 else y.number))
+                          for x, y in ((other, card),)}
+            total += 1.0 if 1 in apart else 0.5 if 2 in apart else 0.0
+    return total
+
+
+@pytest.mark.parametrize("name", ["bing", "basic", "gin"])
+def test_partner_counts_follow_the_stated_rule(name: str) -> None:
+    variant = get_variant(name)
+    rng = random.Random(7)
+    deck = list(full_deck()) * 2
+    for _ in range(400):
+        hand = rng.sample(deck, rng.randrange(2, 16))
+        card = hand[0]
+        assert partners(card, hand, variant) == _partners_by_hand(card, hand, variant)

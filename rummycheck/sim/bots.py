@@ -259,26 +259,26 @@ def partners(card: Card, hand: Sequence[Card], variant: Variant) -> float:
     """How many cards of ``hand`` could join ``card`` in a meld: the same rank (1 each) and
     the same suit one rank away (1) or two ranks away (0.5); wild cards count 0.5."""
     score = 0.0
-    n = card.number
+    suit, rank = divmod(card.index, 13)  # rank 0 is the ace
+    wild = variant.wild_number
+    wild_rank = -1 if wild is None else wild - 1
     high = variant.ace != "low"
     for other in hand:
         if other is card:
             continue
-        if variant.is_wild(other):
+        other_suit, other_rank = divmod(other.index, 13)
+        if other_rank == wild_rank:
             score += 0.5
-            continue
-        if other.number == n:
+        elif other_rank == rank:
             score += 1.0
-            continue
-        if other.suit is not card.suit:
-            continue
-        gap = abs(other.number - n)
-        if high and (n == 1 or other.number == 1):
-            gap = min(gap, 14 - max(n, other.number) if min(n, other.number) == 1 else gap)
-        if gap == 1:
-            score += 1.0
-        elif gap == 2:
-            score += 0.5
+        elif other_suit == suit:
+            gap = abs(other_rank - rank)
+            if high and (rank == 0 or other_rank == 0):
+                gap = min(gap, 13 - gap)  # round the ace: K A is one apart, Q A two
+            if gap == 1:
+                score += 1.0
+            elif gap == 2:
+                score += 0.5
     return score
 
 
@@ -336,6 +336,10 @@ def greedy_layoffs(cards: Sequence[Card], table: Sequence[TableMeld], variant: V
         for card in list(left):
             wild = variant.is_wild(card)
             for number, meld in melds.items():
+                if not wild:  # a natural card joins only a set of its rank or a run of its suit
+                    first = meld.stands_for[0]
+                    if first.number != card.number if meld.kind == MeldKind.SET else first.suit is not card.suit:
+                        continue
                 for stands in _stand_ins(card, meld, wild):
                     grown = extend_meld(meld, [(card, stands)], variant)
                     if not meld_problems(grown, variant):

@@ -614,15 +614,23 @@ def search(cards: Sequence[Card], *, variant: Variant, rules: SearchRules | None
     Returns None when no arrangement has ``min_melds`` melds.
     """
     rules = rules or SearchRules.from_variant(variant)
-    wild_cards = sorted(c for c in cards if variant.is_wild(c))
-    naturals = tuple(sorted(c.index for c in cards if not variant.is_wild(c)))
+    wild = variant.wild_number
+    indexes = sorted(c.index for c in cards)
+    naturals: tuple[int, ...]
+    wilds: tuple[int, ...]
+    if wild is None:
+        naturals, wilds = tuple(indexes), ()
+    else:  # the wild cards' rank, read from the indexes (the key is built for every question)
+        naturals = tuple(x for x in indexes if x % 13 != wild - 1)
+        wilds = tuple(x for x in indexes if x % 13 == wild - 1)
     engine = _engine(rules, min_melds, max_melds)
     # the same cards asked again (a bot's hand turn after turn, the rollouts of one position): the
     # arrangement laid out before, a frozen value whose cards are equal to these
-    key = (naturals, tuple(c.index for c in wild_cards))
+    key = (naturals, wilds)
     arrangements = engine.arrangements
     if key in arrangements:
         return arrangements[key]
+    wild_cards = sorted(c for c in cards if variant.is_wild(c))
     cost = _unpack(engine.best(naturals, len(wild_cards), 0, 0))
     if cost[0] >= INF:
         arrangements[key] = None
