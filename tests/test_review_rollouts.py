@@ -15,6 +15,7 @@ from rummycheck.cli import app
 from rummycheck.files.record import load_record
 from rummycheck.table.actions import Action, ActionKind
 from rummycheck.table.replay import state_at
+from rummycheck.table.state import GameState
 
 PLANTED = "tests/data/review/gin-pass-the-gin-upcard.toml"
 
@@ -598,3 +599,41 @@ def test_a_basic_take_is_raced_as_two_lines_as_a_draw_is() -> None:
     assert len(lines) == 2 and lines[0] == (take,)
     rule = lines[1][1]
     assert isinstance(rule, Action) and rule.card is not None and str(rule.card) in {"Kh", "Kd"}
+
+
+@pytest.mark.parametrize(("path", "hand", "action"), [
+    ("tests/data/review/bing-break-a-set-over-a-loose-king.toml", 1, 1),
+    ("tests/data/review/basic-feed-the-one-card-hand.toml", 1, 1),
+])
+def test_a_rollout_reused_for_a_line_ending_in_the_same_state_gives_every_value_unchanged(
+        monkeypatch: pytest.MonkeyPatch, path: str, hand: int, action: int) -> None:
+    """A draw or take the rollout bot finishes and the same move finished by the least-deadwood discard
+    often throw the same card; the second rollout is then not played but given the first one's value.
+    The values must be those of playing it: every rollout played (the bots saying they may not be made
+    afresh mid-hand) gives the same numbers, and a reuse did happen."""
+    from rummycheck.analysis import evaluate as evaluate_module
+    from rummycheck.analysis.evaluate import completions, rollout_values
+    from rummycheck.sim.bots import BaseBot
+    from rummycheck.table.observation import observe
+
+    state = state_at(load_record(path), hand, action)
+    seen = observe(state, state.current)
+    lines = [line for move in state.legal_actions() if move.kind in (ActionKind.DRAW, ActionKind.TAKE)
+             for line in completions(seen, move)]
+    assert len(lines) == 4
+    found: list[bool] = []
+    real_find = evaluate_module._Reuse.find
+
+    def spy(self: evaluate_module._Reuse, after: GameState) -> tuple[float, float | None] | None:
+        answer = real_find(self, after)
+        found.append(answer is not None)
+        return answer
+
+    monkeypatch.setattr(evaluate_module._Reuse, "find", spy)
+    reused = rollout_values(seen, lines, seed=3, first=0, count=12, rollout=state.game.rollout_bot)
+    assert any(found)
+    monkeypatch.setattr(BaseBot, "replays", False)
+    found.clear()
+    played = rollout_values(seen, lines, seed=3, first=0, count=12, rollout=state.game.rollout_bot)
+    assert not found
+    assert reused == played

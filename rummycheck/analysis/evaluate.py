@@ -272,6 +272,10 @@ def rollout_values(observation: Observation, candidates: Sequence[Action | tuple
     wins: list[list[float | None]] = [[] for _ in candidates]
     weights: list[float] = []
     memo: dict[tuple[int, ...], int] = {}  # least deadwood by hand, for ``LEAST_DEADWOOD``
+    # a line the rollout bot finishes (a draw or a take alone) and one that finishes the turn by a
+    # discard of its own often throw the same card: the rest of the hand is then the same play, and
+    # its rollout is not played twice (``_Reuse``)
+    reuse = _Reuse() if getattr(factories[seat], "replays", False) else None
     for index in range(first, first + count):
         rng = random.Random(f"sample:{seed}:{index}")
         if evidence:
@@ -279,6 +283,8 @@ def rollout_values(observation: Observation, candidates: Sequence[Action | tuple
         else:
             sample, weight = observation.determinize(rng), 1.0
         weights.append(weight)
+        if reuse is not None:
+            reuse.ended.clear()
         for k, line in enumerate(candidates):
             state = sample
             for step in (line if isinstance(line, tuple) else (line,)):
@@ -290,18 +296,59 @@ def rollout_values(observation: Observation, candidates: Sequence[Action | tuple
                         continue
                     step = chosen
                 state = state.apply(step)
+            watch = reuse is not None and not state.is_over and state.current == seat and state.drew != "none"
+            if reuse is not None and not watch and state is not sample:
+                found = reuse.find(state)
+                if found is not None:
+                    values[k].append(found[0])
+                    wins[k].append(found[1])
+                    continue
             try:
                 final, ending = play_out(state, [factory() for factory in factories], seed=f"{seed}:{index}",
-                                         max_turns=ROLLOUT_TURNS)
+                                         max_turns=ROLLOUT_TURNS,
+                                         turn_ended=reuse.watch if watch and reuse is not None else None)
             except SimulationError:  # the bots take and throw for ever: a hand nobody ends scores nothing
                 values[k].append(0.0)
                 wins[k].append(game_chance(sample.variant, {p.name: p.score for p in sample.players},
                                              sample.players[seat].name))
+                if reuse is not None:
+                    reuse.caught = None
                 continue
             net, win = _net(final, ending, seat)
             values[k].append(net)
             wins[k].append(win)
+            if reuse is not None:
+                reuse.keep(net, win)
     return values, wins, weights
+
+
+class _Reuse:
+    """One sample's rollouts that the rollout bot began by finishing the player's turn: the state
+    when that turn ended, with the rollout's value.  A line whose own moves end the turn in one of
+    those states, no random number drawn before (``play_out``'s ``turn_ended``), would be played on
+    by bots made afresh from the same seeds exactly as the bots went on there (``BaseBot.replays``),
+    so it takes that value.  Rollouts cut short by ``ROLLOUT_TURNS`` are not kept (the line's count of
+    turns would differ by the one played before)."""
+
+    __slots__ = ("caught", "ended")
+
+    def __init__(self) -> None:
+        self.ended: list[tuple[GameState, float, float | None]] = []
+        self.caught: GameState | None = None
+
+    def watch(self, state: GameState, untouched: bool) -> None:
+        self.caught = state.copy() if untouched else None
+
+    def keep(self, net: float, win: float | None) -> None:
+        if self.caught is not None:
+            self.ended.append((self.caught, net, win))
+            self.caught = None
+
+    def find(self, state: GameState) -> tuple[float, float | None] | None:
+        for ended, net, win in self.ended:
+            if ended == state:
+                return net, win
+        return None
 
 
 def _interval(values: Sequence[float], weights: Sequence[float] | None = None, z: float = Z95

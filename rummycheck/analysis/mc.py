@@ -55,6 +55,7 @@ class MonteCarloBot(BaseBot):
     samples: ClassVar[int] = DEFAULT_SAMPLES
     #: it values each decision by rollouts of its own: not a bot to play the evaluator's rollouts
     rolls_out: ClassVar[bool] = True
+    replays: ClassVar[bool] = False  # its samples and its plan are its own
 
     def __init__(self) -> None:
         super().__init__()

@@ -855,6 +855,11 @@ class BaseBot:
     partner_weight: ClassVar[float] = 2.0
     feed_weight: ClassVar[float] = 5.0
     outs_weight: ClassVar[float] = 0.0
+    #: its choices depend on its views and its rng alone (what it keeps between calls is cache, or
+    #: is reset at the start of each of its turns), so a bot made afresh mid-hand plays on as it
+    #: would have: the evaluator may then reuse one rollout for another reaching the same state
+    #: (``analysis.evaluate.rollout_values``).  A subclass that remembers more says False.
+    replays: ClassVar[bool] = True
 
     # the last variant asked about and its bitmask data (``_fast``), kept to skip the memo lookup
     _fast_variant: Variant | None = None

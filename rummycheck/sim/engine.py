@@ -37,7 +37,7 @@ game's result depends on nothing but its seed and index.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -344,16 +344,26 @@ def _turn(hand: _Hand, bots: Sequence[Bot]) -> str | None:
 
 
 def play_out(state: GameState, bots: Sequence[Bot], *, seed: int | str,
-             max_turns: int = MAX_TURNS) -> tuple[GameState, Ending]:
+             max_turns: int = MAX_TURNS,
+             turn_ended: Callable[[GameState, bool], None] | None = None) -> tuple[GameState, Ending]:
     """Play the hand of ``state`` to its end with ``bots`` (one per seat), in place; return the final
     state and how the hand ended (``table.hand.hand_end``).  ``state`` may stand anywhere: at a
     turn's start, after a draw, after a Bing meld turn's lay-down, during gin's first-upcard offer
     or after a knock.  The bots are set up with ``random.Random(f"rollout:{seed}:{seat}")`` and the
-    simulator's own shuffles (a basic renewal) with ``random.Random(f"rollout:{seed}")``."""
+    simulator's own shuffles (a basic renewal) with ``random.Random(f"rollout:{seed}")``.
+
+    ``turn_ended``, if given, is called once, when the first turn played here has ended and the hand
+    goes on: with the state then (to copy, not keep: play goes on in it) and whether no random
+    number has been drawn yet, by a bot or by the simulator.  Where none has, playing on from a copy
+    of that state with bots made and set up afresh is the same play, for bots whose choices depend
+    on their views and their rng alone (``BaseBot.replays``)."""
     variant = state.variant
+    rngs = [random.Random(f"rollout:{seed}:{seat}") for seat in range(len(bots))]
+    own = random.Random(f"rollout:{seed}")
+    fresh = [r.getstate() for r in (*rngs, own)] if turn_ended is not None else None
     for seat, bot in enumerate(bots):
-        bot.setup(seat=seat, variant=variant, rng=random.Random(f"rollout:{seed}:{seat}"))
-    hand = _Hand.around(state, random.Random(f"rollout:{seed}"))
+        bot.setup(seat=seat, variant=variant, rng=rngs[seat])
+    hand = _Hand.around(state, own)
     how: str | None = None
     if state.phase == "over":
         return state, hand_end(state)
@@ -381,6 +391,10 @@ def play_out(state: GameState, bots: Sequence[Bot], *, seed: int | str,
             raise SimulationError(f"{variant.name}: a rollout found no end in {max_turns} turns with cards still "
                                   "in the stock; the bots repeat themselves")
         how = _turn(hand, bots)
+        if fresh is not None and turn_ended is not None:
+            if how is None:
+                turn_ended(state, fresh == [r.getstate() for r in (*rngs, own)])
+            fresh = None
     return state, hand_end(state, stuck=how == "dead")
 
 
