@@ -36,6 +36,7 @@ from bench_advise import position  # noqa: E402
 from rummycheck.analysis.evaluate import Finish, completions, rollout_values  # noqa: E402
 from rummycheck.errors import RummyError  # noqa: E402
 from rummycheck.files.record import load_record  # noqa: E402
+from rummycheck.sim.stats import weighted_mean_interval  # noqa: E402
 from rummycheck.table.actions import Action, ActionKind  # noqa: E402
 from rummycheck.table.observation import observe  # noqa: E402
 from rummycheck.table.replay import state_at  # noqa: E402
@@ -106,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
             seen = observe(state, state.current)
             values, _, weights = rollout_values(seen, lines, seed=1, first=0, count=args.samples,
                                                 rollout=state.game.rollout_bot)
-            means = [sum(v * w for v, w in zip(row, weights)) / sum(weights) for row in values]
+            means = [weighted_mean_interval(row, weights).value for row in values]
             best = max(range(len(lines)), key=lambda k: means[k])
             spreads = [statistics.pstdev([b - v for b, v in zip(values[best], values[k])])
                        for k in range(len(lines)) if k != best]

@@ -240,9 +240,8 @@ def _partners_by_hand(card: Card, hand: list[Card], variant: Variant) -> float:
             total += 1.0
         elif other.suit == card.suit:
             apart = {abs(other.number - card.number)}
-            if variant.ace != "low":
-                apart |= {abs((14 if x.number == 1 else x.number) - (14 if y.number == 1 else y.number))
-                          for x, y in ((other, card),)}
+            if variant.ace != "low":  # the ace counted as 14 too
+                apart.add(abs((14 if other.number == 1 else other.number) - (14 if card.number == 1 else card.number)))
             total += 1.0 if 1 in apart else 0.5 if 2 in apart else 0.0
     return total
 

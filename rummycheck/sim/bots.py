@@ -1469,8 +1469,8 @@ class BingBase(BaseBot):
 
     def _bing_take(self, view: View, top: Card) -> bool:
         variant = view.variant
+        hand = (*view.hand, top)
         if view.has_opened:
-            hand = (*view.hand, top)
             best = min(variant.points(_less(hand, c)) for c in set(view.hand))
             if not self._limit_ok(view, best, hold=True):
                 return False
@@ -1478,7 +1478,6 @@ class BingBase(BaseBot):
             return top.index in table_wants(view.table, variant) or variant.is_wild(top) and bool(view.table)
         if variant.is_wild(top):
             return True
-        hand = (*view.hand, top)
         if not may_meld(top, hand, variant):
             return False  # no meld of the hand with it could hold it: skip the search
         # the top card sits in a meld of the best arrangement of the hand with it

@@ -68,8 +68,7 @@ def _pack(points: int, cards: int, wilds: int) -> int:
 def _unpack(cost: int) -> tuple[int, int, int]:
     if cost >= PACKED_INF:
         return INF, INF, INF
-    low = (1 << _FIELD) - 1
-    return cost >> (2 * _FIELD), (cost >> _FIELD) & low, cost & low
+    return cost >> (2 * _FIELD), (cost >> _FIELD) & _FIELD_MASK, cost & _FIELD_MASK
 
 
 @dataclass(frozen=True, slots=True)
