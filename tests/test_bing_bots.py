@@ -4,6 +4,7 @@ the pure strategies and their hybrids."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
@@ -40,7 +41,15 @@ def _bot(name: str) -> bots_module.BaseBot:
 def _old_rule(view: View) -> Card:
     """The discard rule the Bing bots had: most points, fewest partners in the whole hand."""
     naturals = [c for c in view.hand if not BING.is_wild(c)]
-    return max(naturals, key=lambda c: (BING.card_points(c) - 6.0 * partners(c, view.hand, BING), c.index))
+    return max(naturals, key=lambda c: (BING.card_points(c) - 6.0 * partners(c, _without(view.hand, c), BING),
+                                        c.index))
+
+
+def _without(hand: Sequence[Card], card: Card) -> list[Card]:
+    """``hand`` less one copy of ``card``."""
+    rest = list(hand)
+    rest.remove(card)
+    return rest
 
 
 # after a draw from the stock: Ah Ad Ac, 5h 6h 7h, 9c 9d 9s, Tc Jc Qc and loose 3s 3d 4d (deadwood 10)
@@ -226,14 +235,13 @@ def test_bing_layoffs_keep_greedy_where_it_is_no_worse() -> None:
     assert [(str(lo.card), lo.target) for lo in laid] == [("7d", 1)] and left == parse_cards("Kc", decks=2)
 
 
-def _partners_by_hand(card: Card, hand: list[Card], variant: Variant) -> float:
+def _partners_by_hand(card: Card, others: list[Card], variant: Variant) -> float:
     """The partner count as the bots' docs state it, worked with rank numbers and suit letters:
     another card of the rank 1, a wild 0.5, a card of the suit one rank away 1 and two away 0.5
-    (round the ace where the ace may be high)."""
+    (round the ace where the ace may be high); ``others`` is the hand less the card, so with two
+    decks a second copy of it is another card of its rank."""
     total = 0.0
-    for other in hand:
-        if other is card:
-            continue
+    for other in others:
         if variant.is_wild(other):
             total += 0.5
         elif other.rank == card.rank:
@@ -253,5 +261,15 @@ def test_partner_counts_follow_the_stated_rule(name: str) -> None:
     deck = list(full_deck()) * 2
     for _ in range(400):
         hand = rng.sample(deck, rng.randrange(2, 16))
-        card = hand[0]
-        assert partners(card, hand, variant) == _partners_by_hand(card, hand, variant)
+        card, others = hand[0], hand[1:]
+        assert partners(card, others, variant) == _partners_by_hand(card, others, variant)
+
+
+def test_a_second_copy_of_a_card_is_its_partner() -> None:
+    """BING-SET allows duplicate cards (7h 7h 7c is a set), so beside a 7h the other 7h counts
+    as a card of its rank, 1 like the 7c; the 8h next to it 1, the 9h two ranks away 0.5, the
+    wild 2s 0.5: 4.0 in all."""
+    seven = parse_cards("7h", decks=2)[0]
+    others = parse_cards("7h 7c 8h 9h 2s", decks=2)
+    assert partners(seven, others, BING) == 4.0
+    assert partners(seven, others[1:], BING) == 3.0

@@ -255,17 +255,16 @@ def _most_melds(view: View) -> int | None:
     return game_of(view.variant).meld_bounds(view.has_opened)[1]
 
 
-def partners(card: Card, hand: Sequence[Card], variant: Variant) -> float:
-    """How many cards of ``hand`` could join ``card`` in a meld: the same rank (1 each) and
-    the same suit one rank away (1) or two ranks away (0.5); wild cards count 0.5."""
+def partners(card: Card, others: Sequence[Card], variant: Variant) -> float:
+    """How many cards of ``others`` (the hand less ``card``, one copy) could join ``card`` in a
+    meld: the same rank (1 each; with two decks a second copy of ``card`` too, as in ``8s 8h 8s``)
+    and the same suit one rank away (1) or two ranks away (0.5); wild cards count 0.5."""
     score = 0.0
     suit, rank = divmod(card.index, 13)  # rank 0 is the ace
     wild = variant.wild_number
     wild_rank = -1 if wild is None else wild - 1
     high = variant.ace != "low"
-    for other in hand:
-        if other is card:
-            continue
+    for other in others:
         other_suit, other_rank = divmod(other.index, 13)
         if other_rank == wild_rank:
             score += 0.5
@@ -1344,7 +1343,8 @@ class BingBase(BaseBot):
     hands) and throws only a loose card of the best arrangement while one is left: the
     card thrown lowers the deadwood by its own points, and no complete meld is broken
     (a deuce is never thrown).  Among the loose cards: the most points and the fewest
-    loose partners, the partners weighing less as the danger of being caught rises
+    loose partners (a second copy of the card among them is one: BING-SET allows
+    ``8s 8h 8s``), the partners weighing less as the danger of being caught rises
     (``danger``).  It takes the top discard when it is a deuce or sits in a meld of the
     best arrangement with it (with fewer than three cards: only a card that lays off).
 
