@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -82,7 +82,39 @@ def counting(name: str) -> type[Any]:
     return Counting
 
 
-def _report(title: str, won: dict[str, list[tuple[int, int]]]) -> None:
+Pairs = dict[str, list[tuple[int, int]]]
+
+
+def compare(names: list[str], old: Callable[[str], type[Any]], new: Callable[[str], type[Any]], *, deals: int,
+            seed: int, buybacks: int, everyone: bool, all_new: Callable[[str], type[Any]] | None = None
+            ) -> tuple[Pairs, Pairs, int]:
+    """Each deal played with every seat ``old`` (the baseline), once per seat with that seat ``new``
+    and, with ``everyone``, once with every seat ``new``.  Returned: per bot, (won changed, won in the
+    baseline) for each one-seat game, the same for the all-seats games (played by ``all_new``, when
+    given, instead of ``new``), and how many of those had another winner or length than the baseline."""
+    variant = get_variant("bing")
+    alone: Pairs = {name: [] for name in names}
+    together: Pairs = {name: [] for name in names}
+    differ = 0
+
+    def play(classes: list[type[Any]], deal: int) -> Any:
+        return play_game(variant, [cls() for cls in classes], seed=seed, deal=deal, labels=names,
+                         buybacks=buybacks)
+
+    for deal in range(deals):
+        baseline = play([old(n) for n in names], deal)
+        for seat, name in enumerate(names):
+            outcome = play([new(n) if s == seat else old(n) for s, n in enumerate(names)], deal)
+            alone[name].append((int(outcome.winner == seat), int(baseline.winner == seat)))
+        if everyone:
+            outcome = play([(all_new or new)(n) for n in names], deal)
+            differ += (outcome.winner, outcome.hands) != (baseline.winner, baseline.hands)
+            for seat, name in enumerate(names):
+                together[name].append((int(outcome.winner == seat), int(baseline.winner == seat)))
+    return alone, together, differ
+
+
+def report(title: str, won: dict[str, list[tuple[int, int]]]) -> None:
     print(title)
     for name, pairs in won.items():
         n = len(pairs)
@@ -90,7 +122,7 @@ def _report(title: str, won: dict[str, list[tuple[int, int]]]) -> None:
         old = sum(b for _, b in pairs)
         gap = paired_interval([a for a, _ in pairs], [b for _, b in pairs])
         rate = wilson(fixed, n)
-        print(f"  {name:10} seat-games {n}: won {fixed} fixed ({100 * fixed / n:.1f}% [{100 * rate.low:.1f}, "
+        print(f"  {name:10} seat-games {n}: won {fixed} changed ({100 * fixed / n:.1f}% [{100 * rate.low:.1f}, "
               f"{100 * rate.high:.1f}]), {old} before; paired difference {100 * gap.value:+.2f} "
               f"[{100 * gap.low:+.2f}, {100 * gap.high:+.2f}] points of %")
 
@@ -102,34 +134,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=9)
     parser.add_argument("--buybacks", type=int, default=1)
     args = parser.parse_args(argv)
-    variant = get_variant("bing")
     names = args.bots.split(",")
     count = len(names)
-    alone: dict[str, list[tuple[int, int]]] = {name: [] for name in names}
-    everyone: dict[str, list[tuple[int, int]]] = {name: [] for name in names}
-    differ = 0
-
-    def play(classes: list[type[Any]], deal: int) -> Any:
-        return play_game(variant, [cls() for cls in classes], seed=args.seed, deal=deal, labels=names,
-                         buybacks=args.buybacks)
-
-    for deal in range(args.deals):
-        baseline = play([as_before(n) for n in names], deal)
-        for seat, name in enumerate(names):
-            classes = [counting(n) if s == seat else as_before(n) for s, n in enumerate(names)]
-            outcome = play(classes, deal)
-            alone[name].append((int(outcome.winner == seat), int(baseline.winner == seat)))
-        fixed = play([bots.bot_class(n) for n in names], deal)
-        differ += (fixed.winner, fixed.hands) != (baseline.winner, baseline.hands)
-        for seat, name in enumerate(names):
-            everyone[name].append((int(fixed.winner == seat), int(baseline.winner == seat)))
+    alone, everyone, differ = compare(names, as_before, counting, deals=args.deals, seed=args.seed,
+                                      buybacks=args.buybacks, everyone=True, all_new=bots.bot_class)
     print(f"bing, {count} players ({', '.join(names)}), seed {args.seed}, buy-backs {args.buybacks}: "
           f"{args.deals} deals")
     print(f"the fixed seats' discards: {TALLY['discards']}; thrown otherwise than the old count would: "
           f"{TALLY['changed']} ({100 * TALLY['changed'] / max(1, TALLY['discards']):.2f}%)")
-    _report("one seat fixed, the others as before (against the same seat with nobody fixed):", alone)
+    report("one seat fixed, the others as before (against the same seat with nobody fixed):", alone)
     print(f"every seat fixed against nobody: {differ} of {args.deals} games with another winner or length")
-    _report("every seat fixed (against nobody fixed):", everyone)
+    report("every seat fixed (against nobody fixed):", everyone)
     return 0
 
 

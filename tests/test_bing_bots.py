@@ -3,6 +3,7 @@ the pure strategies and their hybrids."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 
@@ -273,3 +274,23 @@ def test_a_second_copy_of_a_card_is_its_partner() -> None:
     others = parse_cards("7h 7c 8h 9h 2s", decks=2)
     assert partners(seven, others, BING) == 4.0
     assert partners(seven, others[1:], BING) == 3.0
+
+
+def test_the_feed_weight_keeps_a_card_that_joins_one_the_next_player_took() -> None:
+    """``BingBase.feed_weight`` (0 as shipped; bench/bing_feed.py measures other weights): after
+    a draw, A's loose cards are the Kd and the Qh, 10 points each with no loose partner, so the
+    shipped rule throws the one of higher index, the Kd.  B, next to play, took the Ks: with a
+    feed weight of 8 the Kd (a king, his rank) counts 10 - 8 = 2 against the Qh's 10 (no king,
+    not a spade), and the Qh goes; with nothing taken the weight changes nothing."""
+    view = _bing_view("Ah Ad Ac 5h 6h 7h 9c 9d 9s 4c 5c 6c Kd Qh", sizes=(14, 14, 14))
+    fed = dataclasses.replace(view, taken=((), tuple(parse_cards("Ks", decks=2)), ()))
+
+    class Careful(bots_module.BingCommon):
+        feed_weight = 8.0
+
+    careful = Careful()
+    careful.setup(seat=0, variant=BING, rng=random.Random(0))
+    shipped = _bot("common")
+    assert str(shipped.discard(fed)) == "Kd"
+    assert str(careful.discard(fed)) == "Qh"
+    assert str(careful.discard(view)) == "Kd"

@@ -1363,6 +1363,9 @@ class BingBase(BaseBot):
     hold_value: ClassVar[float | None] = None
     #: the weight of a loose partner against a point of the card, with no danger (``discard``)
     partner_weight = 6.0
+    #: points taken off a loose card's claim to be thrown when it joins a card the next player
+    #: took from the pile this hand (the same rank, or the same suit within two ranks: ``feeds``)
+    feed_weight = 0.0
 
     def __init__(self) -> None:
         super().__init__()
@@ -1508,11 +1511,15 @@ class BingBase(BaseBot):
                                                 -variant.card_points(c), c.index))
         weight = self.partner_weight * (1.0 - danger(view))
         wanted = table_wants(view.table, variant)
+        feed = self.feed_weight
+        taken = view.taken[view.next_seat()] if feed else ()
 
         def badness(card: Card) -> tuple[float, int]:
             value = variant.card_points(card) - weight * partners(card, _less(loose, card), variant)
             if card.index in wanted:
                 value -= 8.0
+            elif taken and feeds(card, view, _NOTHING, taken):
+                value -= feed
             return value, card.index
 
         return max(free, key=badness)
