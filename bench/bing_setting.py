@@ -1,0 +1,89 @@
+"""A Bing bot's setting changed on one seat, against the bots as shipped, paired by deal.
+
+Run:  nice -n 10 python bench/bing_setting.py --set feed_weight=8 --deals 1000 [--bots early,common,sandbag]
+      [--seed 31] [--everyone]
+
+``--set NAME=VALUE`` (repeatable) gives the bot's class attribute ``NAME`` a float value: the
+Bing discard's ``partner_weight`` (6 as shipped: points a loose partner is worth, times one less
+the danger) or ``feed_weight`` (0 as shipped: points off a loose card's claim to be thrown when
+it joins a card the next player took from the pile this hand, ``sim.bots.feeds``), or any other
+setting a bot reads from its class.  Every deal is played once with the bots as shipped (the
+baseline) and once per seat with that seat's bot changed (the others as shipped); printed per
+bot: the changed seats' discards and how many differ from the shipped choice, and the changed
+seat's games won against the same seat's in the baseline, paired by deal.  ``--everyone`` also
+plays each deal with every seat changed, as the studies of docs/simulate.md would be played
+again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bing_partners import compare, report  # noqa: E402
+
+from rummycheck.cards import Card  # noqa: E402
+from rummycheck.sim import bots  # noqa: E402
+
+TALLY = {"discards": 0, "changed": 0}
+
+
+def changed(name: str, settings: dict[str, float]) -> type[Any]:
+    """The shipped bot ``name`` with ``settings`` on its class, counting the discards they change."""
+    base = bots.bot_class(name)
+
+    def discard(self: Any, view: bots.View) -> Card:
+        card: Card = base.discard(self, view)
+        for key in settings:  # the shipped values, for this one question
+            setattr(self, key, getattr(base, key))
+        try:
+            shipped: Card = base.discard(self, view)
+        finally:
+            for key in settings:
+                delattr(self, key)
+        TALLY["discards"] += 1
+        TALLY["changed"] += shipped != card
+        return card
+
+    return type(f"Changed{base.__name__}", (base,), {**settings, "discard": discard})
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", dest="settings")
+    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--bots", default="early,common,sandbag")
+    parser.add_argument("--seed", type=int, default=31)
+    parser.add_argument("--buybacks", type=int, default=1)
+    parser.add_argument("--everyone", action="store_true",
+                        help="also play each deal with every seat changed, against the baseline")
+    args = parser.parse_args(argv)
+    settings: dict[str, float] = {}
+    for item in args.settings:
+        key, _, value = item.partition("=")
+        settings[key.strip()] = float(value)
+    names = args.bots.split(",")
+    for name in set(names):
+        missing = [key for key in settings if not hasattr(bots.bot_class(name), key)]
+        if missing:
+            parser.error(f"{name} has no setting {', '.join(missing)}")
+    alone, everyone, differ = compare(names, bots.bot_class, lambda n: changed(n, settings), deals=args.deals,
+                                      seed=args.seed, buybacks=args.buybacks, everyone=args.everyone)
+    shown = ", ".join(f"{key}={value:g}" for key, value in settings.items()) or "nothing"
+    print(f"bing, {len(names)} players ({', '.join(names)}), seed {args.seed}, buy-backs {args.buybacks}: "
+          f"{args.deals} deals; {shown} on one seat")
+    print(f"the changed seats' discards: {TALLY['discards']}; thrown otherwise than shipped: {TALLY['changed']} "
+          f"({100 * TALLY['changed'] / max(1, TALLY['discards']):.2f}%)")
+    report("one seat changed, the others as shipped (against the same seat with all as shipped):", alone)
+    if args.everyone:
+        print(f"every seat changed against none: {differ} of {args.deals} games with another winner or length")
+        report("every seat changed (against all as shipped):", everyone)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
