@@ -294,3 +294,24 @@ def test_the_feed_weight_keeps_a_card_that_joins_one_the_next_player_took() -> N
     assert str(shipped.discard(fed)) == "Kd"
     assert str(careful.discard(fed)) == "Qh"
     assert str(careful.discard(view)) == "Kd"
+
+
+def test_a_card_that_lays_off_is_kept_while_another_loose_card_can_go() -> None:
+    """After a draw, A holds four melds and the loose Ad, 9h and Th; B's As Ah Ac are on the
+    table, so the Ad lays off there.  Worked by the discard rule: points less 6 x (1 - danger)
+    per loose partner (danger 1 - 0.956^2 = 0.086064 here: two unopened opponents, each out next
+    turn with chance 0.044; so 5.48 a partner), less
+    ``lay_off_weight`` for a card that lays off.  The 9h and Th are each other's partner: 3.52
+    and 4.52.  With the weight of 32 (the bots as shipped) the Ad counts 15 - 32 = -17 and the
+    Th goes; with the weight of 8 the bots had until 2026-12-06, the Ad counts 7 and goes."""
+    view = dataclasses.replace(_bing_view("Kc Kd Kh 5c 6c 7c 3s 3d 3c 6s 7s 8s Ad 9h Th", sizes=(15, 14, 14)),
+                               table=tuple(_table("As Ah Ac")))
+    assert danger(view) == pytest.approx(0.086064)
+
+    class Before(bots_module.BingSandbag):
+        lay_off_weight = 8.0
+
+    before = Before()
+    before.setup(seat=0, variant=BING, rng=random.Random(0))
+    assert str(_bot("sandbag").discard(view)) == "Th"
+    assert str(before.discard(view)) == "Ad"

@@ -1345,7 +1345,7 @@ class BingBase(BaseBot):
     (a deuce is never thrown).  Among the loose cards: the most points and the fewest
     loose partners (a second copy of the card among them is one: BING-SET allows
     ``8s 8h 8s``), the partners weighing less as the danger of being caught rises
-    (``danger``).  It takes the top discard when it is a deuce or sits in a meld of the
+    (``danger``), and a card that lays off on a table meld kept (``lay_off_weight``).  It takes the top discard when it is a deuce or sits in a meld of the
     best arrangement with it (with fewer than three cards: only a card that lays off).
 
     ``open_melds``: the melds the strategy's own opening holds (None: only a lay-down of
@@ -1363,6 +1363,10 @@ class BingBase(BaseBot):
     hold_value: ClassVar[float | None] = None
     #: the weight of a loose partner against a point of the card, with no danger (``discard``)
     partner_weight = 6.0
+    #: points taken off a loose card's claim to be thrown when it lays off on a table meld (8 until
+    #: 2026-12-06; at 32 such a card goes only when nothing else loose is left to throw in practice:
+    #: measured with ``bench/bing_setting.py``, docs/simulate.md)
+    lay_off_weight = 32.0
     #: points taken off a loose card's claim to be thrown when it joins a card the next player
     #: took from the pile this hand (the same rank, or the same suit within two ranks: ``feeds``)
     feed_weight = 0.0
@@ -1511,13 +1515,13 @@ class BingBase(BaseBot):
                                                 -variant.card_points(c), c.index))
         weight = self.partner_weight * (1.0 - danger(view))
         wanted = table_wants(view.table, variant)
-        feed = self.feed_weight
+        feed, lay_off = self.feed_weight, self.lay_off_weight
         taken = view.taken[view.next_seat()] if feed else ()
 
         def badness(card: Card) -> tuple[float, int]:
             value = variant.card_points(card) - weight * partners(card, _less(loose, card), variant)
             if card.index in wanted:
-                value -= 8.0
+                value -= lay_off
             elif taken and feeds(card, view, _NOTHING, taken):
                 value -= feed
             return value, card.index
