@@ -1345,8 +1345,9 @@ class BingBase(BaseBot):
     (a deuce is never thrown).  Among the loose cards: the most points and the fewest
     loose partners (a second copy of the card among them is one: BING-SET allows
     ``8s 8h 8s``), the partners weighing less as the danger of being caught rises
-    (``danger``), and a card that lays off on a table meld kept (``lay_off_weight``).  It takes the top discard when it is a deuce or sits in a meld of the
-    best arrangement with it (with fewer than three cards: only a card that lays off).
+    (``danger``), and a card that lays off on a table meld kept (``lay_off_weight``).  It
+    takes the top discard when it is a deuce or sits in a meld of the best arrangement with
+    it (with fewer than three cards: only a card that lays off).
 
     ``open_melds``: the melds the strategy's own opening holds (None: only a lay-down of
     every card).  ``hold_value`` (None for the pure strategies): a hybrid also opens with
