@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
 
 import pytest
 
@@ -42,15 +41,10 @@ def _bot(name: str) -> bots_module.BaseBot:
 def _old_rule(view: View) -> Card:
     """The discard rule the Bing bots had: most points, fewest partners in the whole hand."""
     naturals = [c for c in view.hand if not BING.is_wild(c)]
-    return max(naturals, key=lambda c: (BING.card_points(c) - 6.0 * partners(c, _without(view.hand, c), BING),
-                                        c.index))
+    def badness(card: Card) -> tuple[float, int]:
+        return BING.card_points(card) - 6.0 * partners(card, bots_module._less(view.hand, card), BING), card.index
 
-
-def _without(hand: Sequence[Card], card: Card) -> list[Card]:
-    """``hand`` less one copy of ``card``."""
-    rest = list(hand)
-    rest.remove(card)
-    return rest
+    return max(naturals, key=badness)
 
 
 # after a draw from the stock: Ah Ad Ac, 5h 6h 7h, 9c 9d 9s, Tc Jc Qc and loose 3s 3d 4d (deadwood 10)
@@ -277,11 +271,12 @@ def test_a_second_copy_of_a_card_is_its_partner() -> None:
 
 
 def test_the_feed_weight_keeps_a_card_that_joins_one_the_next_player_took() -> None:
-    """``BingBase.feed_weight`` (0 as shipped; bench/bing_feed.py measures other weights): after
-    a draw, A's loose cards are the Kd and the Qh, 10 points each with no loose partner, so the
-    shipped rule throws the one of higher index, the Kd.  B, next to play, took the Ks: with a
-    feed weight of 8 the Kd (a king, his rank) counts 10 - 8 = 2 against the Qh's 10 (no king,
-    not a spade), and the Qh goes; with nothing taken the weight changes nothing."""
+    """``BingBase.feed_weight`` (0 as shipped; ``bench/bing_setting.py --set feed_weight=W``
+    measures other weights): after a draw, A's loose cards are the Kd and the Qh, 10 points
+    each with no loose partner, so the shipped rule throws the one of higher index, the Kd.
+    B, next to play, took the Ks: with a feed weight of 8 the Kd (a king, his rank) counts
+    10 - 8 = 2 against the Qh's 10 (no king, not a spade), and the Qh goes; with nothing taken
+    the weight changes nothing."""
     view = _bing_view("Ah Ad Ac 5h 6h 7h 9c 9d 9s 4c 5c 6c Kd Qh", sizes=(14, 14, 14))
     fed = dataclasses.replace(view, taken=((), tuple(parse_cards("Ks", decks=2)), ()))
 
