@@ -306,35 +306,52 @@ def _dead_mask(rem: tuple[int, ...], w: int) -> int:
     for x in rem:
         present |= 1 << x
     s0, s1, s2, s3 = present & _RANKS, present >> 13 & _RANKS, present >> 26 & _RANKS, present >> 39 & _RANKS
-    if present.bit_count() == len(rem):  # no card twice: the ranks held 3 (or 2) times, suit by suit
-        if w == 0:
-            sets = s0 & s1 & (s2 | s3) | (s0 | s1) & s2 & s3
-        else:
-            sets = s0 & (s1 | s2 | s3) | s1 & (s2 | s3) | s2 & s3
-    else:  # two decks: count the copies
-        ranks = [0] * 13
+    two = s0 & (s1 | s2 | s3) | s1 & (s2 | s3) | s2 & s3  # ranks held in two suits or more
+    if present.bit_count() == len(rem):  # no card twice: a set needs 3 - w suits of its rank
+        sets = s0 & s1 & (s2 | s3) | (s0 | s1) & s2 & s3 if w == 0 else two
+    else:  # two decks: a rank with a card held twice has one copy more than its suits
+        seen = second = 0
         for x in rem:
-            ranks[x % 13] += 1
-        need = 3 - w
-        sets = 0
-        for rank, count in enumerate(ranks):
-            if count >= need:
-                sets |= 1 << rank
-    held = sets * _SPREAD  # bit x: a meld may hold card x
-    shift = 0
-    for bits in (s0, s1, s2, s3):
-        if bits:
-            # bits rotated so that bit r tells of rank r + k (above) or r - k (below), round the ace
-            up1 = (bits >> 1 | bits << 12) & _RANKS
-            up2 = (bits >> 2 | bits << 11) & _RANKS
-            if w == 0:
-                starts = bits & up1 & up2
-                cover = starts | (starts << 1 | starts >> 12) & _RANKS | (starts << 2 | starts >> 11) & _RANKS
-            else:
-                cover = bits & (up1 | up2 | (bits << 1 | bits >> 12) & _RANKS | (bits << 2 | bits >> 11) & _RANKS)
-            held |= cover << shift
-        shift += 13
+            bit = 1 << x
+            if seen & bit:
+                second |= bit
+            seen |= bit
+        twice = (second | second >> 13 | second >> 26 | second >> 39) & _RANKS
+        if w == 0:  # three copies: three suits, or two suits one of them held twice
+            sets = s0 & s1 & (s2 | s3) | (s0 | s1) & s2 & s3 | twice & two
+        else:  # two copies: two suits, or one card held twice
+            sets = two | twice
+    cover = _RUN_COVER[w]  # per suit: the cards some run of that suit may hold
+    held = sets * _SPREAD | cover[s0] | cover[s1] << 13 | cover[s2] << 26 | cover[s3] << 39
     return present & ~held
+
+
+def _suit_cover(bits: int, w: int) -> int:
+    """The ranks of the 13-bit suit mask ``bits`` that a run of that suit may hold with ``w`` (0
+    or 1) wilds: three ranks in a row held, or, with the wild, another held one or two ranks away
+    (round the ace both ways, as generous as the bound needs)."""
+    # bits rotated so that bit r tells of rank r + k (above) or r - k (below), round the ace
+    up1 = (bits >> 1 | bits << 12) & _RANKS
+    up2 = (bits >> 2 | bits << 11) & _RANKS
+    if w == 0:
+        starts = bits & up1 & up2
+        return starts | (starts << 1 | starts >> 12) & _RANKS | (starts << 2 | starts >> 11) & _RANKS
+    return bits & (up1 | up2 | (bits << 1 | bits >> 12) & _RANKS | (bits << 2 | bits >> 11) & _RANKS)
+
+
+class _SuitCovers(dict[int, int]):
+    """``_suit_cover`` of each suit mask with a given wild count, worked out when first asked."""
+
+    def __init__(self, w: int) -> None:
+        super().__init__()
+        self.w = w
+
+    def __missing__(self, bits: int) -> int:
+        cover = self[bits] = _suit_cover(bits, self.w)
+        return cover
+
+
+_RUN_COVER = (_SuitCovers(0), _SuitCovers(1))
 
 
 def _remove(rem: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
