@@ -12,24 +12,67 @@ allow.  Three kinds of hand:
 ``deal_table`` deals a table situation: a few legal melds already on the table (some
 with a wild deuce standing in, where the variant has wilds) and a hand from the cards
 that are left, for lay-off cross-checks.
+
+``shuffle`` is ``random.Random.shuffle`` with the same permutation from the same draws, its
+loop written out: the simulator's deals and the analysis's hidden states shuffle with it.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from rummycheck.cards import Card, full_deck
 from rummycheck.errors import VariantError
 from rummycheck.melds import Meld, MeldKind, meld_problems
 from rummycheck.variants import Variant
 
-__all__ = ["DEALERS", "deal", "deal_deuce_rich", "deal_meld_rich", "deal_plain", "deal_table", "shoe"]
+__all__ = ["DEALERS", "deal", "deal_deuce_rich", "deal_meld_rich", "deal_plain", "deal_table", "shoe", "shuffle"]
 
 
 def shoe(variant: Variant) -> list[Card]:
     """Every card of the variant's decks, in sort order."""
     return [card for card in full_deck() for _ in range(variant.decks)]
+
+
+def shuffle(rng: random.Random, cards: list[Any]) -> None:
+    """``rng.shuffle(cards)``, the same permutation from the same draws: for a plain ``random.Random``
+    its loop is written out here (each position's draw by ``getrandbits``, retried above the bound, as
+    ``Random._randbelow`` draws it) without a method call per card; any other generator, or a Python
+    whose ``shuffle`` draws otherwise (checked once, ``_SAME_SHUFFLE``), shuffles itself."""
+    if type(rng) is not random.Random or not _same_shuffle():
+        rng.shuffle(cards)
+        return
+    _shuffle(rng, cards)
+
+
+def _shuffle(rng: random.Random, cards: list[Any]) -> None:
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+_SAME_SHUFFLE: list[bool] = []  # whether _shuffle gives random.shuffle's permutations (asked once)
+
+
+def _same_shuffle() -> bool:
+    if not _SAME_SHUFFLE:
+        same = True
+        for seed in range(8):
+            for size in (1, 2, 3, 4, 5, 8, 9, 16, 17, 52, 64, 104):
+                a, b = list(range(size)), list(range(size))
+                first, second = random.Random(seed), random.Random(seed)
+                first.shuffle(a)
+                _shuffle(second, b)
+                same = same and a == b and first.random() == second.random()
+        _SAME_SHUFFLE.append(same)
+    return _SAME_SHUFFLE[0]
 
 
 def _size(variant: Variant, size: int | None) -> int:

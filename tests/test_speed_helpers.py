@@ -52,7 +52,7 @@ def test_meld_problems_unhashable() -> None:
 def test_shuffle_as_random() -> None:
     """``table.hand.shuffle`` gives ``random.Random.shuffle``'s permutation and leaves the generator where
     it leaves it; another generator class shuffles itself."""
-    from rummycheck.table.hand import shuffle
+    from rummycheck.dealing import shuffle
 
     for seed in range(200):
         for size in (0, 1, 2, 7, 31, 52, 104):

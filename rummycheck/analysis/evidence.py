@@ -107,6 +107,7 @@ from collections.abc import Iterator, Sequence
 from functools import cache
 
 from rummycheck.cards import Card, full_deck
+from rummycheck.dealing import shuffle
 from rummycheck.errors import RummyError
 from rummycheck.melds import Meld, TableMeld, extend_meld, may_join, meld_problems
 from rummycheck.solvers.deadwood import min_deadwood
@@ -380,7 +381,7 @@ def draw_sample(observation: Observation, rng: random.Random) -> tuple[GameState
     weights: list[float] = []
     for _ in range(CANDIDATES):
         pool = list(base)
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         hands = observation.hidden_hands(pool)
         orders.append(pool)
         if not game.hidden_hands_fit(observation.public, hands):  # a deal the rules do not allow

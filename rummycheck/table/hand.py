@@ -28,10 +28,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any
 
 from rummycheck.cards import Card
-from rummycheck.dealing import shoe
+from rummycheck.dealing import shoe, shuffle
 from rummycheck.errors import ScenarioError
 from rummycheck.games import game_of
 from rummycheck.games.scoring import HandEnd
@@ -107,45 +106,6 @@ class Dealt:
     upcard: Card
     stock: tuple[Card, ...]
     first: int
-
-
-def shuffle(rng: random.Random, cards: list[Card]) -> None:
-    """``rng.shuffle(cards)``, the same permutation from the same draws: for a plain ``random.Random``
-    its loop is written out here (each position's draw by ``getrandbits``, retried above the bound, as
-    ``Random._randbelow`` draws it) without a method call per card; any other generator, or a Python
-    whose ``shuffle`` draws otherwise (checked once, ``_SAME_SHUFFLE``), shuffles itself."""
-    if type(rng) is not random.Random or not _same_shuffle():
-        rng.shuffle(cards)
-        return
-    _shuffle(rng, cards)
-
-
-def _shuffle(rng: random.Random, cards: list[Any]) -> None:
-    getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-_SAME_SHUFFLE: list[bool] = []  # whether _shuffle gives random.shuffle's permutations (asked once)
-
-
-def _same_shuffle() -> bool:
-    if not _SAME_SHUFFLE:
-        same = True
-        for seed in range(8):
-            for size in (1, 2, 3, 4, 5, 8, 9, 16, 17, 52, 64, 104):
-                a, b = list(range(size)), list(range(size))
-                first, second = random.Random(seed), random.Random(seed)
-                first.shuffle(a)
-                _shuffle(second, b)
-                same = same and a == b and first.random() == second.random()
-        _SAME_SHUFFLE.append(same)
-    return _SAME_SHUFFLE[0]
 
 
 def deal_shuffled(rng: random.Random, variant: Variant, cards: Sequence[Card], *, dealer: int,

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from rummycheck.cards import Card, full_deck
+from rummycheck.dealing import shuffle
 from rummycheck.position import TableMeld
 from rummycheck.table.actions import ActionKind
 from rummycheck.table.state import GameState, PlayerState, PlayRecord
@@ -122,7 +123,7 @@ class Observation:
         pool = list(self.unseen().elements())
         game = self.public.game
         for _ in range(DEAL_TRIES):
-            rng.shuffle(pool)
+            shuffle(rng, pool)
             renew = rng.randrange(2 ** 32)
             hands = self.hidden_hands(pool)
             if game.hidden_hands_fit(self.public, hands):
