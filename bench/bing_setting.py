@@ -12,13 +12,17 @@ baseline) and once per seat with that seat's bot changed (the others as shipped)
 bot: the changed seats' discards and how many differ from the shipped choice, and the changed
 seat's games won against the same seat's in the baseline, paired by deal.  ``--everyone`` also
 plays each deal with every seat changed, as the studies of docs/simulate.md would be played
-again.
+again.  ``--feed-held`` narrows the feed rule for the changed bots: a card feeds the next player
+only when it joins a card he took from the pile this hand and still holds (taken, not thrown
+again), and only while he has not opened (the cards of an opened player went to the table).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -32,12 +36,26 @@ from rummycheck.sim import bots  # noqa: E402
 TALLY = {"discards": 0, "changed": 0}
 
 
-def changed(name: str, settings: dict[str, float]) -> type[Any]:
-    """The shipped bot ``name`` with ``settings`` on its class, counting the discards they change."""
+def held_only(view: bots.View) -> bots.View:
+    """``view`` with the next player's taken cards narrowed to those he still holds, none once he
+    has opened (``--feed-held``)."""
+    following = view.next_seat()
+    held: tuple[Card, ...] = ()
+    if not view.opened[following]:
+        left = Counter(view.taken[following]) - Counter(view.thrown[following])
+        held = tuple(left.elements())
+    taken = list(view.taken)
+    taken[following] = held
+    return replace(view, taken=tuple(taken))
+
+
+def changed(name: str, settings: dict[str, float], narrow: bool = False) -> type[Any]:
+    """The shipped bot ``name`` with ``settings`` on its class (and, with ``narrow``, the feed rule
+    read from ``held_only``), counting the discards they change."""
     base = bots.bot_class(name)
 
     def discard(self: Any, view: bots.View) -> Card:
-        card: Card = base.discard(self, view)
+        card: Card = base.discard(self, held_only(view) if narrow else view)
         for key in settings:  # the shipped values, for this one question
             setattr(self, key, getattr(base, key))
         try:
@@ -59,6 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bots", default="early,common,sandbag")
     parser.add_argument("--seed", type=int, default=31)
     parser.add_argument("--buybacks", type=int, default=1)
+    parser.add_argument("--feed-held", action="store_true",
+                        help="the feed rule counts only cards the next player took and still holds, unopened")
     parser.add_argument("--everyone", action="store_true",
                         help="also play each deal with every seat changed, against the baseline")
     args = parser.parse_args(argv)
@@ -71,9 +91,12 @@ def main(argv: list[str] | None = None) -> int:
         missing = [key for key in settings if not hasattr(bots.bot_class(name), key)]
         if missing:
             parser.error(f"{name} has no setting {', '.join(missing)}")
-    alone, everyone, differ = compare(names, bots.bot_class, lambda n: changed(n, settings), deals=args.deals,
-                                      seed=args.seed, buybacks=args.buybacks, everyone=args.everyone)
+    alone, everyone, differ = compare(names, bots.bot_class, lambda n: changed(n, settings, args.feed_held),
+                                      deals=args.deals, seed=args.seed, buybacks=args.buybacks,
+                                      everyone=args.everyone)
     shown = ", ".join(f"{key}={value:g}" for key, value in settings.items()) or "nothing"
+    if args.feed_held:
+        shown += " (the feed rule narrowed to cards held by an unopened next player)"
     print(f"bing, {len(names)} players ({', '.join(names)}), seed {args.seed}, buy-backs {args.buybacks}: "
           f"{args.deals} deals; {shown} on one seat")
     print(f"the changed seats' discards: {TALLY['discards']}; thrown otherwise than shipped: {TALLY['changed']} "
