@@ -159,15 +159,25 @@ class Reads:
 
     def danger(self, index: int) -> float:
         """The chance that card ``index``, thrown now, completes a meld of three for him."""
-        seen, known, near_known, near_avoided = self.seen, self.known, self.near_known, self.near_avoided
-        dead = seen & ~known
-        q, boosted, damp = self.q, self.boosted, self.damp
+        known, near_avoided, dead = self.known, self.near_avoided, self.seen & ~self.known
+        q = self.q
+        q_damped = q * self.damp  # a chance times damp, or times nothing (the same floats as chance's)
         safe = 1.0
-        for a, b, both in _PAIR_BITS[index]:  # self.chance of each, inline (the bot's hot path)
+        if not known:  # (most decisions: he holds no card known, so none is near one)
+            for a, b, both in _PAIR_BITS[index]:  # self.chance of each, inline (the bot's hot path)
+                if both & dead:
+                    continue
+                safe *= 1.0 - (q_damped if a & near_avoided else q) * (q_damped if b & near_avoided else q)
+            return 1.0 - safe
+        near_known, boosted = self.near_known, self.boosted
+        boosted_damped = boosted * self.damp
+        for a, b, both in _PAIR_BITS[index]:
             if both & dead:
                 continue
-            pa = 1.0 if a & known else (boosted if a & near_known else q) * (damp if a & near_avoided else 1.0)
-            pb = 1.0 if b & known else (boosted if b & near_known else q) * (damp if b & near_avoided else 1.0)
+            pa = 1.0 if a & known else (boosted_damped if a & near_avoided else boosted) if a & near_known \
+                else q_damped if a & near_avoided else q
+            pb = 1.0 if b & known else (boosted_damped if b & near_avoided else boosted) if b & near_known \
+                else q_damped if b & near_avoided else q
             safe *= 1.0 - pa * pb
         return 1.0 - safe
 
