@@ -307,9 +307,9 @@ def _dead_mask(rem: tuple[int, ...], w: int) -> int:
         present |= 1 << x
     s0, s1, s2, s3 = present & _RANKS, present >> 13 & _RANKS, present >> 26 & _RANKS, present >> 39 & _RANKS
     two = s0 & (s1 | s2 | s3) | s1 & (s2 | s3) | s2 & s3  # ranks held in two suits or more
-    if present.bit_count() == len(rem):  # no card twice: a set needs 3 - w suits of its rank
-        sets = s0 & s1 & (s2 | s3) | (s0 | s1) & s2 & s3 if w == 0 else two
-    else:  # two decks: a rank with a card held twice has one copy more than its suits
+    # a set needs 3 - w copies of its rank: with no card twice, as many suits
+    sets = s0 & s1 & (s2 | s3) | (s0 | s1) & s2 & s3 if w == 0 else two
+    if present.bit_count() != len(rem):  # two decks: a rank with a card held twice has one copy more than its suits
         seen = second = 0
         for x in rem:
             bit = 1 << x
@@ -317,10 +317,8 @@ def _dead_mask(rem: tuple[int, ...], w: int) -> int:
                 second |= bit
             seen |= bit
         twice = (second | second >> 13 | second >> 26 | second >> 39) & _RANKS
-        if w == 0:  # three copies: three suits, or two suits one of them held twice
-            sets = s0 & s1 & (s2 | s3) | (s0 | s1) & s2 & s3 | twice & two
-        else:  # two copies: two suits, or one card held twice
-            sets = two | twice
+        # three copies: also two suits, one of them held twice; two copies: also one card held twice
+        sets |= twice & two if w == 0 else twice
     cover = _RUN_COVER[w]  # per suit: the cards some run of that suit may hold
     held = sets * _SPREAD | cover[s0] | cover[s1] << 13 | cover[s2] << 26 | cover[s3] << 39
     return present & ~held
