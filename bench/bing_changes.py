@@ -14,14 +14,13 @@ per bot the games won each way with the paired difference (a normal 95% interval
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bing_partners import FIXED, old_partners, report  # noqa: E402
+from bing_partners import FIXED, bing_parser, old_partners, report  # noqa: E402
 
 from rummycheck.sim import bots  # noqa: E402
 from rummycheck.sim.engine import play_game  # noqa: E402
@@ -38,12 +37,7 @@ def before(name: str) -> type[Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=1500)
-    parser.add_argument("--bots", default="early,common,sandbag")
-    parser.add_argument("--seed", type=int, default=51)
-    parser.add_argument("--buybacks", type=int, default=1)
-    args = parser.parse_args(argv)
+    args = bing_parser(__doc__.splitlines()[0], deals=1500, seed=51).parse_args(argv)
     variant = get_variant("bing")
     names = args.bots.split(",")
     won: dict[str, list[tuple[int, int]]] = {name: [] for name in names}

@@ -12,12 +12,13 @@ less won without; a normal 95% interval over the games).
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bing_partners import bing_parser  # noqa: E402
 
 from rummycheck.cards import Card  # noqa: E402
 from rummycheck.melds import TableMeld  # noqa: E402
@@ -44,12 +45,7 @@ def counting(cards: Sequence[Card], table: Sequence[TableMeld], variant: Variant
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=300)
-    parser.add_argument("--bots", default="early,common,sandbag")
-    parser.add_argument("--seed", type=int, default=9)
-    parser.add_argument("--buybacks", type=int, default=1)
-    args = parser.parse_args(argv)
+    args = bing_parser(__doc__.splitlines()[0], deals=300, seed=9).parse_args(argv)
     variant = get_variant("bing")
     names = args.bots.split(",")
     count = len(names)

@@ -127,13 +127,19 @@ def report(title: str, won: dict[str, list[tuple[int, int]]]) -> None:
               f"[{100 * gap.low:+.2f}, {100 * gap.high:+.2f}] points of %")
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=500)
+def bing_parser(description: str, *, deals: int, seed: int) -> argparse.ArgumentParser:
+    """The arguments the Bing bot benches share: ``--deals``, ``--bots``, ``--seed`` and ``--buybacks``
+    (one a player and game, the rules' default allowing them), with each bench's own defaults."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--deals", type=int, default=deals)
     parser.add_argument("--bots", default="early,common,sandbag")
-    parser.add_argument("--seed", type=int, default=9)
+    parser.add_argument("--seed", type=int, default=seed)
     parser.add_argument("--buybacks", type=int, default=1)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = bing_parser(__doc__.splitlines()[0], deals=500, seed=9).parse_args(argv)
     names = args.bots.split(",")
     count = len(names)
     alone, everyone, differ = compare(names, as_before, counting, deals=args.deals, seed=args.seed,

@@ -19,7 +19,6 @@ again), and only while he has not opened (the cards of an opened player went to 
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections import Counter
 from dataclasses import replace
@@ -28,7 +27,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bing_partners import compare, report  # noqa: E402
+from bing_partners import bing_parser, compare, report  # noqa: E402
 
 from rummycheck.cards import Card  # noqa: E402
 from rummycheck.sim import bots  # noqa: E402
@@ -71,12 +70,8 @@ def changed(name: str, settings: dict[str, float], narrow: bool = False) -> type
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = bing_parser(__doc__.splitlines()[0], deals=1000, seed=31)
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", dest="settings")
-    parser.add_argument("--deals", type=int, default=1000)
-    parser.add_argument("--bots", default="early,common,sandbag")
-    parser.add_argument("--seed", type=int, default=31)
-    parser.add_argument("--buybacks", type=int, default=1)
     parser.add_argument("--feed-held", action="store_true",
                         help="the feed rule counts only cards the next player took and still holds, unopened")
     parser.add_argument("--everyone", action="store_true",
