@@ -426,3 +426,69 @@ def test_a_card_no_meld_can_hold_is_held_by_no_legal_meld(seed: int, size: int, 
     if not held:
         arrangement = search(hand, variant=variant)
         assert arrangement is not None and card in arrangement.deadwood
+
+
+def _least_naturals_left(hand: list[Card], variant_name: str) -> int:
+    """The fewest natural cards of ``hand`` left out of melds over every arrangement (every legal
+    meld of the brute force's rules tried, a memo over the cards still free)."""
+    from functools import cache
+
+    from brute import _legal_meld
+
+    variant = get_variant(variant_name)
+    opts = plain_options(variant)
+    cards = plain(hand)
+    n = len(cards)
+    natural = [not variant.is_wild(c) for c in hand]
+    melds = [mask for mask in range(1, 1 << n) if mask.bit_count() >= 3
+             and _legal_meld([cards[i] for i in range(n) if mask >> i & 1], opts)]
+
+    @cache
+    def least(free: int) -> int:
+        if not free:
+            return 0
+        low = (free & -free).bit_length() - 1
+        found = least(free & ~(1 << low)) + natural[low]
+        for mask in melds:
+            if mask & free == mask and mask >> low & 1:
+                found = min(found, least(free & ~mask))
+        return found
+
+    return least((1 << n) - 1)
+
+
+@given(st.integers(0, 2**32), st.integers(3, 10), st.integers(1, 2))
+@settings(max_examples=150, deadline=None)
+def test_the_exact_searchs_count_of_cards_left_never_passes_the_fewest_left(seed: int, size: int,
+                                                                             wilds: int) -> None:
+    # the search gives up on a state whose melds still wanted cannot be made from the cards that
+    # may meld (``_left_count``: with one or two wilds): that count must never be more than the
+    # fewest natural cards any arrangement leaves in hand
+    from rummycheck.solvers.exact import _left_count
+
+    variant = get_variant("bing")
+    rng = random.Random(seed)
+    deck = [c for c in full_deck() if not variant.is_wild(c)] * 2
+    naturals = rng.sample(deck, size)
+    hand = naturals + [Card.parse(f"2{s}") for s in "cdhs"[:wilds]]
+    rem = tuple(sorted(c.index for c in naturals))
+    assert _left_count(rem, wilds) <= _least_naturals_left(hand, "bing")
+
+
+def test_the_count_of_cards_left_takes_off_one_group_a_wild() -> None:
+    # worked by hand: 3c 7d Jh Kd Ks Kc with one wild.  No meld of naturals alone holds 3c, 7d or
+    # Jh, while the three kings make a set; with the wild 3c, 7d and Jh are still alone (no other
+    # card of their rank, none of their suit within two ranks, Kc being three ranks from 3c round
+    # the ace): all three stay.  With Kh for Kd, Jh + wild + Kh would be a run: two stay.
+    from rummycheck.solvers.exact import _left_count
+
+    def rem(text: str) -> tuple[int, ...]:
+        return tuple(sorted(c.index for c in parse_cards(text)))
+
+    assert _left_count(rem("3c 7d Jh Kd Ks Kc"), 1) == 3
+    assert _left_count(rem("3c 7d Jh Kh Ks Kc"), 1) == 2
+    # 3c 4d 9h 9s Kh: with no wild every card is alone; one wild can make 9h 9s + wild (a set) or
+    # a run of one suit: of the five, the largest group of one rank or suit has 2 (the nines, the
+    # hearts), so 5 - 2 = 3 stay at least; with two wilds 5 - 2 x 2 = 1
+    assert _left_count(rem("3c 4d 9h 9s Kh"), 1) == 3
+    assert _left_count(rem("3c 4d 9h 9s Kh"), 2) == 1

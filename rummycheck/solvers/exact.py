@@ -286,6 +286,35 @@ def _dead_cards(rem: tuple[int, ...], w: int, hand_costs: tuple[int, ...]) -> in
     return total
 
 
+def _left_count(rem: tuple[int, ...], w: int) -> int:
+    """How many of the natural cards ``rem`` stay in hand at least, with ``w`` (1 or 2) wilds.
+
+    A card that no meld of naturals alone can hold (``_dead_mask`` with no wild) can sit only in
+    a meld with a wild, and ``w`` wilds make at most ``w`` such melds, each of cards of one rank
+    (a set) or one suit (a run); with one wild, the cards no meld can hold even with it stay
+    too.  So at least those cards, less ``w`` times the most of them that share a rank or a suit,
+    stay in hand (generous: the groups may overlap)."""
+    dead = _dead_mask(rem, 0)
+    if not dead:
+        return 0
+    stuck = _dead_mask(rem, 1) if w == 1 else 0
+    count = 0
+    free = 0
+    ranks = [0] * 13
+    suits = [0, 0, 0, 0]
+    for x in rem:
+        if dead >> x & 1:
+            if stuck >> x & 1:
+                count += 1
+            else:
+                free += 1
+                ranks[x % 13] += 1
+                suits[x // 13] += 1
+    if free:
+        count += max(0, free - w * max(max(ranks), max(suits)))
+    return count
+
+
 def may_meld(card: Card, cards: Sequence[Card], variant: Variant) -> bool:
     """False when no meld of ``cards`` (which hold ``card``) can hold ``card``: the exact
     search then leaves it in hand.  True says only that some meld might (judged as
@@ -375,6 +404,7 @@ class _Search:
         self.bounds: dict[tuple[tuple[int, ...], int, int, int], int] = {}
         self.hand_costs = tuple(_pack(p, 1, 0) for p in rules.points)
         self.dead: dict[tuple[tuple[int, ...], int], int] = {}
+        self.left: dict[tuple[tuple[int, ...], int], int] = {}  # ``_left_count`` by (cards, wilds)
         self.cand_cache: dict[tuple[int, tuple[int, ...], tuple[int, ...]], list[Candidate]] = {}
         self.set_cache: dict[tuple[int, tuple[int, ...]], list[Candidate]] = {}
         self.run_cache: dict[tuple[int, tuple[int, ...]], list[Candidate]] = {}
@@ -476,12 +506,17 @@ class _Search:
             return cost
         floor = self.least(rem, w)
         if m < self.min_melds:
-            # every meld holds three cards or more, none of them a card no meld can hold (the
-            # cards counted in ``floor`` with at most one wild): too few cards left for the
-            # melds still wanted, and no arrangement from here has enough melds
+            # every meld holds three cards or more, none of them a card that stays in hand (with
+            # no wild the cards counted in ``floor``; with one or two, ``_left_count``): too few
+            # cards left for the melds still wanted, and no arrangement from here has enough melds
             usable = len(rem) + w
-            if w < 2:
+            if w == 0:
                 usable -= floor >> _FIELD & _FIELD_MASK
+            elif w < 3:
+                left = self.left.get((rem, w))
+                if left is None:
+                    left = self.left[(rem, w)] = _left_count(rem, w)
+                usable -= left
             if m + usable // 3 < self.min_melds:
                 memo[key] = PACKED_INF
                 self.choices[key] = None
@@ -588,8 +623,8 @@ def _engine(rules: SearchRules, min_melds: int, max_melds: int | None) -> _Searc
         engines = _kept.engines = {}
     key = (rules, min_melds, max_melds)
     engine = engines.get(key)
-    if engine is None or (len(engine.memo) + len(engine.bounds) + len(engine.dead) + len(engine.arrangements)
-                          > KEPT_STATES):
+    if engine is None or (len(engine.memo) + len(engine.bounds) + len(engine.dead) + len(engine.left)
+                          + len(engine.arrangements) > KEPT_STATES):
         if len(engines) > 16:
             engines.clear()
         engine = engines[key] = _Search(rules, min_melds, max_melds)
