@@ -215,12 +215,13 @@ def long_run_hand(rng: random.Random, size: int, deuces: int) -> list[Card]:
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(overrides=st.sampled_from(BING_SETUPS), seed=st.integers(0, 2**32 - 1), size=st.integers(3, 12),
-       deuces=st.integers(0, 6), min_melds=st.sampled_from([0, 1, 3]))
+       deuces=st.integers(0, 6), min_melds=st.sampled_from([0, 1, 3, 4]))
 def test_exact_search_on_deuce_rich_long_runs_matches_brute_force(overrides: Overrides, seed: int, size: int,
                                                                   deuces: int, min_melds: int) -> None:
     # the search stops a state early once it reaches the least cost the state can have
-    # (nothing left, all of fewer than 3 wilds used) and reuses run candidates made for
-    # more wilds; both must leave the optimum unchanged
+    # (nothing left, all of fewer than 3 wilds used), gives a state up when too few of its
+    # cards may meld for the melds still wanted (four for a Bing opening by the `common`
+    # bots) and reuses run candidates made for more wilds; all must leave the optimum unchanged
     from rummycheck.games.validate import arrangement_problems
     from rummycheck.solvers.exact import search
 
