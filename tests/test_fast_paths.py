@@ -488,8 +488,9 @@ def test_the_count_of_cards_left_takes_off_one_group_a_wild() -> None:
 
     assert _left_count(rem("3c 7d Jh Kd Ks Kc"), 1) == 3
     assert _left_count(rem("3c 7d Jh Kh Ks Kc"), 1) == 2
-    # 3c 4d 9h 9s Kh: with no wild every card is alone; one wild can make 9h 9s + wild (a set) or
-    # a run of one suit: of the five, the largest group of one rank or suit has 2 (the nines, the
-    # hearts), so 5 - 2 = 3 stay at least; with two wilds 5 - 2 x 2 = 1
+    # 3c 4d 9h 9s Kh: with no wild every card is alone.  With one wild 3c, 4d and Kh stay whatever
+    # it does (no card of their rank, none of their suit within two ranks), and the wild can take
+    # both nines (9h 9s + wild): 3 stay.  With two wilds no card is out of reach, and the largest
+    # group of one rank or suit has 2 (the nines, the hearts), so at least 5 - 2 x 2 = 1 stays
     assert _left_count(rem("3c 4d 9h 9s Kh"), 1) == 3
     assert _left_count(rem("3c 4d 9h 9s Kh"), 2) == 1

@@ -50,7 +50,7 @@ def test_meld_problems_unhashable() -> None:
 
 
 def test_shuffle_as_random() -> None:
-    """``table.hand.shuffle`` gives ``random.Random.shuffle``'s permutation and leaves the generator where
+    """``dealing.shuffle`` gives ``random.Random.shuffle``'s permutation and leaves the generator where
     it leaves it; another generator class shuffles itself."""
     from rummycheck.dealing import shuffle
 
