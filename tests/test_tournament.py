@@ -429,3 +429,28 @@ def test_the_anchor_is_marked_in_the_table_and_rated_zero() -> None:
     assert result.exit_code == 0, result.output
     rows = {row[1]: row for row in _table_rows(result.output, "rank")}
     assert rows["gin"][2] == "+0 (anchor)" and "(anchor)" not in rows["knock"][2]
+
+
+def test_the_bots_option_names_every_shipped_bot_under_the_games_it_plays() -> None:
+    from rummycheck.cli.common import SHIPPED_BOTS
+    from rummycheck.games import game_of
+    from rummycheck.sim.bots import BOTS, LATER_BOTS, BaseBot, bot_class
+    from rummycheck.variants import get_variant
+
+    listed: dict[str, list[str]] = {}
+    for part in SHIPPED_BOTS.split("; "):
+        names, _, game = part.rpartition(" (")
+        listed[game.rstrip(")")] = [n.strip() for n in names.split(",")]
+    every = [n for names in listed.values() for n in names]
+    assert len(every) == len(set(every))
+    assert set(every) == {*BOTS, *LATER_BOTS, "knock-at-K", "mc", "mc-N"}
+    for where, bots in listed.items():
+        variants = ["gin", "basic", "bing"] if where == "any game" else [where]
+        for name in bots:
+            cls = bot_class({"knock-at-K": "knock-at-8", "mc-N": "mc-50"}.get(name, name))
+            assert issubclass(cls, BaseBot)
+            fits = [v for v in ("gin", "basic", "bing") if cls.fits(game_of(get_variant(v)))]
+            assert fits == variants, (name, fits)
+    for command in ("simulate", "tournament"):
+        shown = " ".join(CliRunner().invoke(app, [command, "--help"], terminal_width=400).output.split())
+        assert " ".join(SHIPPED_BOTS.split()) in shown

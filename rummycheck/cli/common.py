@@ -54,6 +54,9 @@ BuybacksOpt = Annotated[int | None, typer.Option(
     "--buybacks", help="Bing: buy-backs allowed per player and game (default: 1 where the variant allows them, "
                        "as Bing's rules do; 0 with buyback=false).", min=0, show_default=False)]
 SeedOpt = Annotated[int, typer.Option("--seed", help="Seed: the same seed gives the same results.")]
+#: the shipped bots by game, as ``--bots`` lists them (a test holds it to ``sim.bots``' registry)
+SHIPPED_BOTS = ("knock, gin, knock-at-K, expert, expert-race (gin); eager, patient, eager-outs, patient-outs "
+                "(basic); early, common, sandbag, common-ev, sandbag-ev (bing); mc, mc-N, random (any game)")
 # the options of the commands that value moves by rollouts (advise, review)
 RolloutOpt = Annotated[str | None, typer.Option("--rollout", help="The bots that play the rollouts: BOT for "
                                                                   "every seat, NAME=BOT for one player's, "

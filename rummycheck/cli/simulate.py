@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from rummycheck.cli.common import (
+    SHIPPED_BOTS,
     BatchOpt,
     BotTimeOpt,
     BuybacksOpt,
@@ -38,9 +39,7 @@ def simulate(
     players: Annotated[int | None, typer.Option("--players", "-p", help="Seats (default: one per bot).",
                                                 min=2, max=8)] = None,
     bots: Annotated[str | None, typer.Option(
-        "--bots", help="Comma-separated bots by seat: early, common, sandbag, common-ev, sandbag-ev (bing); "
-                       "knock, gin, knock-at-K "
-                       "(gin); eager, patient, eager-outs, patient-outs (basic); random (any game).")] = None,
+        "--bots", help=f"Comma-separated bots by seat: {SHIPPED_BOTS}.")] = None,
     bot: Annotated[list[str] | None, typer.Option(
         "--bot", help="A bot of your own, package.module:ClassName, added to the seats (repeatable; a module "
                       "in the current folder is found).")] = None,

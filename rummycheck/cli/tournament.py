@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from rummycheck.cli.common import (
+    SHIPPED_BOTS,
     BatchOpt,
     BotTimeOpt,
     BuybacksOpt,
@@ -32,9 +33,7 @@ from rummycheck.cli.common import (
 def tournament(
     variant: Annotated[str, typer.Option("--variant", "-v", help="gin, basic or bing (two-player games).")] = "gin",
     bots: Annotated[str | None, typer.Option(
-        "--bots", help="Comma-separated bots, two at least: knock, gin, knock-at-K (gin); eager, patient, "
-                       "eager-outs, patient-outs (basic); early, common, sandbag (bing); random (any game); "
-                       "package.module:ClassName.")] = None,
+        "--bots", help=f"Comma-separated bots, two at least: {SHIPPED_BOTS}; package.module:ClassName.")] = None,
     bot: Annotated[list[str] | None, typer.Option(
         "--bot", help="A bot of your own, package.module:ClassName, added to --bots (repeatable; a module in the "
                       "current folder is found).")] = None,
