@@ -141,6 +141,22 @@ CASES = [
      False, "GIN-BIGGIN"),
     # GIN-MELD: Q-K-A is no run (ace low): knocking with Jh leaves Qs Ks As = 21 > 10
     ("gin_meld_ace_low_no_q_k_a_run", gin("Qs Ks As 4d 5d 6d 7h 8h 9h Th Jh"), "knock Jh", False, "GIN-KNOCK"),
+    # `out` (the solver lays every card down): Ks goes on Kd Kh Kc, 7c on 8c 9c Tc; a 5d fits no meld
+    ("bing_out_shorthand_lays_off_the_last_cards", bing("Ks 7c", opened=True, table=OPENED_TABLE), "out", True,
+     "BING-OUT"),
+    ("bing_out_shorthand_with_a_card_that_fits_nothing", bing("Ks 7c 5d", opened=True, table=OPENED_TABLE), "out",
+     False, "BING-OUT"),
+    # basic: 2s 3s 4s melds every card; with a final discard required, 2s 3s 4s 9h melds three and throws the 9h,
+    # while 2s 3s 4s alone cannot both meld and throw (two cards make no meld)
+    ("basic_out_shorthand_melds_every_card", basic("2s 3s 4s", opened=True), "out", True, "BASIC-OUT"),
+    ("basic_out_shorthand_with_the_final_discard", basic("2s 3s 4s 9h", opened=True,
+                                                         rules="out_discard_required = true"), "out", True,
+     "BASIC-OUT"),
+    ("basic_out_shorthand_without_a_card_to_throw", basic("2s 3s 4s", opened=True,
+                                                          rules="out_discard_required = true"), "out", False,
+     "BASIC-OUT"),
+    # gin ends a hand by a knock, never by `out`
+    ("gin_out_shorthand_is_no_gin_play", gin("Ac 2c 3c 4d 5d 6d 7h 8h 9h Th Jh"), "out", False, "GIN-KNOCK"),
 ]
 
 
@@ -205,3 +221,16 @@ def test_check_cli_exit_2_on_bad_play_and_bad_file(tmp_path: Path) -> None:
 def test_rules_md_situation_scenarios_are_shipped() -> None:
     for name in ("bing-opening", "bing-opening-layoffs", "bing-limit-63", "basic-layoff-h8", "gin-knock"):
         assert (SCENARIOS / f"{name}.toml").is_file()
+
+
+def test_out_shorthand_throws_the_card_no_meld_holds_and_needs_the_whole_hand(tmp_path: Path) -> None:
+    # out_discard_required: 2s 3s 4s is the only meld of 2s 3s 4s 9h, so the 9h is the card thrown
+    scenario = parse_scenario(basic("2s 3s 4s 9h", opened=True, rules="out_discard_required = true"),
+                              source="out.toml")
+    verdict = check_play(scenario, "out", disputes=False)
+    assert verdict.legal and "BASIC-TURN: A discards 9h" in [str(r) for r in verdict.reasons + verdict.passed]
+    # a hand given only by its size: going out cannot be judged (exit 2, docs/check.md)
+    unknown = tmp_path / "unknown.toml"
+    unknown.write_text(basic("2s 3s 4s", opened=True).replace('hand = "2s 3s 4s"', "hand_size = 3"))
+    code, out = _run("check", str(unknown), "--play", "out")
+    assert code == 2 and "cannot tell: BASIC-OUT depends on A's 3 cards not given" in out, out
