@@ -181,3 +181,43 @@ def test_expert_race_knocks_where_expert_plays_on_and_throws_the_same() -> None:
     assert patient.knock(view, card) is False and racer.knock(view, card) is True
     assert bot_class("expert-race") is GinExpertRace
     assert game_of(get_variant("gin")).rollout_bot == "expert-race"
+
+
+def test_the_knock_chance_of_the_look_ahead_matches_a_plain_count() -> None:
+    """``knock_weight``'s look-ahead (a tuning setting, 0 as shipped): the chance that the next draw
+    lets a 10-card hand knock, each unseen card with its weight, against ``test_facts``' plain
+    one-deck reference (every meld listed, least deadwood by recursion), on seeded hands."""
+    import random
+
+    from test_facts import plain_after_discard
+
+    from rummycheck.cards import full_deck
+    from rummycheck.sim.bots import _fast
+    from rummycheck.sim.gin_expert import _knock_chance
+
+    fast = _fast(GIN)
+    assert fast is not None
+    rng = random.Random(7)
+    deck = list(full_deck())
+    assert [c.index for c in deck] == list(range(52))
+    hits = 0
+    for _ in range(25):
+        # a run of three and a set of three (so that many hands are a draw or two from a knock), four more
+        suit, low, rank = rng.randrange(4), rng.randrange(11), rng.randrange(13)
+        run = [suit * 13 + low + k for k in range(3)]
+        rest = [i for i in range(52) if i not in run]
+        held = run + [s * 13 + rank for s in rng.sample(range(4), 3) if s * 13 + rank in rest]
+        rng.shuffle(rest)
+        held += [i for i in rest if i not in held][:10 - len(held)]
+        hand = [c for c in deck if c.index in held]
+        unseen = [c for c in deck if c.index not in held]
+        weights = [rng.random() for _ in unseen]
+        total = sum(weights)
+        draws = [(c.bit, w / total) for c, w in zip(unseen, weights)]
+        mask = sum(c.bit for c in hand)
+        for limit in (0, 10):
+            expected = sum(w / total for c, w in zip(unseen, weights)
+                           if plain_after_discard(frozenset([*hand, c])) <= limit)
+            assert _knock_chance(fast, mask, draws, limit, {}) == pytest.approx(expected)
+            hits += expected > 0
+    assert hits >= 12, hits  # 18 of the 50 (hand, limit) pairs have a card that knocks: the count is tested
