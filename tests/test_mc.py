@@ -84,6 +84,8 @@ def test_mc_lays_everything_down_when_that_goes_out_with_rummy() -> None:
 
 @pytest.mark.parametrize(("name", "bots", "rules", "deals"), [
     ("gin", ("mc-8", "knock"), {"game_target": "1"}, 2),
+    # basic: a hand where the mc bot throws without laying down too (its discard path)
+    ("basic", ("mc-4", "eager"), {}, 1),
 ])
 def test_mc_plays_whole_games_that_replay_legal(name: str, bots: tuple[str, ...], rules: dict[str, str],
                                                 deals: int) -> None:
@@ -123,3 +125,63 @@ def test_gin_mc_follows_expert_and_rolls_its_own_turns_out_with_it() -> None:
     basic = mc_bot()()
     basic.setup(seat=0, variant=get_variant("basic"), rng=random.Random(1))
     assert type(basic.policy) is bot_class("patient") and basic._own is None
+
+
+BING_OUT = """
+variant = "bing"
+[[players]]
+name = "A"
+hand = "Kd Kh Kc 8c 9c Tc 3h 3s 3h 3s 4d 5d 6d 7d"
+[[players]]
+name = "B"
+hand_size = 14
+[turn]
+player = "A"
+[pile]
+discard = "9s"
+stock = 60
+"""
+
+
+def test_mc_opens_and_goes_out_at_a_bing_meld_turn() -> None:
+    """A, unopened, holds Kd Kh Kc / 8c 9c Tc / 3h 3s 3h 3s / 4d 5d 6d 7d: four melds of all fourteen
+    cards.  Laying them down at the meld turn goes out at once (BING-OUT) and catches B with his
+    whole hand; a draw only gives B a turn.  The mc bot's meld turn is chosen at the start and
+    laid down when asked (its planned lay-down)."""
+    assert _played(BING_OUT, ["mc-8", "early"]) == [(ActionKind.LAY_DOWN, "A")]
+
+
+GIN_KNOCKER = """
+variant = "gin"
+[[players]]
+name = "A"
+hand = "As 2s 3s 4h 5h 6h 7c 8c 9c Td Kd"
+[[players]]
+name = "B"
+hand_size = 10
+[turn]
+player = "A"
+drew = "stock"
+[pile]
+discard = "Qd 4d"
+stock = 20
+"""
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_mc_defends_a_knock_keeping_the_least_deadwood(seed: int) -> None:
+    """A (the knock bot) throws the Kd and knocks with the Td; B, the mc bot, lays off after the
+    knock, where nothing is hidden any more.  B's hand is dealt from what A could know (a new one
+    each seed); what B keeps must be what the exhaustive lay-off search (``gin_layoffs``, every
+    subset of his cards that fits A's melds) leaves."""
+    from rummycheck.games.gin import gin_layoffs
+
+    state = GameState.from_scenario(parse_scenario(GIN_KNOCKER, source="test.toml"))
+    sample = observe(state, state.current).determinize(random.Random(seed))
+    start = len(sample.history)
+    defender = sample.players[1].hand
+    final, _ = play_out(sample, [bot_class("knock")(), bot_class("mc-8")()], seed=seed)
+    moves = [(r.kind, r.player) for r in final.history[start:]]
+    assert moves[0] == (ActionKind.KNOCK, "A") and moves[-1] == (ActionKind.FINISH, "B")
+    knock = final.history[start]
+    assert sorted(final.players[1].hand) == sorted(gin_layoffs(defender, knock.melds).deadwood)
