@@ -6,6 +6,7 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from rummycheck.analysis.advisor import advise
@@ -280,3 +281,39 @@ def test_a_take_carries_its_completions_facts_and_a_draw_those_of_the_hand_kept(
     # seen (104 less his 14, the Qc and B's 12 on the table)
     draw = next(c for c in bing["candidates"] if c["action"] == "draw")
     assert draw["exact"]["p_open_next"] == "13/77" and draw["deadwood"] == 108
+
+
+def test_evaluate_refuses_a_state_with_no_decision_to_value() -> None:
+    state = _state(GIN_TAKE_FOR_GIN)
+    over = state.apply(next(a for a in state.legal_actions() if a.kind is ActionKind.TAKE))
+    over = over.apply(next(a for a in over.legal_actions() if a.kind is ActionKind.KNOCK))  # gin: no lay-offs
+    while not over.is_over:
+        over = over.apply(over.legal_actions()[0])
+    with pytest.raises(ValueError, match="the hand is over"):
+        evaluate(over, samples=4)
+    with pytest.raises(ValueError, match="the hand is over"):
+        evaluate(observe(over, 0), samples=4)
+    with pytest.raises(ValueError, match="it is not B's decision"):
+        evaluate(observe(state, 1), samples=4)
+    with pytest.raises(ValueError, match="has no legal move"):
+        evaluate(state, samples=4, candidates=[])
+
+
+def test_a_rollout_that_never_ends_scores_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rollout whose bots take and throw for ever (``SimulationError`` from the engine) counts 0
+    points for the hand (nobody scores it) and the game chance of the scores as they stand."""
+    import rummycheck.analysis.evaluate as evaluate_module
+    from rummycheck.analysis.match import game_chance
+    from rummycheck.errors import SimulationError
+
+    def stuck(*args: object, **kwargs: object) -> None:
+        raise SimulationError("no end")
+
+    monkeypatch.setattr(evaluate_module, "play_out", stuck)
+    state = _state(BASIC_OUT)
+    moves = [a for a in state.legal_actions() if a.kind is ActionKind.DISCARD][:2]
+    found = evaluate(state, samples=8, min_samples=8, batch=8, seed=3, candidates=moves)
+    chance = game_chance(state.variant, {p.name: p.score for p in state.players}, "A")
+    for row in found.candidates:
+        assert (row.value, row.low, row.high, row.samples) == (0.0, 0.0, 0.0, 8)
+        assert (row.win is None) if chance is None else (row.win is not None and row.win.value == chance)
