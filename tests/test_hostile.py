@@ -179,18 +179,18 @@ CASES = [
          2, [r"--play:1:20: expected the card the wild stands for after '=', like '2d=Jc', got '2d='"]),
     Case("layoff-on-0", ["check", str(SCENARIOS / "bing-opening-layoffs.toml"), "--play", "layoff Ks on 0"], 2,
          [r"--play:1:14: table melds are numbered from 1 \(in file order\), got '0'"]),
-    # the play text's own grammar: the column is the start of the action at fault
+    # the play text's own grammar: the column is the card too many (an empty meld: the action's start)
     Case("play-draw-two-cards", ["check", str(SCENARIOS / "bing-opening.toml"), "--play", "draw Kc Kd"], 2,
-         [r"--play:1:1: draw takes at most one card, got 'Kc Kd'"]),
+         [r"--play:1:9: draw takes at most one card, got 'Kc Kd'"]),
     Case("play-discard-two-cards", ["check", str(SCENARIOS / "bing-opening.toml"), "--play", "draw; discard Kc Kd"],
-         2, [r"--play:1:7: discard needs one card, like 'discard Kc', got 'discard Kc Kd'"]),
+         2, [r"--play:1:18: discard needs one card, like 'discard Kc', got 'discard Kc Kd'"]),
     Case("play-end-with-a-card", ["check", str(SCENARIOS / "bing-opening.toml"), "--play", "draw;  end Kc"], 2,
-         [r"--play:1:8: end takes no cards, got 'Kc'"]),
+         [r"--play:1:12: end takes no cards, got 'Kc'"]),
     Case("play-empty-meld", ["check", str(SCENARIOS / "bing-opening.toml"), "--play", "meld Kd Kh Kc / / 8c 9c 10c"],
          2, [r"--play:1:1: empty meld in 'meld Kd Kh Kc / / 8c 9c 10c'"]),
     Case("play-knock-two-cards-before-with", ["check", str(SCENARIOS / "gin-knock.toml"), "--play",
                                               "knock Kd Qd with Ac 2c 3c"], 2,
-         [r"--play:1:1: knock needs at most one card before 'with', like 'knock Kc with Ac 2c 3c / 4d 5d 6d', "
+         [r"--play:1:10: knock needs at most one card before 'with', like 'knock Kc with Ac 2c 3c / 4d 5d 6d', "
           r"got 'knock Kd Qd with Ac 2c 3c'"]),
     Case("verify-empty-toml-does-not-stop-the-run", ["verify", "v"], 2,
          [r"v/a-empty\.toml:1:1: the scenario needs a variant: .*",

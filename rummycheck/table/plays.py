@@ -96,6 +96,8 @@ def parse_play(text: str, *, source: str = "--play") -> Play:
     offset = 0
     for part in text.split(";"):
         column = offset + len(part) - len(part.lstrip()) + 1
+        # the column of each word of the part, for an error about one of them (a card too many)
+        places = [offset + m.start() + 1 for m in re.finditer(r"\S+", part)]
         offset += len(part) + 1
         words = part.split()
         if not words:
@@ -103,30 +105,33 @@ def parse_play(text: str, *, source: str = "--play") -> Play:
         where = f"{source}:1:{column}"
         verb = _ALIASES.get(words[0].lower(), words[0].lower())
         if verb == "out" and len(words) > 1 and words[1].lower() == "out":
-            words = words[1:]
+            words, places = words[1:], places[1:]
         args = words[1:]
         if verb not in VERBS:
             raise PlaySyntaxError(f"{where}: unknown action {shorten(words[0])}; expected one of {', '.join(VERBS)}")
         if verb in ("draw", "take"):
-            args = [a for a in args if a.lower() not in ("stock", "discard", "from", "the", "pile")]
+            kept = [i for i, a in enumerate(args, 1) if a.lower() not in ("stock", "discard", "from", "the", "pile")]
+            args = [words[i] for i in kept]
             if len(args) > 1:
-                raise PlaySyntaxError(f"{where}: {verb} takes at most one card, got {shorten(' '.join(args))}")
+                raise PlaySyntaxError(f"{source}:1:{places[kept[1]]}: {verb} takes at most one card, "
+                                      f"got {shorten(' '.join(args))}")
             cards = tuple(_card(a, where, text)[0] for a in args)
             actions.append(Part(verb, cards))
         elif verb == "knock" and any(a.lower() == "with" for a in args):
             at = [a.lower() for a in args].index("with")
             if at > 1:
-                raise PlaySyntaxError(f"{where}: knock needs at most one card before 'with', like "
+                raise PlaySyntaxError(f"{source}:1:{places[2]}: knock needs at most one card before 'with', like "
                                       f"'knock Kc with Ac 2c 3c / 4d 5d 6d', got {shorten(part.strip())}")
             declared = _melds(args[at + 1:], where, part, text)
             actions.append(Part(verb, tuple(_card(a, where, text)[0] for a in args[:at]), melds=declared))
         elif verb == "discard" or verb == "knock":
             if len(args) != 1 and not (verb == "knock" and not args):
-                raise PlaySyntaxError(f"{where}: {verb} needs one card, like '{verb} Kc', got {shorten(part.strip())}")
+                bad = f"{source}:1:{places[2]}" if args else where  # the card too many, or the action without one
+                raise PlaySyntaxError(f"{bad}: {verb} needs one card, like '{verb} Kc', got {shorten(part.strip())}")
             actions.append(Part(verb, tuple(_card(a, where, text)[0] for a in args)))
         elif verb in ("end", "finish", "out", "pass"):
             if args:
-                raise PlaySyntaxError(f"{where}: {verb} takes no cards, got {shorten(' '.join(args))}")
+                raise PlaySyntaxError(f"{source}:1:{places[1]}: {verb} takes no cards, got {shorten(' '.join(args))}")
             actions.append(Part(verb))
         elif verb == "meld":
             actions.append(Part(verb, melds=_melds(args, where, part, text)))
