@@ -95,14 +95,13 @@ def parse_play(text: str, *, source: str = "--play") -> Play:
     actions: list[Part] = []
     offset = 0
     for part in text.split(";"):
-        column = offset + len(part) - len(part.lstrip()) + 1
-        # the column of each word of the part, for an error about one of them (a card too many)
+        # the column of each word of the part: the first is the action's, another names a card too many
         places = [offset + m.start() + 1 for m in re.finditer(r"\S+", part)]
         offset += len(part) + 1
         words = part.split()
         if not words:
             continue
-        where = f"{source}:1:{column}"
+        where = f"{source}:1:{places[0]}"
         verb = _ALIASES.get(words[0].lower(), words[0].lower())
         if verb == "out" and len(words) > 1 and words[1].lower() == "out":
             words, places = words[1:], places[1:]
