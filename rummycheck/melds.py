@@ -235,7 +235,8 @@ def meld_readings(written: Sequence[tuple[Card, Card | None]], variant: Variant,
     cards = [c for c, _ in written]
     stated = [c if s is None else s for c, s in written]
     free = [i for i, (c, s) in enumerate(written) if s is None and variant.is_wild(c)]
-    fixed = [i for i in range(len(written)) if i not in free]
+    wild = set(free)  # (a set: a meld written with thousands of deuces is read in linear time)
+    fixed = [i for i in range(len(written)) if i not in wild]
     kinds = [kind] if kind is not None else [MeldKind.SET, MeldKind.RUN]
     seen: set[tuple[MeldKind, tuple[Card, ...]]] = set()
     readings: list[MeldReading] = []

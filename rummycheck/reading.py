@@ -8,10 +8,16 @@ decoded as UTF-8 (a leading byte-order mark is dropped) or as UTF-16 when it sta
 with a UTF-16 byte-order mark, and every failure is a ``ReadError`` naming the file.
 ``parse_toml`` turns ``tomllib``'s errors, including the ones it does not expect to
 raise (nesting too deep, an integer too long to convert), into one located line.
+
+A file is opened without waiting for a writer (a named pipe nobody writes to reads as empty
+instead of hanging the command), and, once a command has called ``track_reads``, every file
+read is remembered (``was_read``), so that its writers refuse to overwrite any of them: a
+record's house-rules file, say, given as the place to write a page.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from pathlib import Path
@@ -19,7 +25,8 @@ from typing import Any, NoReturn
 
 from rummycheck.errors import ReadError, ScenarioError, located
 
-__all__ = ["MAX_INPUT_BYTES", "ReadError", "decode_text", "parse_toml", "read_file", "read_input"]
+__all__ = ["MAX_INPUT_BYTES", "ReadError", "decode_text", "parse_toml", "read_file", "read_input", "track_reads",
+           "was_read"]
 
 MAX_INPUT_BYTES = 1 << 20  # 1 MiB: far more than any hand, scenario or score sheet
 
@@ -38,15 +45,70 @@ def read_input(path: str) -> tuple[str, str]:
     return read_file(path), path
 
 
+#: the files read since ``track_reads`` (each command line starts it), as (device, inode, change
+#: time): the writers never overwrite one.  The change time tells a file read from a later one that
+#: reuses its inode; the last ``_READ_KEPT`` files are remembered.  None: not tracked (the library).
+_READ: dict[tuple[int, int, int], None] | None = None
+_READ_KEPT = 4096
+
+
+def track_reads() -> None:
+    """Remember, from now on, every file read (``was_read``), forgetting those read before: each
+    command of the command line calls it first, so its writers refuse the files it reads."""
+    global _READ
+    _READ = {}
+
+
 def read_file(path: str | Path) -> str:
     """The decoded text of the file at ``path``, read up to ``MAX_INPUT_BYTES``."""
     name = str(path)
     try:
-        with open(path, "rb") as stream:
+        with _open_for_reading(path) as stream:
+            _remember(os.fstat(stream.fileno()))
             data = stream.read(MAX_INPUT_BYTES + 1)
     except OSError as error:
         raise ReadError(f"cannot read {name!r}: {_reason(error)}") from None
     return decode_text(_bounded(data, name), name)
+
+
+def _open_for_reading(path: str | Path) -> Any:
+    """``open(path, "rb")``, except that a named pipe is opened without waiting for a writer: with
+    none it then reads as empty (a plain ``open`` would wait for ever); with one (``<(...)`` in a
+    shell) it is read as usual, the descriptor set back to blocking reads once open."""
+    nonblocking = getattr(os, "O_NONBLOCK", 0)
+    descriptor = os.open(path, os.O_RDONLY | nonblocking)
+    try:
+        if nonblocking:
+            import fcntl  # POSIX only, where O_NONBLOCK exists
+
+            flags = fcntl.fcntl(descriptor, fcntl.F_GETFL)
+            fcntl.fcntl(descriptor, fcntl.F_SETFL, flags & ~nonblocking)
+        return os.fdopen(descriptor, "rb")
+    except BaseException:
+        os.close(descriptor)
+        raise
+
+
+def _identity(status: os.stat_result) -> tuple[int, int, int]:
+    return status.st_dev, status.st_ino, status.st_ctime_ns
+
+
+def _remember(status: os.stat_result) -> None:
+    if _READ is None:
+        return
+    _READ[_identity(status)] = None
+    if len(_READ) > _READ_KEPT:
+        del _READ[next(iter(_READ))]
+
+
+def was_read(path: str | Path) -> bool:
+    """Whether ``path`` is (the same file as) a file read since ``track_reads`` (False when not tracking)."""
+    if _READ is None:
+        return False
+    try:
+        return _identity(os.stat(path)) in _READ
+    except OSError:
+        return False
 
 
 def _read_stdin() -> str:

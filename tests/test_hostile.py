@@ -30,6 +30,10 @@ TIMEOUT_S = 60  # a guard against hangs only; every case takes well under a seco
 MEMORY_BYTES = 1 << 30  # address space: a search that explodes fails with MemoryError, not the machine
 
 GIN_KNOCK = (SCENARIOS / "gin-knock.toml").read_text(encoding="utf-8")
+GIN_RECORD = (ROOT / "records" / "gin-knock.toml").read_text(encoding="utf-8")
+BING_RECORD = (ROOT / "records" / "bing-bust-buyback.toml").read_text(encoding="utf-8")
+OPENSPIEL_GAME = (ROOT / "tests" / "data" / "openspiel" / "default-bots-gin.txt").read_text(encoding="utf-8")
+CLUB = 'name = "club"\nextends = "gin"\n[rules]\nknock_limit = 9\n'
 BING_LAYOFFS = (SCENARIOS / "bing-opening-layoffs.toml").read_text(encoding="utf-8")
 TWO_DECKS = [str(c) for c in full_deck()] * 2
 CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
@@ -243,6 +247,54 @@ CASES = [
          files={"w.toml": GIN_KNOCK.split("[expect]")[0] + "[expect]\ndeadwood = { Z = 3 }\n"}),
     Case("upper-case-TOML-is-a-scenario", ["solve", "G.TOML"], 0, out=r"Gin Rummy", files={"G.TOML": GIN_KNOCK}),
     Case("upper-case-TOML-in-a-folder", ["verify", "v"], 0, out=r"3 passed, 0 failed", files={"v/G.Toml": GIN_KNOCK}),
+    # -- found by a hostile-input review (2026-12-07) --------------------------------------------------------
+    # a house-rules file the record names is an input too: never the scenario written, never the page
+    Case("the-house-rules-file-is-never-the-scenario", ["replay", "r.toml", "--at", "1", "--scenario", "club.toml",
+                                                        "--force"], 2,
+         [r"club\.toml: is a file this command read; input files are never written \(give another path\)"],
+         files={"club.toml": CLUB, "r.toml": GIN_RECORD.replace('variant = "gin"', 'variant = "club.toml"')}),
+    Case("the-house-rules-file-is-never-the-page", ["advise", "s.toml", "--samples", "2", "--html", "club.toml",
+                                                    "--force"], 2,
+         [r"club\.toml: the command reads this file; an input file is never written"],
+         files={"club.toml": CLUB, "s.toml": GIN_KNOCK.replace('variant = "gin"', 'variant = "club.toml"')}),
+    # "-" is standard output for -o, and no file for a page
+    Case("dash-output-is-standard-output", ["deal", "--seed", "3", "-o", "-"], 0, out=r'variant = "bing"'),
+    Case("dash-page-is-refused", ["deal", "--seed", "3", "--html", "-"], 2,
+         [r"cannot write '-': a page goes to a file, not to standard output; give a file name"]),
+    # a seed a record could not hold back is refused where it is given
+    Case("seed-too-large-for-a-record", ["deal", "--seed", "1" + "0" * 26], 2,
+         [r"Invalid value for '--seed' / '-s': .*999999999999999999.*"], proc=True),
+    # start scores as scenarios and score sheets bound them: a scenario written from the record must load
+    Case("record-start-score-bounded", ["replay", "r.toml"], 2,
+         [r"r\.toml:5:15: start\.A must be a whole number from 0 to 1000000, got 9223372036854775807"],
+         files={"r.toml": GIN_RECORD.replace('dealer = "B"\n', 'dealer = "B"\nstart = { A = 9223372036854775807, '
+                                                                 'B = 0 }\n', 1)}),
+    # sampled games would overwrite the folder's records (and a folder in the way was found after the run)
+    Case("records-folder-with-this-runs-games", ["simulate", "--variant", "gin", "--games", "4", "--records", "g"], 2,
+         [r"--records g: gin-seed1-deal0-rot0\.toml is there already \(a game of this variant and seed\); use "
+          r"--force to overwrite, or give another folder"],
+         files={"g/gin-seed1-deal0-rot0.toml": "mine"}),
+    Case("records-folder-with-a-folder-in-the-way", ["simulate", "--variant", "gin", "--games", "4", "--records", "g",
+                                                     "--force"], 2,
+         [r"--records g: a folder gin-seed1-deal0-rot1\.toml is where this run may write a game; give another "
+          r"folder"],
+         files={"g/gin-seed1-deal0-rot1.toml/x": ""}),
+    # a line break in a file's name split the verify table's rows
+    Case("verify-escapes-a-line-break-in-a-name", ["verify", "v"], 0, out=r"v/a\\x0db\.toml  ",
+         files={"v/a\rb.toml": GIN_KNOCK}),
+    # the advisor's refusals name the place they are about
+    Case("advise-after-the-hand-names-the-place", ["advise", "r.toml", "--at", "12"], 2,
+         [r"r\.toml, hand 1, before action 12: the hand is over: there is no decision to advise on"],
+         files={"r.toml": GIN_RECORD}),
+    # a game parameter the gin variant cannot take is located at its value
+    Case("openspiel-parameter-out-of-range-is-located", ["import", "openspiel", "g.txt"], 2,
+         [r"g\.txt:6:21: gin_bonus=2147483647 cannot be a rule of the gin variant: .*"],
+         files={"g.txt": OPENSPIEL_GAME.replace("gin_rummy()", "gin_rummy(gin_bonus=2147483647)")}),
+    # a meld of 100,000 deuces was read in quadratic time (minutes); now at once, and its action is quoted cut short
+    Case("a-meld-of-a-hundred-thousand-deuces", ["replay", "b.toml"], 1,
+         out=r"action 1 'A meld 2d 2d[ 2d]*\.\.\.' \(300006 characters\): illegal: BING-TURN: 2d is used 100000 times",
+         files={"b.toml": BING_RECORD.replace("actions = [", 'actions = [\n  "A meld ' + " ".join(["2d"] * 100_000)
+                                              + '",', 1)}, proc=True),
 ]
 
 
@@ -364,3 +416,42 @@ def test_verify_walks_a_folder_nested_thousands_deep(tmp_path: Path, monkeypatch
         for folder in reversed(folders):
             if folder.is_dir():
                 folder.rmdir()
+
+
+# -- a named pipe: read without waiting for a writer (it hung every reader), read whole with one --
+
+def _replay_process(folder: Path, name: str) -> subprocess.CompletedProcess[bytes]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("RUMMYCHECK_DEBUG", None)
+    return subprocess.run([sys.executable, "-m", "rummycheck", "replay", name], cwd=folder, env=env,
+                          timeout=TIMEOUT_S, stdin=subprocess.DEVNULL, capture_output=True)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_named_pipe_nobody_writes_reads_as_empty(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "pipe")
+    done = _replay_process(tmp_path, "pipe")  # before: blocked until the timeout
+    err = done.stderr.decode("utf-8")
+    assert done.returncode == 2 and "Traceback" not in err
+    assert err.startswith("rummycheck: pipe:1:1: the record needs a variant"), err
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_named_pipe_with_a_writer_is_read_whole(tmp_path: Path) -> None:
+    import threading
+
+    os.mkfifo(tmp_path / "pipe")
+    text = GIN_RECORD.encode("utf-8")
+
+    def write() -> None:  # as a shell's <(...) does: the writer opens the pipe and writes it in pieces
+        with open(tmp_path / "pipe", "wb") as pipe:
+            for start in range(0, len(text), 100):
+                pipe.write(text[start:start + 100])
+                pipe.flush()
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    done = _replay_process(tmp_path, "pipe")
+    writer.join(TIMEOUT_S)
+    assert done.returncode == 0, done.stderr.decode("utf-8")
+    assert "legal: 1 hand(s), 11 actions" in done.stdout.decode("utf-8")

@@ -6,6 +6,7 @@ from typing import Annotated
 import typer
 
 from rummycheck.cli.common import (
+    MAX_SEED,
     JsonOpt,
     RolloutOpt,
     RolloutWorkersOpt,
@@ -28,7 +29,8 @@ def advise(
     player: Annotated[str | None, typer.Option("--player", "-p", help="Record: the player to advise; he must be "
                                                                       "the one to move there.")] = None,
     samples: Annotated[int, typer.Option("--samples", help="Most rollouts per move.", min=1, max=100000)] = 400,
-    seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed gives the same answer.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed gives the same answer.",
+                                      min=-MAX_SEED, max=MAX_SEED)] = 1,
     rollout: RolloutOpt = None,
     workers: RolloutWorkersOpt = None,
     scheduler: SchedulerOpt = None,
@@ -79,6 +81,10 @@ def advise(
         if player is not None and (state.is_over or state.player.name != player):
             fail(f"{path}: before action {at} of hand {hand} it is "
                  f"{'nobody' if state.is_over else state.player.name}'s decision, not {player}'s")
+    if state.is_over:  # the advisor's own refusals, told with the place they are about
+        fail(f"{where}: the hand is over: there is no decision to advise on")
+    if not state.player.known:
+        fail(f"{where}: the hand of {state.player.name} is not fully known: give his cards to advise him")
     if rollout is not None:
         from rummycheck.analysis.evaluate import rollout_bots
 

@@ -30,8 +30,11 @@ app = typer.Typer(
 @app.callback()
 def _group() -> None:
     # Keeps the app a group of commands even when ``main`` has registered only the one
-    # command it was asked for (Typer runs a lone command without its name).
-    pass
+    # command it was asked for (Typer runs a lone command without its name).  Run before every
+    # command: from here the files it reads are remembered, and never written (``write_file``).
+    from rummycheck.reading import track_reads
+
+    track_reads()
 
 
 T = TypeVar("T")
@@ -53,7 +56,10 @@ BatchOpt = Annotated[int, typer.Option("--batch", help="Deals per task.", min=1)
 BuybacksOpt = Annotated[int | None, typer.Option(
     "--buybacks", help="Bing: buy-backs allowed per player and game (default: 1 where the variant allows them, "
                        "as Bing's rules do; 0 with buyback=false).", min=0, show_default=False)]
-SeedOpt = Annotated[int, typer.Option("--seed", help="Seed: the same seed gives the same results.")]
+#: the largest seed (either sign): a record holds its seed, and the readers take numbers of up to 18 digits
+MAX_SEED = 10**18 - 1
+SeedOpt = Annotated[int, typer.Option("--seed", help="Seed: the same seed gives the same results.",
+                                      min=-MAX_SEED, max=MAX_SEED)]
 #: the shipped bots by game, as ``--bots`` lists them (a test holds it to ``sim.bots``' registry)
 SHIPPED_BOTS = ("knock, gin, knock-at-K, expert, expert-race (gin); eager, patient, eager-outs, patient-outs "
                 "(basic); early, common, sandbag, common-ev, sandbag-ev (bing); mc, mc-N, random (any game)")
@@ -61,8 +67,8 @@ SHIPPED_BOTS = ("knock, gin, knock-at-K, expert, expert-race (gin); eager, patie
 RolloutOpt = Annotated[str | None, typer.Option("--rollout", help="The bots that play the rollouts: BOT for "
                                                                   "every seat, NAME=BOT for one player's, "
                                                                   "comma-separated (default: the game's).")]
-RolloutWorkersOpt = Annotated[int | None, typer.Option("--workers", "-w", help="Local processes (default 1).",
-                                                       min=1, max=256)]
+RolloutWorkersOpt = Annotated[int | None, typer.Option("--workers", "-w",
+                                                       help="Local processes, 1 to 128 (default 1).", min=1, max=128)]
 
 
 MAX_LINE = 400  # an error line longer than this is cut (a huge bad token is not echoed whole)
@@ -127,6 +133,8 @@ def output_path(path: str, *, option: str, force: bool = True, inputs: Sequence[
     of the command's own ``inputs`` (input files are never written); ``suffix``: the file's ending."""
     target = Path(path)
     shown = f"{option} {path}" if option else path
+    if path == "-":
+        fail(f"{shown}: this output goes to a file, not to standard output; give a file name")
     if suffix is not None and target.suffix.lower() != suffix:
         fail(f"{shown}: the file must end in {suffix}")
     if folder:
@@ -147,6 +155,10 @@ def output_path(path: str, *, option: str, force: bool = True, inputs: Sequence[
     for given in inputs:
         if given != "-" and target.exists() and _same_file(target, Path(given)):
             fail(f"{shown}: is the input file {given}; input files are never written (give another path)")
+    from rummycheck.reading import was_read
+
+    if was_read(target):  # read already (a house-rules file a scenario names): write_file refuses it too
+        fail(f"{shown}: is a file this command read; input files are never written (give another path)")
     if target.is_file() and not force:
         fail(f"{path}: the file exists; use --force to overwrite it")
     if not os.access(target if target.exists() else parent, os.W_OK):
@@ -162,7 +174,12 @@ def _same_file(first: Path, second: Path) -> bool:
 
 
 def write_file(target: Path, text: str) -> None:
-    """Write ``text`` to ``target`` (UTF-8); a failure is one line naming the path, exit 2."""
+    """Write ``text`` to ``target`` (UTF-8); a failure is one line naming the path, exit 2.  A file the
+    command has read (a house-rules file a record or scenario names, say) is never written."""
+    from rummycheck.reading import was_read
+
+    if was_read(target):
+        fail(f"{target}: is a file this command read; input files are never written (give another path)")
     try:
         with open(target, "w", encoding="utf-8") as stream:
             stream.write(text)

@@ -5,7 +5,17 @@ from typing import Annotated, Any
 
 import typer
 
-from rummycheck.cli.common import PresetOpt, RuleOpt, VariantOpt, app, build_variant, fail, guarded, say
+from rummycheck.cli.common import (
+    MAX_SEED,
+    PresetOpt,
+    RuleOpt,
+    VariantOpt,
+    app,
+    build_variant,
+    fail,
+    guarded,
+    say,
+)
 
 PROGRESS_FROM = 20  # runs of at least this many hands show a progress bar
 
@@ -14,7 +24,8 @@ PROGRESS_FROM = 20  # runs of at least this many hands show a progress bar
 def crosscheck(
     variant: VariantOpt = "bing",
     hands: Annotated[int, typer.Option("--hands", "-n", help="How many hands to deal.", min=1)] = 100,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of random.Random for the deal.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of random.Random for the deal.",
+                                      min=-MAX_SEED, max=MAX_SEED)] = 0,
     kind: Annotated[str, typer.Option(
         "--kind", help="plain, deuce-rich (2-4 wild deuces) or meld-rich (built from sets and runs).")] = "plain",
     solver: Annotated[list[str] | None, typer.Option(

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from rummycheck.cli.common import (
+    MAX_SEED,
     JsonOpt,
     PresetOpt,
     RuleOpt,
@@ -28,12 +29,13 @@ def deal(
     names: Annotated[str | None, typer.Option("--names", help="Player names in seat order, comma-separated "
                                                               "(instead of --players).")] = None,
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the shuffle (default: a random one, "
-                                                                  "written into the record).")] = None,
+                                                                  "written into the record).",
+                                             min=-MAX_SEED, max=MAX_SEED)] = None,
     dealer: Annotated[str | None, typer.Option("--dealer", help="Who deals (default: the last seat).")] = None,
     preset: PresetOpt = None,
     rule: RuleOpt = None,
     output: Annotated[str | None, typer.Option("--output", "-o", help="Write the record to this file "
-                                                                      "(default: standard output).")] = None,
+                                                                      "(default, or '-': standard output).")] = None,
     html: Annotated[str | None, typer.Option("--html", help="Also write the deal as one self-contained HTML page "
                                                            "(docs/html.md).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --output or --html file (never an "
@@ -58,6 +60,8 @@ def deal(
         overrides = [parse_override(r) for r in rule or []]
         return deal_record(variant, players=seats, seed=chosen, dealer=dealer, preset=preset, rules=overrides)
 
+    if output == "-":  # standard output, as without --output
+        output = None
     house_rules = [variant] if is_house_rules_name(variant) else []
     target = output_path(output, option="--output", force=force, inputs=house_rules) if output is not None else None
     page = None

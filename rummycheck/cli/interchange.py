@@ -21,15 +21,16 @@ export_app = typer.Typer(name="export", help="Write a record as another program'
 app.add_typer(import_app)
 app.add_typer(export_app)
 
-OutputOpt = Annotated[str | None, typer.Option("--output", "-o", help="Write to this file (default: standard "
-                                                                      "output).")]
+OutputOpt = Annotated[str | None, typer.Option("--output", "-o", help="Write to this file (default, or '-': "
+                                                                      "standard output).")]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite an existing --output file (never the input "
                                                         "file).")]
 
 
 def _target(output: str | None, force: bool, source: str) -> Path | None:
-    """The --output file, checked before any work (never the command's input file)."""
-    return None if output is None else output_path(output, option="--output", force=force, inputs=[source])
+    """The --output file, checked before any work (never the command's input file); ``-`` (as no
+    --output): standard output."""
+    return None if output in (None, "-") else output_path(output, option="--output", force=force, inputs=[source])
 
 
 def _write(text: str, target: Path | None, what: str, as_json: bool, source: str) -> None:

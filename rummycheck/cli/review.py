@@ -6,6 +6,7 @@ from typing import Annotated, Any
 import typer
 
 from rummycheck.cli.common import (
+    MAX_SEED,
     JsonOpt,
     RolloutOpt,
     RolloutWorkersOpt,
@@ -30,7 +31,7 @@ def review(
     rollouts: Annotated[bool, typer.Option("--rollouts", hidden=True,
                                            help="The rollout review (the default; kept for old scripts).")] = False,
     samples: Annotated[int, typer.Option("--samples", help="Most rollouts per move.", min=1, max=100000)] = 96,
-    seed: Annotated[int, typer.Option("--seed", help="The seed of the rollouts.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", help="The seed of the rollouts.", min=-MAX_SEED, max=MAX_SEED)] = 1,
     rollout: RolloutOpt = None,
     workers: RolloutWorkersOpt = None,
     scheduler: SchedulerOpt = None,

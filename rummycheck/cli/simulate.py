@@ -61,7 +61,8 @@ def simulate(
     html: Annotated[Path | None, typer.Option("--html", help="Also write the results as one self-contained HTML "
                                                              "page (docs/html.md); with --records, a replay page "
                                                              "beside each record, linked from it.")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --html or --plot file.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --html or --plot file, or "
+                                                        "--records of the same variant and seed.")] = False,
     as_json: JsonOpt = False,
     rule: RuleOpt = None,
     preset: PresetOpt = None,
@@ -77,6 +78,8 @@ def simulate(
     if scheduler is not None:
         guarded(lambda: check_scheduler(scheduler))
     folder = output_path(str(records), option="--records", folder=True) if records is not None else None
+    if folder is not None:  # the run's records (and their pages) would overwrite these
+        _no_records_there(folder, _record_stem(variant, seed), force=force)
     picture = output_path(str(plot), option="--plot", force=force, suffix=".png") if plot is not None else None
     page = _page_target(html, force=force, variant=variant, seed=seed, bots=bot or [], plot=picture,
                         records=folder) if html is not None else None
@@ -133,6 +136,20 @@ def simulate(
         emit_json(result_json(result))
     else:
         say(result_table(result))
+
+
+def _no_records_there(folder: Path, stem: str, *, force: bool) -> None:
+    """Refuse a --records folder that already holds a file of this run's names (a record or a replay
+    page of the same variant and seed): without --force nothing is overwritten, and a folder in the
+    way is found before the run, not after it."""
+    for entry in folder.iterdir():
+        if not entry.name.startswith(stem):
+            continue
+        if entry.is_dir():
+            fail(f"--records {folder}: a folder {entry.name} is where this run may write a game; give another folder")
+        if not force:
+            fail(f"--records {folder}: {entry.name} is there already (a game of this variant and seed); "
+                 "use --force to overwrite, or give another folder")
 
 
 def _record_stem(variant: str, seed: int) -> str:

@@ -22,6 +22,7 @@ def verify(
     """Check every [expect] value; print one row per check and 'N passed, M failed'. Exit 1 on a failure."""
     from tabulate import tabulate
 
+    from rummycheck.textsafe import escape
     from rummycheck.verify import scenario_files, summary, verify_paths
 
     # an installed (non-editable) package has no scenarios/ beside it: use the current folder's
@@ -44,7 +45,10 @@ def verify(
                    "failed": len(failed)})
     else:
         shown = failed if failed_only else checks
-        rows = [[_short(c.scenario), ", ".join(c.rules), c.label, c.expected, c.got, "pass" if c.passed else "FAIL"]
+        # every cell escaped whole, line breaks too: a table cell with a \r or \n (a file's name, say) would be
+        # split over rows by the table
+        rows = [[escape(cell, keep="") for cell in (_short(c.scenario), ", ".join(c.rules), c.label, c.expected,
+                                                     c.got, "pass" if c.passed else "FAIL")]
                 for c in shown]
         if rows:
             say(tabulate(rows, headers=["scenario", "rules", "check", "expected", "got", "result"],
@@ -53,7 +57,7 @@ def verify(
             say("")
             say("what differs:")
             for c in failed:
-                say(f"  {_short(c.place)}: {c.label}: {c.diff}")
+                say(f"  {escape(_short(c.place), keep='')}: {escape(c.label, keep='')}: {c.diff}")
         say(summary(checks))
     if broken:
         fail("\n".join(broken))

@@ -338,6 +338,8 @@ class OpenSpielParams:
     num_suits: int = 4
     hand_size: int = HAND_SIZE
     given: tuple[str, ...] = ()
+    #: where each given parameter's value stands in the file read: (name, line, column); not compared
+    places: tuple[tuple[str, int, int], ...] = field(default=(), compare=False, repr=False)
 
     @property
     def game_string(self) -> str:
@@ -785,6 +787,7 @@ def _parse_params(line: _Line, source: str) -> OpenSpielParams:
         raise _fail(source, line.number, line.column, f"unknown game {name!r}; this reader knows only {GAME_NAME!r}")
     values: dict[str, int | bool] = {}
     given: list[str] = []
+    places: list[tuple[str, int, int]] = []
     if body:
         offset = line.column + len(name) + 1
         for part in body.split(","):
@@ -809,6 +812,7 @@ def _parse_params(line: _Line, source: str) -> OpenSpielParams:
                     raise _fail(source, line.number, value_column, f"{key} must be an integer, got {raw!r}")
                 values[key] = int(raw)
             given.append(key)
+            places.append((key, line.number, value_column))
     merged = {**_PARAM_DEFAULTS, **values}
     for key in ("num_ranks", "num_suits", "hand_size"):
         if merged[key] != _PARAM_DEFAULTS[key]:
@@ -824,6 +828,7 @@ def _parse_params(line: _Line, source: str) -> OpenSpielParams:
         undercut_bonus=int(merged["undercut_bonus"]),
         oklahoma=bool(merged["oklahoma"]),
         given=tuple(sorted(given)),
+        places=tuple(places),
     )
 
 
@@ -1308,8 +1313,11 @@ def to_record(game: OpenSpielGame, names: tuple[str, str] = PLAYER_NAMES, *, sou
             try:
                 base.with_options(**{option: value})
             except VariantError as error:
-                raise ScenarioError(f"{source or '<openspiel>'}: {param}={value} cannot be a rule of the gin "
-                                    f"variant: {error}") from None
+                message = f"{param}={value} cannot be a rule of the gin variant: {error}"
+                place = next(((line, column) for name, line, column in game.params.places if name == param), None)
+                if place is None:
+                    raise ScenarioError(f"{source or '<openspiel>'}: {message}") from None
+                raise ScenarioError(located(source or "<openspiel>", place[0], place[1], message)) from None
             rules.append((option, value))
     if game.moves and game.moves[-1].kind is MoveKind.LAYOFFS_DONE:
         raise ScenarioError(f"{source or '<openspiel>'}: a record cannot hold this history: it stops when the "

@@ -25,7 +25,7 @@ from typing import Any
 
 from rummycheck.cards import Card
 from rummycheck.errors import CardParseError, RummyError, ScenarioError, located
-from rummycheck.files.tomlpos import Problems
+from rummycheck.files.tomlpos import MAX_NUMBER, Problems
 from rummycheck.games import game_of
 from rummycheck.reading import parse_toml, read_input
 from rummycheck.table.replay import (
@@ -239,8 +239,10 @@ def _scores(r: _Reader, raw: Any, path: Path_, players: list[str]) -> tuple[tupl
     for name, value in raw.items():
         if players and name not in players:
             r.problem((*path, name), f"{r.name(path)} names {name!r}, who is not one of the players", key=True)
-        elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            r.problem((*path, name), f"{r.name((*path, name))} must be a whole number 0 or more, got {value!r}")
+        elif not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_NUMBER:
+            # bounded as in scenarios and score sheets: a scenario written from the record must load
+            r.problem((*path, name), f"{r.name((*path, name))} must be a whole number from 0 to {MAX_NUMBER}, "
+                                     f"got {value!r}")
         else:
             found.append((name, value))
     order = {n: i for i, n in enumerate(players)}

@@ -32,6 +32,7 @@ from rummycheck.table.plays import Play, PlaySyntaxError, apply_play, parse_play
 from rummycheck.table.record import HandRecord, Record, RecordAction
 from rummycheck.table.scoring import HandEnd, HandScore, Sheet, new_sheet, score_hand
 from rummycheck.table.state import GameState, IllegalPlay, PlayerState, Snapshot
+from rummycheck.textsafe import shorten
 
 __all__ = [
     "ActionSyntaxError",
@@ -49,6 +50,10 @@ __all__ = [
     "start_sheet",
     "state_at",
 ]
+
+#: the most characters of an action's text an illegal action's line quotes (a whole meld of 14 cards
+#: with its stand-ins is well under it)
+ACTION_SHOWN = 200
 
 _PLAY_PLACE = re.compile(r"^<action>:1:(\d+): ")
 
@@ -116,7 +121,8 @@ class IllegalAction:
         return "illegal: " + "; ".join(str(r) for r in self.reasons)
 
     def line(self) -> str:
-        what = "the deal" if self.action == 0 else f"action {self.action} {self.text!r}"
+        # the action as written, cut when absurdly long (a meld of thousands of cards is one line, not a page)
+        what = "the deal" if self.action == 0 else f"action {self.action} {shorten(self.text, ACTION_SHOWN)}"
         return f"{self.where}: hand {self.hand}, {what}: {self.verdict()}"
 
 
