@@ -23,7 +23,9 @@ PROGRESS_FROM = 20  # runs of at least this many hands show a progress bar
 @app.command()
 def crosscheck(
     variant: VariantOpt = "bing",
-    hands: Annotated[int, typer.Option("--hands", "-n", help="How many hands to deal.", min=1)] = 100,
+    hands: Annotated[int, typer.Option("--hands", "-n", help="How many hands to deal (at most 1,000,000: every "
+                                                              "hand's times are kept for the medians).",
+                                       min=1, max=1_000_000)] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Seed of random.Random for the deal.",
                                       min=-MAX_SEED, max=MAX_SEED)] = 0,
     kind: Annotated[str, typer.Option(
