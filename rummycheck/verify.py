@@ -681,6 +681,8 @@ def scenario_files(paths: Sequence[str | Path]) -> list[Path]:
     found: list[Path] = []
     for raw in paths:
         path = Path(raw)
+        if str(raw) == "-" and not path.exists():
+            raise ScenarioError("'-': verify checks files and folders, not standard input; give the file")
         if path.is_dir():
             found.extend(_toml_files(path))
         elif path.exists():

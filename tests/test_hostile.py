@@ -263,7 +263,7 @@ CASES = [
          [r"cannot write '-': a page goes to a file, not to standard output; give a file name"]),
     # a seed a record could not hold back is refused where it is given
     Case("seed-too-large-for-a-record", ["deal", "--seed", "1" + "0" * 26], 2,
-         [r"Invalid value for '--seed' / '-s': .*999999999999999999.*"], proc=True),
+         [r"Invalid value for '--seed': .*999999999999999999.*"], proc=True),
     # start scores as scenarios and score sheets bound them: a scenario written from the record must load
     Case("record-start-score-bounded", ["replay", "r.toml"], 2,
          [r"r\.toml:5:15: start\.A must be a whole number from 0 to 1000000, got 9223372036854775807"],
@@ -295,6 +295,22 @@ CASES = [
          out=r"action 1 'A meld 2d 2d[ 2d]*\.\.\.' \(300006 characters\): illegal: BING-TURN: 2d is used 100000 times",
          files={"b.toml": BING_RECORD.replace("actions = [", 'actions = [\n  "A meld ' + " ".join(["2d"] * 100_000)
                                               + '",', 1)}, proc=True),
+    # -- found by a review of the commands side by side (2026-12-07) -----------------------------------------
+    Case("deal-players-and-names-disagree", ["deal", "--players", "3", "--names", "X,Y", "--seed", "1"], 2,
+         [r"--players 3 and --names with 2 names: give one of them"]),
+    Case("deal-players-and-names-agree", ["deal", "--players", "2", "--names", "X,Y", "--seed", "1"], 0,
+         out=r'players = \["X", "Y"\]'),
+    Case("simulate-games-bounded", ["simulate", "--games", "1" + "0" * 20], 2,
+         [r"Invalid value for '--games' / '-n': .*10000000.*"], proc=True),
+    Case("check-reads-a-scenario-from-standard-input", ["check", "-", "--play", "knock Kd"], 0,
+         out=r"legal: GIN-KNOCK: deadwood 10 <= 10: may knock", stdin=GIN_KNOCK.encode("utf-8"), proc=True),
+    Case("verify-says-it-reads-no-standard-input", ["verify", "-"], 2,
+         [r"'-': verify checks files and folders, not standard input; give the file"]),
+    Case("verify-failed-json-holds-the-failed-checks", ["verify", "w.toml", "--failed", "--json"], 1,
+         out=r'"passed": false(.|\n)*"passed": 2,\s*"failed": 1\s*\}\s*$',
+         not_out=r'"passed": true',
+         files={"w.toml": GIN_KNOCK.replace('{ play = "knock Kd", legal = true', '{ play = "knock Kd", legal = false',
+                                           1)}),
 ]
 
 

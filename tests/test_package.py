@@ -140,3 +140,17 @@ def test_the_rule_id_and_flag_detectors_see_what_they_forbid() -> None:
     assert _rule_id_literals('"""Docs may cite GIN-DEAD."""\n# so may BING-BUST\nx = "GINGER-ALE"\n') == []
     assert _flag_tests("if game.knocks and not v.game.cuts:\n    pass\n") == [1, 1]
     assert _flag_tests("options = self.knocks(before)\nknocks = 3\n") == []
+
+
+def test_version_option_prints_the_installed_version() -> None:
+    from importlib.metadata import version
+
+    from typer.testing import CliRunner
+
+    from rummycheck import __version__
+    from rummycheck.cli import app
+
+    result = CliRunner().invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.output == f"rummycheck {__version__}\n"
+    assert __version__ == version("rummycheck")  # the package's own figure is the one installed (pyproject.toml)

@@ -27,8 +27,19 @@ app = typer.Typer(
 )
 
 
+def _show_version(asked: bool) -> None:
+    if asked:
+        from rummycheck import __version__
+
+        typer.echo(f"rummycheck {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _group() -> None:
+def _group(
+    version: Annotated[bool, typer.Option("--version", help="Print rummycheck's version and exit.",
+                                          callback=_show_version, is_eager=True)] = False,
+) -> None:
     # Keeps the app a group of commands even when ``main`` has registered only the one
     # command it was asked for (Typer runs a lone command without its name).  Run before every
     # command: from here the files it reads are remembered, and never written (``write_file``).
@@ -39,7 +50,8 @@ def _group() -> None:
 
 T = TypeVar("T")
 
-VariantOpt = Annotated[str, typer.Option("--variant", "-v", help="bing, basic or gin.")]
+VariantOpt = Annotated[str, typer.Option("--variant", "-v", help="bing, basic or gin, or a house-rules file "
+                                                                 "(club.toml, docs/scenarios.md).")]
 RuleOpt = Annotated[list[str] | None, typer.Option(
     "--rule", "-r", help="Override a rule option, e.g. --rule wild_points=25 (repeatable).")]
 PresetOpt = Annotated[str | None, typer.Option("--preset", help="A variant preset (gin: modern, classic, openspiel).")]

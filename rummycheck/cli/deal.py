@@ -25,11 +25,12 @@ from rummycheck.cli.common import (
 @app.command()
 def deal(
     variant: VariantOpt = "bing",
-    players: Annotated[int, typer.Option("--players", "-n", help="Number of players (names A, B, C, ...).")] = 2,
+    players: Annotated[int | None, typer.Option("--players", "-n", help="Number of players (names A, B, C, ...; "
+                                                                       "default 2).", show_default=False)] = None,
     names: Annotated[str | None, typer.Option("--names", help="Player names in seat order, comma-separated "
                                                               "(instead of --players).")] = None,
-    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the shuffle (default: a random one, "
-                                                                  "written into the record).",
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the shuffle (default: a random one, "
+                                                            "written into the record).",
                                              min=-MAX_SEED, max=MAX_SEED)] = None,
     dealer: Annotated[str | None, typer.Option("--dealer", help="Who deals (default: the last seat).")] = None,
     preset: PresetOpt = None,
@@ -51,9 +52,11 @@ def deal(
     chosen = seed if seed is not None else random.SystemRandom().randrange(2**31)
 
     def run() -> Any:
-        seats: int | list[str] = players
+        seats: int | list[str] = 2 if players is None else players
         if names is not None:
             seats = [n.strip() for n in names.split(",") if n.strip()]
+            if players is not None and players != len(seats):
+                raise ScenarioError(f"--players {players} and --names with {len(seats)} names: give one of them")
             for name in seats:
                 if name_problem(name):
                     raise ScenarioError(f"--names: {name_problem(name)}")

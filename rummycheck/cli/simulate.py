@@ -35,7 +35,8 @@ if TYPE_CHECKING:
 
 @app.command()
 def simulate(
-    variant: Annotated[str, typer.Option("--variant", "-v", help="bing, basic or gin.")] = "bing",
+    variant: Annotated[str, typer.Option("--variant", "-v", help="bing, basic or gin, or a house-rules file "
+                                                                 "(club.toml, docs/scenarios.md).")] = "bing",
     players: Annotated[int | None, typer.Option("--players", "-p", help="Seats (default: one per bot).",
                                                 min=2, max=8)] = None,
     bots: Annotated[str | None, typer.Option(
@@ -45,8 +46,9 @@ def simulate(
                       "in the current folder is found).")] = None,
     bot_time: BotTimeOpt = 10.0,
     games: Annotated[int | None, typer.Option(
-        "--games", "-n", help="Games to play (rounded up to whole deals, one game per seat rotation; default 1000); "
-                              "with --precision, the most (default 1000000).", min=1)] = None,
+        "--games", "-n", help="Games to play (rounded up to whole deals, one game per seat rotation; default 1000, "
+                              "at most 10,000,000); with --precision, the most (default 1000000).",
+        min=1, max=10_000_000)] = None,
     seed: SeedOpt = 1,
     precision: Annotated[float | None, typer.Option(
         "--precision", help="Play on until every 95% interval (win rates and paired differences) is at most "

@@ -41,7 +41,8 @@ def verify(
     if as_json:
         from rummycheck.render.json import check_json
 
-        emit_json({"checks": [check_json(c) for c in checks], "passed": len(checks) - len(failed),
+        shown = failed if failed_only else checks  # --failed: the failed checks only, as in the table
+        emit_json({"checks": [check_json(c) for c in shown], "passed": len(checks) - len(failed),
                    "failed": len(failed)})
     else:
         shown = failed if failed_only else checks

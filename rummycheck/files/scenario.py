@@ -35,7 +35,7 @@ from rummycheck.position import (
     TurnInfo,
     nearest_position,
 )
-from rummycheck.reading import parse_toml, read_file
+from rummycheck.reading import parse_toml, read_file, read_input
 from rummycheck.textsafe import brief, shorten
 from rummycheck.variants import Variant, get_variant, is_house_rules_name, players_text, resolve_house_rules
 
@@ -271,7 +271,10 @@ def parse_scenario(text: str, *, source: str = "<scenario>") -> Scenario:
 
 
 def load_scenario(path: str | Path) -> Scenario:
-    """Read and check a scenario file (see ``parse_scenario``)."""
+    """Read and check a scenario file, or standard input for ``-`` (see ``parse_scenario``)."""
+    if str(path) == "-":
+        text, source = read_input("-")
+        return parse_scenario(text, source=source)
     return parse_scenario(read_file(path), source=str(path))
 
 
