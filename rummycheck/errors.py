@@ -19,6 +19,11 @@ class VariantError(RummyError):
     """An unknown variant, an unknown rule option or a bad option value."""
 
 
+class HouseRulesUnreadable(VariantError):
+    """A house-rules file that cannot be read at all (missing, a folder, too large, not text): the
+    file naming it is the place to point at, not the house-rules file's own lines."""
+
+
 class ScenarioError(RummyError):
     """A scenario or score-sheet file is malformed or inconsistent."""
 

@@ -17,7 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from rummycheck.cards import Card
-from rummycheck.errors import ReadError, RummyError, VariantError
+from rummycheck.errors import HouseRulesUnreadable, ReadError, RummyError, VariantError
 from rummycheck.frozen import dataclass
 from rummycheck.reading import parse_toml, read_file
 
@@ -495,7 +495,7 @@ def load_house_rules(path: str | Path) -> Variant:
         text = read_file(path)
         data = parse_toml(text, source=source)
     except ReadError as error:
-        raise VariantError(str(error).replace("cannot read ", "cannot read the house-rules file ", 1)) from None
+        raise HouseRulesUnreadable(str(error).replace("cannot read ", "cannot read the house-rules file ", 1)) from None
     except RummyError as error:
         raise VariantError(str(error)) from None
 

@@ -287,8 +287,11 @@ BOT_CASES = [
     Case("bot-empty-module-name", [*GIN, "--bot", ":Bot"], 2,
          [r"a bot is package.module:ClassName; the module name is empty"], files=FILES, proc=True, script=True),
     Case("bot-module-missing", [*GIN, "--bot", "no_such_module_here:Bot"], 2,
-         [r"cannot import the bot module 'no_such_module_here': ModuleNotFoundError: No module named "
-          r"'no_such_module_here'"], files=FILES, proc=True, script=True),
+         [r"no bot module 'no_such_module_here': no no_such_module_here\.py in the current folder \(.*\) and no "
+          r"installed package of that name"], files=FILES, proc=True, script=True),
+    Case("bot-module-imports-a-missing-one", [*GIN, "--bot", "needs_more:Bot"], 2,
+         [r"cannot import the bot module 'needs_more': ModuleNotFoundError: No module named 'no_such_dependency'"],
+         files={**FILES, "needs_more.py": "import no_such_dependency\n"}, proc=True, script=True),
     Case("bot-class-missing", [*GIN, "--bot", "clubs:Bot"], 2, [r"module 'clubs' has no class 'Bot'"],
          files=FILES, proc=True, script=True),
     Case("knock-at-5000-digits", ["simulate", "--variant", "gin", "--bots", "knock,knock-at-" + "9" * 5000], 2,

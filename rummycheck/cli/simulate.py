@@ -33,6 +33,9 @@ if TYPE_CHECKING:
     from rummycheck.table.replay import Record
 
 
+MAX_GAMES = 10_000_000  # games a run without --precision may ask for (tournament's bound per pair)
+
+
 @app.command()
 def simulate(
     variant: Annotated[str, typer.Option("--variant", "-v", help="bing, basic or gin, or a house-rules file "
@@ -47,8 +50,7 @@ def simulate(
     bot_time: BotTimeOpt = 10.0,
     games: Annotated[int | None, typer.Option(
         "--games", "-n", help="Games to play (rounded up to whole deals, one game per seat rotation; default 1000, "
-                              "at most 10,000,000); with --precision, the most (default 1000000).",
-        min=1, max=10_000_000)] = None,
+                              "at most 10,000,000); with --precision, the most (default 1000000).", min=1)] = None,
     seed: SeedOpt = 1,
     precision: Annotated[float | None, typer.Option(
         "--precision", help="Play on until every 95% interval (win rates and paired differences) is at most "
@@ -76,6 +78,9 @@ def simulate(
     from rummycheck.sim.runner import simulate as run
     from rummycheck.variants import parse_override
 
+    if games is not None and precision is None and games > MAX_GAMES:  # with --precision it is only a ceiling
+        fail(f"--games {games}: at most {MAX_GAMES:,} games (a run of that many takes hours; --precision stops "
+             "when the intervals are as narrow as asked)")
     # every place the run writes, and the scheduler's address, are checked before it starts
     if scheduler is not None:
         guarded(lambda: check_scheduler(scheduler))

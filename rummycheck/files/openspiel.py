@@ -1343,6 +1343,9 @@ def to_record(game: OpenSpielGame, names: tuple[str, str] = PLAYER_NAMES, *, sou
                   rules=tuple(rules), title=title, description=description)
 
 
+_OTHERS_SHOWN = 180  # characters of the other rules OpenSpiel cannot play, named after the first
+
+
 def _expressible(record: Record, variant: Variant) -> OpenSpielParams:
     """OpenSpiel's parameters for the record's rules; ``ScenarioError`` naming a rule it cannot play."""
     target = _openspiel_variant()
@@ -1357,9 +1360,17 @@ def _expressible(record: Record, variant: Variant) -> OpenSpielParams:
         rule, spec = differ[0]
         at = record.where("rules", spec.name) if spec.name in dict(record.rules) else where
         mine, theirs = variant.option(spec.name), target.get(spec.name)
-        others = ", ".join(f"{s.name} = {s.describe(variant.option(s.name))} ({r.id})" for r, s in differ[1:])
-        raise ScenarioError(f"{at}: OpenSpiel cannot express {spec.name} = {spec.describe(mine)} ({rule.id}: "
-                            f"{spec.help}); its gin_rummy plays {spec.name} = {spec.describe(theirs)}"
+        # the others named while the line stays readable (the command line cuts an error at 400 characters)
+        named: list[str] = []
+        for r, s in differ[1:]:
+            item = f"{s.name} = {s.describe(variant.option(s.name))} ({r.id})"
+            if sum(len(n) + 2 for n in named) + len(item) > _OTHERS_SHOWN:
+                break
+            named.append(item)
+        left = len(differ) - 1 - len(named)
+        others = ", ".join(named) + (f" and {left} more" if left else "")
+        raise ScenarioError(f"{at}: OpenSpiel cannot express {spec.name} = {spec.describe(mine)} ({rule.id}); "
+                            f"its gin_rummy plays {spec.name} = {spec.describe(theirs)}"
                             + (f"; nor {others}" if others else "")
                             + f" (a record under preset = \"{PRESET}\" plays OpenSpiel's rules)")
     values: dict[str, int | bool] = {}

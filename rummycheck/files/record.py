@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from rummycheck.cards import Card
-from rummycheck.errors import CardParseError, RummyError, ScenarioError, located
+from rummycheck.errors import CardParseError, HouseRulesUnreadable, RummyError, ScenarioError, located
 from rummycheck.files.tomlpos import MAX_NUMBER, Problems
 from rummycheck.games import game_of
 from rummycheck.reading import parse_toml, read_input
@@ -191,6 +191,9 @@ def _variant(r: _Reader, data: dict[str, Any]) -> Variant | None:
     if is_house_rules_name(name):
         try:  # a club's rules file, relative to the record; its own errors name its own lines
             variant = get_variant(resolve_house_rules(name, r.source), preset=preset)
+        except HouseRulesUnreadable as error:  # missing or unreadable: said where the record names it
+            r.problem(("variant",), str(error))
+            return None
         except RummyError as error:
             raise RecordError(str(error)) from None
     else:
@@ -220,6 +223,9 @@ def _players(r: _Reader, data: dict[str, Any]) -> list[str]:
         return []
     if not isinstance(raw, list) or not all(isinstance(p, str) and p for p in raw):
         r.problem(("players",), f"players must be a list of names in seat order, got {raw!r}")
+        return []
+    if not raw:
+        r.problem(("players",), "players is empty: name the players in seat order, players = [\"A\", \"B\"]")
         return []
     names: list[str] = []
     for index, name in enumerate(raw):
@@ -335,10 +341,11 @@ def _actions(r: _Reader, raw: Any, path: Path_, players: list[str]) -> tuple[Rec
     for i, text in enumerate(raw):
         line, column = r.locator.string_starts.get((*path, i), r.at((*path, i)))
         action = RecordAction(text=text, comment=r.comment_after((*path, i)), line=line, column=column)
-        try:
-            parse_action(text, players)
-        except ActionSyntaxError as error:
-            r.problems.append((line, column + error.offset, error.detail))
+        if players:  # with no players (a mistake already said), every action would be a second report
+            try:
+                parse_action(text, players)
+            except ActionSyntaxError as error:
+                r.problems.append((line, column + error.offset, error.detail))
         found.append(action)
     return tuple(found)
 

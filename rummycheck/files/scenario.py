@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from rummycheck.cards import CARD_TOKEN, Card
-from rummycheck.errors import CardParseError, RummyError, ScenarioError, VariantError, located
+from rummycheck.errors import CardParseError, HouseRulesUnreadable, RummyError, ScenarioError, VariantError, located
 from rummycheck.files.tomlpos import MAX_NUMBER, TomlLocator
 from rummycheck.games import game_of
 from rummycheck.melds import Meld, MeldKind, TableMeld, meld_readings, reading_effect
@@ -315,6 +315,9 @@ def _variant(b: _Builder, data: dict[str, Any]) -> Variant | None:
         # a club's rules file, relative to the scenario; its own errors name its own lines
         try:
             variant = get_variant(resolve_house_rules(name, b.source), preset=preset)
+        except HouseRulesUnreadable as error:  # missing or unreadable: said where the scenario names it
+            b.problem(("variant",), str(error))
+            return None
         except VariantError as error:
             raise ScenarioError(str(error)) from None
         return _rules_overrides(b, data, variant)

@@ -1743,6 +1743,11 @@ def _import_bot_module(name: str) -> object:
         raise BotError(f"cannot import the bot module {name!r}: SyntaxError: {error.msg}{where}") from None
     except SystemExit as error:
         raise BotError(f"cannot import the bot module {name!r}: it called sys.exit({error.code!r})") from None
+    except ModuleNotFoundError as error:
+        if error.name is not None and (name == error.name or name.startswith(error.name + ".")):  # not found itself
+            raise BotError(f"no bot module {name!r}: no {error.name}.py in the current folder "
+                           f"({folder}) and no installed package of that name") from None
+        raise BotError(f"cannot import the bot module {name!r}: ModuleNotFoundError: {error}") from None
     except BaseException as error:  # a bot's module is the user's code: any failure is told in one line
         raise BotError(f"cannot import the bot module {name!r}: {type(error).__name__}: {error}") from None
 
