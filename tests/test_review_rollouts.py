@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import statistics
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -637,3 +638,19 @@ def test_a_rollout_reused_for_a_line_ending_in_the_same_state_gives_every_value_
     played = rollout_values(seen, lines, seed=3, first=0, count=12, rollout=state.game.rollout_bot)
     assert not found
     assert reused == played
+
+
+def test_a_stated_score_the_rules_do_not_give_is_noted_not_hidden() -> None:
+    """replay exits 1 on such a record; the review goes on (with the rules' score) but says so."""
+    from rummycheck.files.record import parse_record
+    from rummycheck.render.json import decisions_json
+    from rummycheck.render.text import decisions_text
+
+    text = Path("records/gin-knock.toml").read_text(encoding="utf-8").replace("scores = { A = 14, B = 0 }",
+                                                                              "scores = { A = 15, B = 0 }")
+    review = review_decisions(parse_record(text, source="ws.toml"), samples=4, seed=1)
+    assert review.mismatches == ("ws.toml:25:12: hand 1: the record says A 15, the rules give A 14",)
+    assert decisions_text(review).endswith("note: ws.toml:25:12: hand 1: the record says A 15, the rules give A 14 "
+                                           "(the review goes on with the rules' scores)")
+    assert decisions_json(review)["mismatches"] == list(review.mismatches)
+    assert review_decisions(load_record("records/gin-knock.toml"), samples=4, seed=1).mismatches == ()

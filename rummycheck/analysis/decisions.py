@@ -122,6 +122,8 @@ class DecisionReview:
     players: tuple[PlayerRates, ...]
     illegal: IllegalAction | None = None
     rollout: str = ""  # the rollout bots as asked (``evaluate.rollout_bots``); "" for the game's default
+    #: the record's stated scores that the rules do not give, each a located line (``Replay.mismatches``)
+    mismatches: tuple[str, ...] = ()
 
 
 class _Luck:
@@ -328,4 +330,5 @@ def review_decisions(record: Record, *, players: Sequence[str] | None = None, sa
                                  sum(1 for d in theirs if d.loss_low <= 0) / len(theirs) if theirs else 1.0,
                                  grades.count("inaccuracy"), grades.count("mistake"), grades.count("blunder"),
                                  luck.hands[name], luck.result[name], luck.of(name), luck.adjusted(name)))
-    return DecisionReview(record.source, UNIT, samples, seed, tuple(decisions), tuple(rates), None, rollout or "")
+    return DecisionReview(record.source, UNIT, samples, seed, tuple(decisions), tuple(rates), None, rollout or "",
+                          tuple(played.mismatches))

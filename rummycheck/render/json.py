@@ -329,6 +329,7 @@ def decisions_json(review: DecisionReview) -> dict[str, Any]:
         "rollout": review.rollout or None,
         "legal": review.illegal is None,
         "illegal": None if review.illegal is None else illegal_json(review.illegal),
+        "mismatches": list(review.mismatches),
         "decisions": [{"hand": d.hand, "action": d.action, "player": d.player,
                        "played": d.played.move_text(), "best": d.best.move_text(),
                        "rank": d.rank, "moves": d.moves, "forced": d.forced, "value": _finite(d.value),

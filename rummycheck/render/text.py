@@ -438,4 +438,5 @@ def decisions_text(review: DecisionReview) -> str:
                                    "luck-adjusted result [95%]"], tablefmt="simple", disable_numparse=True))
     lines.append("luck-adjusted result: the others' losses less the player's own; luck: the result less it "
                  "(docs/review.md)")
+    lines.extend(f"note: {m} (the review goes on with the rules' scores)" for m in review.mismatches)
     return "\n".join(lines)
