@@ -272,6 +272,13 @@ def test_at_prints_the_table_and_json(tmp_path: Path) -> None:
                                           "--json"]).output)
     assert data["next"] == "B knock Kd" and data["state"]["turn"] == "B"
     assert data["state"]["players"][0]["score"] == 14
+    assert data["scenario"] is None and data["text"] is None
+    # --scenario - with --json: the scenario's text inside the object (it printed the bare TOML before)
+    shown = json.loads(runner.invoke(app, ["replay", str(RECORDS / "gin-game.toml"), "--hand", "2", "--at", "4",
+                                           "--scenario", "-", "--json"]).output)
+    assert shown["scenario"] == "-" and shown["next"] == "B knock Kd"
+    assert shown["text"] == runner.invoke(app, ["replay", str(RECORDS / "gin-game.toml"), "--hand", "2", "--at",
+                                                "4", "--scenario", "-"]).output
     bad = runner.invoke(app, ["replay", str(RECORDS / "gin-knock.toml"), "--at", "40"])
     assert bad.exit_code == 2 and "--at takes 1 to 12" in bad.output
     target = tmp_path / "x.toml"

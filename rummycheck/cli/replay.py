@@ -56,12 +56,14 @@ def replay(
             name = rebase_house_rules(loaded.variant_name, found_from=Path(record).parent if record != "-" else ".",
                                       written_to=written)
             text = guarded(lambda: write_scenario(state, loaded, title=title, variant_name=name))
-            if target is None:
+            if target is None and not as_json:
                 say_exactly(text)
                 return
-            write_file(target, text)
-        if as_json:
-            emit_json({"hand": hand, "at": at, "next": following, "state": state_json(state), "scenario": scenario})
+            if target is not None:
+                write_file(target, text)
+        if as_json:  # with --scenario, its TOML text too (with "-" the only place it is printed)
+            emit_json({"hand": hand, "at": at, "next": following, "state": state_json(state), "scenario": scenario,
+                       "text": text if scenario is not None else None})
             return
         head = f"hand {hand}, before action {at}" + (f": {following}" if following else " (after the last action)")
         from rummycheck.render.text import table_lines
