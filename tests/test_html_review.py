@@ -248,3 +248,18 @@ def test_one_rollout_a_move_shows_no_interval_rather_than_infinities(tmp_path: P
     text = page.read_text(encoding="utf-8")
     assert "[no interval: 1 sample]" in text
     assert not re.search(r"\binf\b|\bnan\b", text)
+
+
+def test_a_stated_score_the_rules_do_not_give_is_noted_on_the_page(tmp_path: Path) -> None:
+    record = tmp_path / "ws.toml"
+    record.write_text(Path("records/gin-knock.toml").read_text(encoding="utf-8").replace(
+        "scores = { A = 14, B = 0 }", "scores = { A = 15, B = 0 }"), encoding="utf-8")
+    target = tmp_path / "ws.html"
+    out = runner.invoke(app, ["review", str(record), "--samples", "4", "--html", str(target)])
+    assert out.exit_code == 0, out.output
+    page = target.read_text(encoding="utf-8")
+    assert '<p class="note mismatch">Note: ' in page and "hand 1: the record says A 15, the rules give A 14" in page
+    plain = tmp_path / "plain.html"
+    args = ["review", "records/gin-knock.toml", "--samples", "4", "--html", str(plain)]
+    assert runner.invoke(app, args).exit_code == 0
+    assert "mismatch" not in plain.read_text(encoding="utf-8")

@@ -106,6 +106,8 @@ def _review_section(review: DecisionReview) -> str:
         body = f"<p>No review: {html_text(review.illegal.line())}</p>"
     else:
         body = _rates_table(review) + _chart(review.decisions)
+        notes = [f"Note: {m} (the review goes on with the rules' scores)." for m in review.mismatches]
+        body += "".join(f'<p class="note mismatch">{html_text(note)}</p>' for note in notes)
     return (f'<section id="review" aria-labelledby="review-h"><h2 id="review-h">Review</h2>'
             f"<p>{html_text(intro)}</p>{body}</section>")
 
