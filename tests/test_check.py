@@ -234,3 +234,21 @@ def test_out_shorthand_throws_the_card_no_meld_holds_and_needs_the_whole_hand(tm
     unknown.write_text(basic("2s 3s 4s", opened=True).replace('hand = "2s 3s 4s"', "hand_size = 3"))
     code, out = _run("check", str(unknown), "--play", "out")
     assert code == 2 and "cannot tell: BASIC-OUT depends on A's 3 cards not given" in out, out
+
+
+def test_a_card_drawn_from_an_unknown_stock_must_be_one_not_in_sight() -> None:
+    """With the stock's order unknown a draw may name its card, but not one whose every copy is seen:
+    in the drawer's hand, on the table, in the discard pile (a draw of the 3c he holds was legal)."""
+    hand = "Ac 2c 3c 4d 5d 6d 7h 8h 9h Kd"  # gin, A to draw; the discard pile shows the 2h
+    scenario = parse_scenario(gin(hand, drew="none"), source="g.toml")
+    for card in ("3c", "Ac", "2h"):
+        verdict = check_play(scenario, f"draw {card}; discard Kd", disputes=False)
+        assert not verdict.legal and [r.rule for r in verdict.reasons] == ["GIN-TURN"], verdict.line()
+        assert f"{card} cannot come from the stock: its one copy is in sight" in verdict.line()
+    assert check_play(scenario, "draw 5h; discard Kd", disputes=False).legal  # unseen: may be the card
+    # two decks: one Kd in the hand leaves a second that may be in the stock; both in sight, none
+    one = parse_scenario(bing("Kd Kh Kc 8c 9c Tc 3h 3s 3h 3s 2d Jc 5s 7d"), source="b.toml")
+    assert check_play(one, "draw Kd", disputes=False).legal
+    both = parse_scenario(bing("Kd Kh Kc 8c 9c Tc 3h 3s 3h 3s 2d Jc 5s 7d", discard="Kd"), source="b.toml")
+    verdict = check_play(both, "draw Kd", disputes=False)
+    assert not verdict.legal and "Kd cannot come from the stock: all 2 copies are in sight" in verdict.line()

@@ -527,6 +527,8 @@ class GameState:
             known = order[-1]
             if card is not None and known is not None and card != known:
                 raise IllegalPlay([Reason(game.TURN, f"the next card of the stock is {known}, not {card}")])
+        elif card is not None:  # an unknown stock: the card named must be one that can still be in it
+            self._check_unseen(card, renewing=renewal is not None)
         reasons: tuple[Reason, ...] = _said("draws from the stock", game.TURN, self.player.name, None)
         if renewal is not None:
             top = self.discard_pile[-1]
@@ -554,6 +556,18 @@ class GameState:
         record = _new_record(ActionKind.DRAW, player.name, () if card is None else (card,), (), (), reasons, False, ())
         self.history.append(record)  # self._record(record)
         return record
+
+    def _check_unseen(self, card: Card, *, renewing: bool) -> None:
+        """Refuse a card drawn from a stock of unknown order when every copy of it is in sight: in a
+        hand, on the table, or in the discard pile (but for the cards a renewal turns into the stock)."""
+        pile = self.discard_pile[-1:] if renewing else self.discard_pile
+        seen = (sum(p.hand.count(card) for p in self.players) + pile.count(card)
+                + sum(m.meld.cards.count(card) for m in self.table))
+        decks = self.variant.decks
+        if seen >= decks:
+            copies = "its one copy is" if decks == 1 else f"all {decks} copies are"
+            raise IllegalPlay([Reason(self.game.TURN, f"{card} cannot come from the stock: {copies} in sight "
+                                                      "(in a hand, on the table or in the discard pile)")])
 
     def verify_take_discard(self, *, then: Card | None = None) -> None:
         """``then``: the card the play discards next (its own verdict replaces the take's look-ahead)."""
