@@ -78,3 +78,18 @@ def test_cli_solve_scenario_lays_off() -> None:
     assert result.exit_code == 0
     assert "lay-offs: Ks on table meld 1, 7c on table meld 2, Jc on table meld 2, 3d on table meld 3" in result.output
     assert "left in hand: none (0 points)" in result.output
+
+
+def test_an_action_kind_given_as_text_is_that_kind_and_an_unknown_one_is_refused() -> None:
+    """ActionKind is a StrEnum, so Action("pass", "A") equals the real action; the judge used to treat
+    any kind it did not recognise as "finish" (ending a hand after a knock)."""
+    from rummycheck.errors import RummyError
+    from rummycheck.table.actions import Action, ActionKind
+    from rummycheck.table.hand import new_hand
+
+    state = new_hand("gin", seed=7)
+    text = Action("pass", state.player.name)  # type: ignore[arg-type]
+    assert state.can(text) and state.apply(text) == state.apply(Action(ActionKind.PASS, state.player.name))
+    for kind in ("bogus", 3):
+        with pytest.raises(RummyError, match="no such action"):
+            state.apply(Action(kind, state.player.name))  # type: ignore[arg-type]

@@ -40,7 +40,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from rummycheck.cards import Card, format_cards
-from rummycheck.errors import IllegalPlayError, ScenarioError
+from rummycheck.errors import IllegalPlayError, RummyError, ScenarioError
 from rummycheck.frozen import quick
 from rummycheck.games import Game, game_of
 from rummycheck.games.base import HandState, PlayerView
@@ -275,6 +275,8 @@ class GameState:
         if action.player != self.player.name:
             self.verify_actor(action.player)
         kind = action.kind
+        if type(kind) is not ActionKind:  # a plain string ("pass"), as ActionKind equals it; an unknown one refused
+            kind = _action_kind(kind)
         if kind is ActionKind.DRAW:
             return self.draw_stock(action.card)
         if kind is ActionKind.TAKE:
@@ -294,7 +296,9 @@ class GameState:
             return self.knock(action.card, action.melds or None)
         if kind is ActionKind.PASS:
             return self.pass_turn()
-        return self.finish()
+        if kind is ActionKind.FINISH:
+            return self.finish()
+        raise RummyError(f"no such action: {kind!r}")  # (every ActionKind is handled above)
 
     def apply(self, action: Action) -> GameState:
         """The state after ``action``; this state is left as it was (raises ``IllegalPlay``)."""
@@ -1012,3 +1016,14 @@ def _can(verify: Any) -> bool:
     except IllegalPlay:
         return False
     return True
+
+
+def _action_kind(kind: object) -> ActionKind:
+    """An action's kind given as its text (``"pass"``): the ``ActionKind``, or ``RummyError`` naming it."""
+    if isinstance(kind, str):
+        try:
+            return ActionKind(kind)
+        except ValueError:
+            pass
+    words = ", ".join(k.value for k in ActionKind)
+    raise RummyError(f"no such action: {kind!r} (the actions: {words})")
