@@ -13,6 +13,7 @@ from rummycheck.analysis.advisor import advise
 from rummycheck.analysis.evaluate import completions, evaluate
 from rummycheck.cards import Card, full_deck, parse_cards
 from rummycheck.cli import app
+from rummycheck.errors import RummyError
 from rummycheck.files.record import load_record
 from rummycheck.files.scenario import parse_scenario
 from rummycheck.table.actions import ActionKind
@@ -289,14 +290,17 @@ def test_evaluate_refuses_a_state_with_no_decision_to_value() -> None:
     over = over.apply(next(a for a in over.legal_actions() if a.kind is ActionKind.KNOCK))  # gin: no lay-offs
     while not over.is_over:
         over = over.apply(over.legal_actions()[0])
-    with pytest.raises(ValueError, match="the hand is over"):
+    with pytest.raises(RummyError, match="the hand is over"):
         evaluate(over, samples=4)
-    with pytest.raises(ValueError, match="the hand is over"):
+    with pytest.raises(RummyError, match="the hand is over"):
         evaluate(observe(over, 0), samples=4)
-    with pytest.raises(ValueError, match="it is not B's decision"):
+    with pytest.raises(RummyError, match="it is not B's decision"):
         evaluate(observe(state, 1), samples=4)
-    with pytest.raises(ValueError, match="has no legal move"):
+    with pytest.raises(RummyError, match="has no legal move"):
         evaluate(state, samples=4, candidates=[])
+    for samples in (0, -5):  # these ran as one rollout
+        with pytest.raises(RummyError, match="samples must be a whole number of 1 or more"):
+            evaluate(state, samples=samples)
 
 
 def test_a_rollout_that_never_ends_scores_nothing(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -196,3 +196,22 @@ def test_the_review_of_a_bing_record_with_a_player_near_the_limit_runs_to_the_en
     out = CliRunner().invoke(app, ["review", "records/bing-bust-buyback.toml", "--samples", "8"])
     assert out.exit_code == 0, out.output
     assert "luck-adjusted result" in out.output
+
+
+def test_observe_refuses_a_seat_that_is_not_at_the_table() -> None:
+    """-1 gave the last seat's view with an empty hand (its ten cards counted unseen); 2 an IndexError."""
+    from rummycheck.errors import RummyError
+    from rummycheck.table.hand import new_hand
+
+    state = new_hand("gin", seed=1)
+    for seat in (-1, 2):
+        with pytest.raises(RummyError, match=f"no seat {seat}: the seats are 0 to 1"):
+            observe(state, seat)
+
+
+def test_new_hand_refuses_a_deal_the_decks_cannot_hold() -> None:
+    from rummycheck.errors import ScenarioError
+    from rummycheck.table.hand import new_hand
+
+    with pytest.raises(ScenarioError, match="8 hands of 14 cards and the upcard need 113 cards, but the decks"):
+        new_hand("bing", players=8, seed=1)  # an IndexError from the empty deck before

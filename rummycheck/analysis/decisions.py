@@ -291,6 +291,10 @@ def review_decisions(record: Record, *, players: Sequence[str] | None = None, sa
     once (each a state copy: memory stays bounded), each valued by one worker exactly as
     without one, so the answer is the same for any executor.  ``progress(done, total)`` is told
     the record's actions judged so far after each decision."""
+    if type(samples) is not int or samples < 1:
+        raise RecordError(f"samples must be a whole number of 1 or more, not {samples!r}")
+    if type(window) is not int or window < 1:
+        raise RecordError(f"window (decisions valued at once) must be 1 or more, not {window!r}")
     unknown = [n for n in players or () if n not in record.players]
     if unknown:
         raise RecordError(f"{record.source}: no player {unknown[0]!r} in the record "

@@ -380,23 +380,25 @@ def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 
     the bot that plays the player's own turns after the move in every rollout, in place of the
     ``rollout`` spec's (the ``mc`` bots roll out their own future with the bot they follow).
     """
+    if type(samples) is not int or samples < 1:  # 0 or a negative budget ran as one rollout
+        raise RummyError(f"samples must be a whole number of 1 or more, not {samples!r}")
     if isinstance(state, Observation):
         observation = state
     else:
         if state.is_over:
-            raise ValueError("the hand is over: there is no decision to value")
+            raise RummyError("the hand is over: there is no decision to value")
         observation = observe(state, state.current)
     public = observation.public
     if public.is_over:
-        raise ValueError("the hand is over: there is no decision to value")
+        raise RummyError("the hand is over: there is no decision to value")
     if public.current != observation.seat:
-        raise ValueError(f"it is not {observation.name}'s decision")
+        raise RummyError(f"it is not {observation.name}'s decision")
     if not public.players[observation.seat].known:  # his own moves would differ from sample to sample
-        raise ValueError(f"the hand of {observation.name} is not fully known: there is no decision of his to value")
+        raise RummyError(f"the hand of {observation.name} is not fully known: there is no decision of his to value")
     seat = observation.seat
     moves = list(candidates) if candidates is not None else public.legal_actions()
     if not moves:
-        raise ValueError(f"{observation.name} has no legal move")
+        raise RummyError(f"{observation.name} has no legal move")
     rollout = rollout or public.game.rollout_bot  # the game's strongest shipped bot
     if all("=" in item for item in rollout.split(",")):  # only some players' bots named: the rest the game's
         rollout = f"{public.game.rollout_bot},{rollout}"

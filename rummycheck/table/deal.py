@@ -14,7 +14,6 @@ import random
 from collections.abc import Sequence
 
 from rummycheck.errors import ScenarioError
-from rummycheck.games import game_of
 from rummycheck.table.hand import cutter_of, deal_hand, seat_names, seats_for
 from rummycheck.table.record import Record
 from rummycheck.variants import OptionValue, Variant, get_variant
@@ -28,12 +27,7 @@ def deal_record(variant: Variant | str, *, players: int | Sequence[str] = 2, see
     """A record holding one seeded deal and no actions (see the module docstring)."""
     name = variant.name if isinstance(variant, Variant) else variant
     resolved = get_variant(name, preset=preset, **dict(rules))
-    seats = seats_for(resolved, players)
-    size = game_of(resolved).dealt_size(len(seats))
-    needed = size * len(seats) + 1
-    if needed > 52 * resolved.decks:
-        raise ScenarioError(f"{len(seats)} hands of {size} cards and the upcard need "
-                            f"{needed} cards, but the decks hold {52 * resolved.decks}")
+    seats = seats_for(resolved, players)  # (checks the count, the names and that the decks hold the deal)
     chosen = dealer if dealer is not None else seats[-1]
     if chosen not in seats:
         raise ScenarioError(f"the dealer {chosen!r} is not one of the players ({', '.join(seats)})")

@@ -66,6 +66,11 @@ def seats_for(variant: Variant, players: int | Sequence[str]) -> tuple[str, ...]
     seats = seat_names(count) if isinstance(players, int) else tuple(players)
     if len(set(seats)) != len(seats):
         raise ScenarioError("two players share a name")
+    size = game_of(variant).dealt_size(count)
+    needed = size * count + 1
+    if needed > 52 * variant.decks:  # (8 Bing hands: the deal would run out of cards)
+        raise ScenarioError(f"{count} hands of {size} cards and the upcard need {needed} cards, but the decks "
+                            f"hold {52 * variant.decks}")
     return seats
 
 

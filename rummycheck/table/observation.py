@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 
 from rummycheck.cards import Card, full_deck
 from rummycheck.dealing import shuffle
+from rummycheck.errors import RummyError
 from rummycheck.position import TableMeld
 from rummycheck.table.actions import ActionKind
 from rummycheck.table.state import GameState, PlayerState, PlayRecord
@@ -170,6 +171,8 @@ DEAL_TRIES = 200
 def observe(state: GameState, seat: int) -> Observation:
     """What the player in ``seat`` knows of ``state`` (see the module docstring)."""
     names = [p.name for p in state.players]
+    if type(seat) is not int or not 0 <= seat < len(names):  # -1 was the last seat with an empty hand
+        raise RummyError(f"no seat {seat!r}: the seats are 0 to {len(names) - 1} ({', '.join(names)})")
     me = names[seat]
     seen, known = _public_history(state)
     public_players: list[PlayerState] = []
