@@ -494,3 +494,21 @@ def test_the_count_of_cards_left_takes_off_one_group_a_wild() -> None:
     # group of one rank or suit has 2 (the nines, the hearts), so at least 5 - 2 x 2 = 1 stays
     assert _left_count(rem("3c 4d 9h 9s Kh"), 1) == 3
     assert _left_count(rem("3c 4d 9h 9s Kh"), 2) == 1
+
+
+def test_the_public_deadwood_functions_refuse_hands_they_cannot_mean() -> None:
+    """A library audit: a whole deck made memory grow without end, and the mask functions took -1
+    (memory without end), 1 << 60 (a made-up answer) or 52 cards."""
+    from rummycheck.cards import full_deck, parse_cards
+    from rummycheck.errors import CardParseError, HandSizeError
+    from rummycheck.solvers.deadwood import best_discard_mask, min_deadwood, min_deadwood_mask
+
+    with pytest.raises(HandSizeError, match="a hand of at most 30 cards, not 52"):
+        min_deadwood(list(full_deck()), variant="gin")
+    for mask in (-1, 1 << 60):
+        for function in (best_discard_mask, min_deadwood_mask):
+            with pytest.raises(CardParseError, match="a hand mask is a 52-bit int"):
+                function(mask)
+    with pytest.raises(CardParseError, match="a hand mask holds at most 20 cards, not 52"):
+        min_deadwood_mask((1 << 52) - 1)
+    assert min_deadwood(parse_cards("Ac 2c 3c 4d 5d 6d 7h 8h 9h Ts"), variant="gin") == 10  # the doctest's hand

@@ -647,3 +647,19 @@ def test_meld_pairs_are_the_melds_of_three_the_judge_allows(ace: str) -> None:
         for one, two, three in ((a, b, c), (b, a, c), (c, a, b)):
             found = (1 << two, 1 << three) in pairs[one] or (1 << three, 1 << two) in pairs[one]
             assert found == legal, (ace, trio)
+
+
+def test_simulate_refuses_counts_it_cannot_play() -> None:
+    """games 0 or -5 played a deal, batch -1 played nothing and reported 0 games: both now refused."""
+    from rummycheck.errors import SimulationError
+    from rummycheck.sim.runner import SimSpec, simulate
+
+    spec = SimSpec("gin", ("knock", "gin"))
+    for games in (0, -5):
+        with pytest.raises(SimulationError, match="games must be a whole number of 1 or more"):
+            simulate(spec, games=games, workers=1)
+    with pytest.raises(SimulationError, match="batch \\(deals per task\\) must be 1 or more"):
+        simulate(spec, games=4, batch=-1, workers=1)
+    with pytest.raises(SimulationError, match="precision must be above 0"):
+        simulate(spec, games=4, precision=0.0, workers=1)
+    assert simulate(spec, games=4, batch=1, workers=1).games == 4

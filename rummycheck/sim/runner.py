@@ -397,6 +397,12 @@ def simulate(spec: SimSpec, *, games: int, precision: float | None = None, worke
     spec.check()
     if workers is not None and not 1 <= workers <= MAX_WORKERS:
         raise SimulationError(f"--workers {workers}: from 1 to {MAX_WORKERS} local processes")
+    if type(games) is not int or games < 1:  # 0 or fewer played a deal anyway
+        raise SimulationError(f"games must be a whole number of 1 or more, not {games!r}")
+    if batch is not None and (type(batch) is not int or batch < 1):  # -1 played nothing and said so nowhere
+        raise SimulationError(f"batch (deals per task) must be 1 or more, not {batch!r}")
+    if precision is not None and not precision > 0:
+        raise SimulationError(f"precision must be above 0, not {precision!r}")
     if scheduler:
         check_scheduler(scheduler)
     players = spec.players

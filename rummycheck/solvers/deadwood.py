@@ -25,6 +25,7 @@ from operator import attrgetter
 from typing import Literal
 
 from rummycheck.cards import Card
+from rummycheck.errors import CardParseError, HandSizeError
 from rummycheck.melds import Meld, MeldKind
 from rummycheck.solvers.base import Arrangement
 from rummycheck.solvers.exact import INF, SearchRules, search, search_cost
@@ -290,7 +291,9 @@ def min_deadwood(cards: Sequence[Card], *, variant: Variant | str = "gin", min_m
     """The least points ``cards`` can leave in hand (the same number ``solve`` finds).
 
     ``min_melds`` asks for arrangements with at least that many melds (Bing's opening);
-    a hand that cannot make them returns the points of the whole hand.
+    a hand that cannot make them returns the points of the whole hand.  A hand of more than
+    ``MAX_HAND_CARDS`` cards is refused.  The copies of a card are not counted here (a bot's hot
+    path; a card given more often than the decks hold is searched as given): ``solve`` counts them.
 
     >>> from rummycheck.cards import parse_cards
     >>> min_deadwood(parse_cards("Ac 2c 3c 4d 5d 6d 7h 8h 9h Ts"), variant="gin")
@@ -300,15 +303,22 @@ def min_deadwood(cards: Sequence[Card], *, variant: Variant | str = "gin", min_m
     if variant is recent[0] and not min_melds:
         # bulk callers ask about one variant many times: straight to its lookup function
         mask = cards_mask(cards)
-        if mask.bit_count() == len(cards):
+        if mask.bit_count() == len(cards) <= MAX_HAND_CARDS:
             return recent[1](mask)
     return _min_deadwood(cards, variant, min_melds)
+
+
+#: the most cards ``min_deadwood`` takes (a Bing hand holds 15): a whole deck at once made the
+#: search's memory grow without bound
+MAX_HAND_CARDS = 30
 
 
 def _min_deadwood(cards: Sequence[Card], variant: Variant | str, min_melds: int) -> int:
     global _RECENT
     if not isinstance(variant, Variant):
         variant = get_variant(variant)
+    if len(cards) > MAX_HAND_CARDS:
+        raise HandSizeError(f"min_deadwood: a hand of at most {MAX_HAND_CARDS} cards, not {len(cards)}")
     least = _least_points(variant)
     if least and not min_melds:
         _RECENT = (variant, least)
@@ -406,8 +416,23 @@ def deadwood_counter(variant: Variant | str = "gin", *, discard: bool = False) -
     return found
 
 
+_ALL_MASK = (1 << 52) - 1
+#: the most cards a mask may hold for the public mask functions (gin's 11, with room; 52 cards at
+#: once would make the search's memory grow without bound)
+MAX_MASK_CARDS = 20
+
+
+def _check_mask(mask: int, name: str) -> None:
+    """A mask the public functions take: 52 bits, at most ``MAX_MASK_CARDS`` of them set."""
+    if type(mask) is not int or mask & ~_ALL_MASK or mask < 0:
+        raise CardParseError(f"{name}: a hand mask is a 52-bit int (bit card.index per card), not {mask!r}")
+    if mask.bit_count() > MAX_MASK_CARDS:
+        raise CardParseError(f"{name}: a hand mask holds at most {MAX_MASK_CARDS} cards, not {mask.bit_count()}")
+
+
 def min_deadwood_mask(mask: int, *, variant: Variant | str = "gin") -> int:
     """``min_deadwood`` of the one-deck hand given as a 52-bit mask (see ``hand_mask``)."""
+    _check_mask(mask, "min_deadwood_mask")
     return deadwood_counter(variant)(mask)
 
 
@@ -425,7 +450,8 @@ def best_discard_mask(mask: int, *, variant: Variant | str = "gin") -> tuple[int
     if variant.__class__ is not Variant:
         variant = get_variant(variant)
     if not mask:
-        raise ValueError("best_discard_mask: the hand is empty, there is nothing to discard")
+        raise CardParseError("best_discard_mask: the hand is empty, there is nothing to discard")
+    _check_mask(mask, "best_discard_mask")
     tables = fast_tables(variant)
     if tables is None:
         rules = SearchRules.from_variant(variant)
