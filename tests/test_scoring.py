@@ -332,3 +332,21 @@ def test_every_score_line_names_a_rule_of_its_variant() -> None:
     result = score_hand(sheet, HandEnd(out="C", points={"A": 58, "B": 6, "D": 29}, buyback=("A",)))
     known = {rule.id for rule in get_variant("bing").rules}
     assert result.lines and all(line.rule in known for line in result.lines)
+
+
+def test_a_hand_end_with_impossible_hands_is_refused() -> None:
+    """A library audit: a gin defender holding ten Kd was scored (90 to the knocker), one holding no
+    cards or the knocker's own cards was scored as an undercut."""
+    from rummycheck.errors import CardParseError, HandSizeError
+
+    sheet = new_sheet("gin", ["A", "B"])
+    knocker = parse_cards("Ac 2c 3c 4d 5d 6d 7h 8h 9h Ts")
+    with pytest.raises(CardParseError, match="the hands hold 10 copies of Kd, but one deck holds only 1"):
+        score_hand(sheet, HandEnd(knocker="A", cards={"A": knocker, "B": parse_cards("Kd " * 10)}))
+    with pytest.raises(HandSizeError, match="B's hand holds 0 cards"):
+        score_hand(sheet, HandEnd(knocker="A", cards={"A": knocker, "B": ()}))
+    with pytest.raises(CardParseError, match="the hands hold 2 copies of Ac"):
+        score_hand(sheet, HandEnd(knocker="A", cards={"A": knocker, "B": parse_cards("Ac 2c 3c 4d 5d 6d 7h 8h 9h Ks")}))
+    bing = new_sheet("bing", ["A", "B"])
+    with pytest.raises(CardParseError, match="the hands hold 3 copies of Ac, but 2 decks hold only 2"):
+        score_hand(bing, HandEnd(out="A", cards={"B": parse_cards("Ac Ac Ac")}))

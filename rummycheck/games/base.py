@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from rummycheck.cards import Card, full_deck
-from rummycheck.errors import HandSizeError, ScenarioError, VariantError
+from rummycheck.errors import CardParseError, HandSizeError, ScenarioError, VariantError
 from rummycheck.frozen import dataclass
 from rummycheck.melds import Meld, MeldKind, TableMeld, describe_meld
 from rummycheck.results import LayOff, Reason, Solution
@@ -824,4 +825,21 @@ def score_hand(sheet: Sheet, end: HandEnd) -> HandScore:
     if sheet.finished:
         raise ScenarioError(f"the game is over after hand {sheet.hands}"
                             + (f" ({sheet.winner} won)" if sheet.winner else "") + "; no more hands can be scored")
+    if end.cards:
+        _check_end_cards(sheet.variant, end)
     return game_of(sheet.variant).score_hand(sheet, end)
+
+
+def _check_end_cards(variant: Variant, end: HandEnd) -> None:
+    """The hands a hand's end gives: each one a player of the game can hold, and no card more often
+    (with the upcard) than the decks hold (ten Kd in a gin hand were scored as 90 points)."""
+    seen: Counter[Card] = Counter()
+    for name, cards in end.cards.items():
+        check_hand_size(len(cards), variant, what=f"{name}'s hand")
+        seen.update(cards)
+    if end.upcard is not None:
+        seen[end.upcard] += 1
+    for card, count in seen.items():
+        if count > variant.decks:
+            held = "one deck holds" if variant.decks == 1 else f"{variant.decks} decks hold"
+            raise CardParseError(f"the hands hold {count} copies of {card}, but {held} only {variant.decks}")
