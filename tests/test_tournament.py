@@ -454,3 +454,23 @@ def test_the_bots_option_names_every_shipped_bot_under_the_games_it_plays() -> N
     for command in ("simulate", "tournament"):
         shown = " ".join(CliRunner().invoke(app, [command, "--help"], terminal_width=400).output.split())
         assert " ".join(SHIPPED_BOTS.split()) in shown
+
+
+def test_ratings_refuse_arguments_outside_their_range() -> None:
+    """A library audit: level 2 was an IndexError and -1 an interval upside down, z -1 likewise, and
+    an unknown bot a KeyError or a list's ValueError."""
+    from rummycheck.errors import SimulationError
+
+    matches = [Match("a", "b", wins=3, losses=1)]
+    with pytest.raises(SimulationError, match="z \\(standard errors each side of an interval\\) must be above 0"):
+        fit(["a", "b"], matches, z=-1)
+    ratings = fit(["a", "b"], matches)
+    for bad in (("a", "z"), ("z", "a")):
+        with pytest.raises(SimulationError, match="ratings: no bot 'z' \\(the bots: a, b\\)"):
+            ratings.difference(*bad)
+    with pytest.raises(SimulationError, match="ratings: no bot 'z'"):
+        ratings.rating("z")
+    deals = [[Match("a", "b", wins=1)], [Match("a", "b", losses=1)], [Match("a", "b", wins=1)]]
+    for level in (2.0, -1.0, 0.0):
+        with pytest.raises(SimulationError, match="the interval's level is between 0 and 1"):
+            bootstrap(["a", "b"], deals, rng=random.Random(1), resamples=10, level=level)

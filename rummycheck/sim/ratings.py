@@ -94,16 +94,25 @@ class Ratings:
         for rating in self.ratings:
             if rating.name == name:
                 return rating
-        raise KeyError(name)
+        raise SimulationError(f"ratings: no bot {name!r} (the bots: {', '.join(r.name for r in self.ratings)})")
 
     def difference(self, first: str, second: str, *, z: float = Z95) -> Interval:
         """``first``'s rating minus ``second``'s, with its interval (their covariance counted)."""
+        _check_z(z)
         names = [r.name for r in self.ratings]
+        for name in (first, second):
+            if name not in names:
+                raise SimulationError(f"ratings: no bot {name!r} (the bots: {', '.join(names)})")
         i, j = names.index(first), names.index(second)
         value = self.ratings[i].value - self.ratings[j].value
         c = self.covariance
         spread = z * math.sqrt(max(0.0, c[i][i] + c[j][j] - 2 * c[i][j]))
         return Interval(value, value - spread, value + spread)
+
+
+def _check_z(z: float) -> None:
+    if not z > 0 or math.isinf(z):  # a z of -1 gave intervals with the low end above the high
+        raise SimulationError(f"ratings: z (standard errors each side of an interval) must be above 0, not {z!r}")
 
 
 def expected_score(difference: float) -> float:
@@ -270,6 +279,7 @@ def fit(names: Sequence[str], matches: Sequence[Match], *, anchor: str | None = 
     """The Bradley-Terry ratings of ``names`` from ``matches`` (module docstring): maximum
     likelihood by Newton's method, Fisher-information intervals, Elo scale; the mean rating
     is 0, or ``anchor``'s."""
+    _check_z(z)
     names = _checked(names, anchor, prior_draws)
     pairs = _pairs(names, matches, prior_draws)
     strengths, current, iterations = _maximise(names, pairs, tolerance=tolerance, max_iterations=max_iterations)
@@ -310,6 +320,8 @@ def bootstrap(names: Sequence[str], deals: Sequence[Sequence[Match]], *, rng: ra
     names = _checked(names, anchor, prior_draws)
     if resamples < 2:
         raise SimulationError(f"ratings: a bootstrap needs two resamples at least, got {resamples}")
+    if not 0 < level < 1:  # (2 was an IndexError, -1 an interval with its low end above the high)
+        raise SimulationError(f"ratings: the interval's level is between 0 and 1, e.g. 0.95, not {level!r}")
     if len(deals) < 2:
         raise SimulationError(f"ratings: a bootstrap over deals needs two deals at least, got {len(deals)}")
     every = [m for deal in deals for m in deal]
