@@ -236,3 +236,17 @@ def test_a_scenario_given_for_a_record_and_a_record_for_a_scenario_get_one_line_
         assert result.exit_code == 2, args
         lines = result.output.strip().splitlines()
         assert len(lines) == 1 and where in lines[0] and said in lines[0], result.output
+
+
+def test_deal_record_of_a_variant_object_keeps_its_options() -> None:
+    """A library audit: a Variant given to deal_record kept only its name (the classic preset and a
+    knock limit of 5 were lost); now its options go to the record's [rules] and read back the same."""
+    from rummycheck.table.deal import deal_record
+    from rummycheck.variants import get_variant
+
+    variant = get_variant("gin", preset="classic", knock_limit=5)
+    record = deal_record(variant, seed=3)
+    assert record.variant_name == "gin" and ("knock_limit", 5) in record.rules
+    assert parse_record(write_record(record)).variant.values == variant.values
+    assert deal_record("gin", seed=3).rules == ()
+    assert deal_record(get_variant("gin"), seed=3) == deal_record("gin", seed=3)

@@ -25,7 +25,12 @@ def deal_record(variant: Variant | str, *, players: int | Sequence[str] = 2, see
                 dealer: str | None = None, preset: str | None = None,
                 rules: Sequence[tuple[str, OptionValue]] = ()) -> Record:
     """A record holding one seeded deal and no actions (see the module docstring)."""
-    name = variant.name if isinstance(variant, Variant) else variant
+    if isinstance(variant, Variant):  # its options as [rules] over the shipped game (it kept only the name)
+        base = get_variant(variant.game)
+        own = tuple((key, value) for key, value in variant.values if base.get(key) != value)
+        name, rules = variant.game, (*own, *rules)
+    else:
+        name = variant
     resolved = get_variant(name, preset=preset, **dict(rules))
     seats = seats_for(resolved, players)  # (checks the count, the names and that the decks hold the deal)
     chosen = dealer if dealer is not None else seats[-1]
