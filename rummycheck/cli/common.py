@@ -48,6 +48,13 @@ def _group(
     track_reads()
 
 
+def given_on_the_line(ctx: typer.Context, name: str) -> bool:
+    """Whether the option ``name`` (its parameter's name) was given on the command line, not left
+    at its default: an option that means nothing with the others given is refused, not ignored."""
+    source = ctx.get_parameter_source(name)  # (an enum of the click Typer carries: read by its name)
+    return source is not None and source.name == "COMMANDLINE"
+
+
 T = TypeVar("T")
 
 VariantOpt = Annotated[str, typer.Option("--variant", "-v", help="bing, basic or gin, or a house-rules file "

@@ -14,6 +14,7 @@ from rummycheck.cli.common import (
     app,
     emit_json,
     fail,
+    given_on_the_line,
     guarded,
     say,
     with_progress,
@@ -22,6 +23,7 @@ from rummycheck.cli.common import (
 
 @app.command()
 def review(
+    ctx: typer.Context,
     record: Annotated[str, typer.Argument(help="A record file (TOML, see docs/records.md); - reads standard input.",
                                           show_default=False)],
     player: Annotated[list[str] | None, typer.Option("--player", "-p", help="Review only this player "
@@ -58,6 +60,10 @@ def review(
         page = guarded(lambda: check_target(html, force=force, inputs=record_inputs(loaded)))
     if one_step and rollout is not None:
         fail("--rollout sets the rollout review's bots: leave out --one-step")
+    if one_step:  # the rollout review's settings mean nothing to the one-step review: said, not ignored
+        given = [f"--{name}" for name in ("samples", "seed", "workers", "scheduler") if given_on_the_line(ctx, name)]
+        if given:
+            fail(f"{', '.join(given)} set{'s' if len(given) == 1 else ''} the rollout review: leave out --one-step")
     if not one_step:
         from rummycheck.analysis.decisions import review_decisions
         from rummycheck.analysis.evaluate import rollout_bots

@@ -22,6 +22,7 @@ from rummycheck.cli.common import (
     draw_plot,
     emit_json,
     fail,
+    given_on_the_line,
     guarded,
     output_path,
     say,
@@ -38,6 +39,7 @@ MAX_GAMES = 10_000_000  # games a run without --precision may ask for (tournamen
 
 @app.command()
 def simulate(
+    ctx: typer.Context,
     variant: Annotated[str, typer.Option("--variant", "-v", help="bing, basic or gin, or a house-rules file "
                                                                  "(club.toml, docs/scenarios.md).")] = "bing",
     players: Annotated[int | None, typer.Option("--players", "-p", help="Seats (default: one per bot).",
@@ -81,6 +83,8 @@ def simulate(
     if games is not None and precision is None and games > MAX_GAMES:  # with --precision it is only a ceiling
         fail(f"--games {games}: at most {MAX_GAMES:,} games (a run of that many takes hours; --precision stops "
              "when the intervals are as narrow as asked)")
+    if records is None and given_on_the_line(ctx, "sample"):
+        fail("--sample says how many games --records writes: give --records DIR too")
     # every place the run writes, and the scheduler's address, are checked before it starts
     if scheduler is not None:
         guarded(lambda: check_scheduler(scheduler))

@@ -22,6 +22,7 @@ from rummycheck.cli.common import (
     draw_plot,
     emit_json,
     fail,
+    given_on_the_line,
     guarded,
     output_path,
     say,
@@ -31,6 +32,7 @@ from rummycheck.cli.common import (
 
 @app.command()
 def tournament(
+    ctx: typer.Context,
     variant: Annotated[str, typer.Option("--variant", "-v", help="gin, basic or bing (two-player games).")] = "gin",
     bots: Annotated[str | None, typer.Option(
         "--bots", help=f"Comma-separated bots, two at least: {SHIPPED_BOTS}; package.module:ClassName.")] = None,
@@ -64,6 +66,8 @@ def tournament(
     preset: PresetOpt = None,
 ) -> None:
     """Every pair of bots plays the same deals from both seats; ratings with intervals for all of them."""
+    if interval != "bootstrap" and given_on_the_line(ctx, "resamples"):
+        fail("--resamples is the bootstrap's: give --interval bootstrap too")
     from rummycheck.sim.runner import check_scheduler, default_buybacks
     from rummycheck.sim.tournament import TournamentSpec
     from rummycheck.sim.tournament import tournament as run
