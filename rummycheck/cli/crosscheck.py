@@ -13,6 +13,7 @@ from rummycheck.cli.common import (
     app,
     build_variant,
     fail,
+    given_on_the_line,
     guarded,
     say,
 )
@@ -22,6 +23,7 @@ PROGRESS_FROM = 20  # runs of at least this many hands show a progress bar
 
 @app.command()
 def crosscheck(
+    ctx: typer.Context,
     variant: VariantOpt = "bing",
     hands: Annotated[int, typer.Option("--hands", "-n", help="How many hands to deal (at most 1,000,000: every "
                                                               "hand's times are kept for the medians).",
@@ -48,6 +50,10 @@ def crosscheck(
     from rummycheck.dealing import DEALERS
     from rummycheck.render.text import crosscheck_text
 
+    if tables:  # the table situations are dealt their own way: these would be ignored, so they are refused
+        given = [f"--{name}" for name in ("kind", "size", "score") if given_on_the_line(ctx, name)]
+        if given:
+            fail(f"{', '.join(given)}: not used with --tables (its situations are dealt their own way)")
     known = TABLE_SOLVERS if tables else SOLVERS
     chosen_solvers = tuple(solver or known)
     for name in chosen_solvers:
