@@ -24,7 +24,7 @@ from rummycheck.table.actions import ActionKind
 from rummycheck.table.observation import observe
 from rummycheck.table.state import GameState
 
-__all__ = ["Advice", "advise", "facts_at", "kept_facts_at"]
+__all__ = ["Advice", "advise", "facts_at", "kept_facts_at", "no_advice"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,13 +41,22 @@ class Advice:
         return self.evaluation.candidates
 
 
+def no_advice(state: GameState) -> str | None:
+    """Why there is no decision to advise on at ``state`` (the hand is over, or the player to move
+    has cards nobody knows), or None: ``advise`` refuses with it, the command line says it first."""
+    if state.is_over:
+        return "the hand is over: there is no decision to advise on"
+    if not state.player.known:
+        return f"the hand of {state.player.name} is not fully known: give his cards to advise him"
+    return None
+
+
 def advise(state: GameState, *, samples: int = 400, seed: int = 1, rollout: str | None = None,
            executor: Executor | None = None, min_samples: int = 48) -> Advice:
     """Advice for the player to move at ``state`` (see the module docstring)."""
-    if state.is_over:
-        raise ScenarioError("the hand is over: there is no decision to advise on")
-    if not state.player.known:
-        raise ScenarioError(f"the hand of {state.player.name} is not fully known: give his cards to advise him")
+    refusal = no_advice(state)
+    if refusal is not None:
+        raise ScenarioError(refusal)
     evaluation = evaluate(state, samples=samples, seed=seed, rollout=rollout, executor=executor,
                           min_samples=min_samples)
     facts = _facts(state, [c.action.card for c in evaluation.candidates

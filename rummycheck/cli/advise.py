@@ -45,6 +45,7 @@ def advise(
     and of a draw (deadwood kept, outs, the chance to knock, go gin, go out or open with the next
     card from the stock). docs/advise.md."""
     from rummycheck.analysis.advisor import advise as run_advise
+    from rummycheck.analysis.advisor import no_advice
     from rummycheck.render.json import advice_json
     from rummycheck.render.text import advice_text
     from rummycheck.sim.runner import pool_for
@@ -81,10 +82,9 @@ def advise(
         if player is not None and (state.is_over or state.player.name != player):
             fail(f"{path}: before action {at} of hand {hand} it is "
                  f"{'nobody' if state.is_over else state.player.name}'s decision, not {player}'s")
-    if state.is_over:  # the advisor's own refusals, told with the place they are about
-        fail(f"{where}: the hand is over: there is no decision to advise on")
-    if not state.player.known:
-        fail(f"{where}: the hand of {state.player.name} is not fully known: give his cards to advise him")
+    refusal = no_advice(state)  # the advisor's own refusal, told with the place it is about
+    if refusal is not None:
+        fail(f"{where}: {refusal}")
     if rollout is not None:
         from rummycheck.analysis.evaluate import rollout_bots
 

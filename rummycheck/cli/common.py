@@ -75,6 +75,8 @@ BatchOpt = Annotated[int, typer.Option("--batch", help="Deals per task.", min=1)
 BuybacksOpt = Annotated[int | None, typer.Option(
     "--buybacks", help="Bing: buy-backs allowed per player and game (default: 1 where the variant allows them, "
                        "as Bing's rules do; 0 with buyback=false).", min=0, show_default=False)]
+#: the most games a run asks for (simulate without --precision; tournament, per pair of bots)
+MAX_GAMES = 10_000_000
 #: the largest seed (either sign): a record holds its seed, and the readers take numbers of up to 18 digits
 MAX_SEED = 10**18 - 1
 SeedOpt = Annotated[int, typer.Option("--seed", help="Seed: the same seed gives the same results.",

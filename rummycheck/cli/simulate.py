@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from rummycheck.cli.common import (
+    MAX_GAMES,
     SHIPPED_BOTS,
     BatchOpt,
     BotTimeOpt,
@@ -32,9 +33,6 @@ from rummycheck.cli.common import (
 
 if TYPE_CHECKING:
     from rummycheck.table.replay import Record
-
-
-MAX_GAMES = 10_000_000  # games a run without --precision may ask for (tournament's bound per pair)
 
 
 @app.command()

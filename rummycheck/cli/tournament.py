@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from rummycheck.cli.common import (
+    MAX_GAMES,
     SHIPPED_BOTS,
     BatchOpt,
     BotTimeOpt,
@@ -42,7 +43,7 @@ def tournament(
     bot_time: BotTimeOpt = 10.0,
     games: Annotated[int, typer.Option(
         "--games", "-n", help="Games per pair of bots (rounded up to whole deals, each played from both seats).",
-        min=1, max=10**7)] = 200,
+        min=1, max=MAX_GAMES)] = 200,
     seed: SeedOpt = 1,
     anchor: Annotated[str | None, typer.Option(
         "--anchor", help="The bot rated 0 (default: the mean rating is 0).")] = None,
