@@ -257,7 +257,7 @@ def test_a_take_carries_its_completions_facts_and_a_draw_those_of_the_hand_kept(
                                          "--at", "7", "--samples", "16", "--json"]).output)
     take = next(c for c in gin["candidates"] if c["action"] == "take")
     assert take["then"] == "knock Ac" and take["deadwood"] == 0
-    assert gin["best"] == "take, then knock Ac: gin"  # the best line in words, as the issue words it
+    assert gin["best"] == "take Qh, then knock Ac: gin"  # the best line in words, as the issue words it
     assert take["p_gin_next"] == 1 and len(take["outs"]) == 39
     # the draw: his ten cards kept as they are, deadwood 1 (the Ac); any card drawn can be thrown again,
     # so every unseen card lets him knock; gin with the 8h or 7h (hearts, sevens) or the Ad or 5d

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import statistics
 from pathlib import Path
 
@@ -654,3 +655,42 @@ def test_a_stated_score_the_rules_do_not_give_is_noted_not_hidden() -> None:
                                            "(the review goes on with the rules' scores)")
     assert decisions_json(review)["mismatches"] == list(review.mismatches)
     assert review_decisions(load_record("records/gin-knock.toml"), samples=4, seed=1).mismatches == ()
+
+
+@pytest.mark.parametrize(("path", "player", "action", "worded"), [
+    # the knock names the melds the judge would choose for it: the bare knock is the same move
+    ("records/gin-knock.toml", "A", 8, "knock Ks with 2c 3c 4c / 4d 5d 6d / 7h 8h 9h"),
+    # the melds named in another order than the engine lists them
+    ("records/basic-rummy.toml", "A", 11, "meld 4h 5h 6h 7h / 9s 9d 9c / Ks Kh Kd"),
+])
+def test_a_move_worded_otherwise_than_its_listing_is_one_candidate_shown_as_played(
+        path: str, player: str, action: int, worded: str) -> None:
+    record = load_record(path)
+    review = review_decisions(record, players=[player], samples=8, seed=1)
+    decision = next(d for d in review.decisions if d.action == action)
+    legal = state_at(record, 1, action).legal_actions()
+    assert decision.played.move_text() == worded and decision.played not in legal
+    texts = [c.action.move_text() for c in decision.candidates]
+    # every legal move once, the played one in its twin's place: no move raced against itself
+    assert len(texts) == len(set(texts)) == len(legal) == decision.moves
+    assert worded in texts
+
+
+def test_review_all_lists_every_decision_with_its_rank_and_the_forced_ones_marked() -> None:
+    runner = CliRunner()
+    every = runner.invoke(app, ["review", PLANTED, "--samples", "16", "--all"])
+    assert every.exit_code == 0, every.output
+    rows = {line.split()[0]: line for line in every.output.splitlines() if line[:2] == "1."}
+    shown = json.loads(runner.invoke(app, ["review", PLANTED, "--samples", "16", "--json"]).output)["decisions"]
+    # one row per decision the JSON holds, graded or not
+    assert sorted(rows) == sorted(f"{d['hand']}.{d['action']}" for d in shown)
+    # A's draw after both passed the upcard is his only move (the planted record's action 3)
+    assert re.search(r"^1\.3 +A +draw .* 1 of 1 +forced +0\.00 ", rows["1.3"])
+    # A's pass of the upcard that gives gin: 2nd of the 2 moves (take or pass), a blunder
+    assert re.search(r"^1\.1 +A +pass .* 2 of 2 +blunder ", rows["1.1"])
+    # without --all only the graded decisions are listed
+    graded = runner.invoke(app, ["review", PLANTED, "--samples", "16"]).output
+    assert "1.1 " in graded and "1.3 " not in graded and " of 2 " not in graded
+    for extra in (["--json"], ["--one-step"]):
+        refused = runner.invoke(app, ["review", PLANTED, "--all", *extra])
+        assert refused.exit_code == 2 and "--all" in refused.output

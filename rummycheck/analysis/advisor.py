@@ -35,6 +35,7 @@ class Advice:
     facts: tuple[DiscardFacts | None, ...]  # by candidate, in the evaluation's order
     variant: str
     stock_taken: int | None = None  # the stock's size where the state did not give it: every unseen card left
+    top: Card | None = None  # the card a take would take (the discard pile's top, the first upcard), if any
 
     @property
     def candidates(self) -> tuple[MoveValue, ...]:
@@ -76,7 +77,7 @@ def advise(state: GameState, *, samples: int = 400, seed: int = 1, rollout: str 
     if state.stock is None:  # the rollouts' samples deal every unseen card left to the stock (``Observation.dealt``)
         unseen = sum(observe(state, state.current).unseen().values())
         taken = max(0, unseen - sum(p.unknown for i, p in enumerate(state.players) if i != state.current))
-    return Advice(evaluation, rows, state.variant.name, taken)
+    return Advice(evaluation, rows, state.variant.name, taken, state.discard_pile[-1] if state.discard_pile else None)
 
 
 def _completion_facts(state: GameState, value: MoveValue) -> DiscardFacts | None:

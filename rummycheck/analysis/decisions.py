@@ -195,9 +195,33 @@ def _as_played(action: Action) -> Action:
     return action
 
 
+def _position(state: GameState) -> tuple[object, ...]:
+    """What a move leaves, whatever the order its melds and lay-offs were named in: each hand, and
+    the table's melds as a multiset (their owner and cards, wild cards with what they stand for)."""
+    hands = tuple(tuple(sorted(p.hand)) for p in state.players)
+    table = sorted((t.owner or "", tuple(sorted(str(t.meld).split()))) for t in state.table)
+    return hands, tuple(table), state.phase, state.current
+
+
+def _listed_as(move: Action, moves: Sequence[Action], state: GameState) -> Action:
+    """The listed legal move that is ``move`` (as played) in another wording: melds or lay-offs
+    named in another order, or a knock naming the melds the judge would choose itself; ``move``
+    itself when none is.  Valued as one candidate, not two (a lay-down named in its own order
+    was raced against its listed twin, and a knock with its melds against the bare knock)."""
+    if move in moves:
+        return move
+    cards = sorted(move.cards)
+    twins = [m for m in moves if m.kind is move.kind and m.card == move.card and sorted(m.cards) == cards]
+    if not twins:
+        return move
+    after = _position(state.apply(move))
+    return next((m for m in twins if _position(state.apply(m)) == after), move)
+
+
 @dataclass(frozen=True, slots=True)
 class _Asked:
-    """A decision to value: where, whose, the move played and the legal moves."""
+    """A decision to value: where, whose, the move played and the legal moves (``listed``: the
+    legal move that is the one played, in the engine's wording, which the move is valued as)."""
 
     hand: int
     action: int
@@ -205,6 +229,7 @@ class _Asked:
     move: Action
     moves: tuple[Action, ...]
     state: GameState
+    listed: Action
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,7 +249,8 @@ def _decisions(record: Record, played: Replay, names: Sequence[str]) -> Iterator
                 continue
             text = "; ".join(a.text for a in run.hand.actions[first:end])
             move = _as_played(read_action(text, state))
-            yield _Asked(index + 1, first + 1, actor, move, tuple(state.legal_actions()), state.copy())
+            moves = tuple(state.legal_actions())
+            yield _Asked(index + 1, first + 1, actor, move, moves, state.copy(), _listed_as(move, moves, state))
         nets = None
         if hand.score is not None:
             playing = {p.name for p in hand.score.before.players if not p.out}
@@ -240,18 +266,27 @@ def _value(asked: _Asked, samples: int, seed: int, rollout: str | None) -> Evalu
     against the best with the whole budget when it would be graded or its loss looks like one
     (the mean past the lowest grade's threshold, the interval not yet clear of it): an early
     separation is one look of many, and neither a grade nor its absence should rest on it."""
-    listed = list(asked.moves) if asked.move in asked.moves else [*asked.moves, asked.move]
-    found = evaluate(asked.state, samples=samples, seed=seed, rollout=rollout, candidates=listed,
-                     min_samples=min(32, samples))
+    listed = list(asked.moves) if asked.listed in asked.moves else [*asked.moves, asked.listed]
+    found = _as_worded(evaluate(asked.state, samples=samples, seed=seed, rollout=rollout, candidates=listed,
+                                min_samples=min(32, samples)), asked)
     mine = found.of(asked.move)
     lowest = GRADES[-1][1]
     if mine.samples >= samples or (mine.loss_low <= lowest and mine.loss <= lowest):
         return found
-    again = evaluate(asked.state, samples=samples, seed=seed, rollout=rollout,
-                     candidates=[found.best.action, asked.move], min_samples=samples)
+    best = asked.listed if found.best.action == asked.move else found.best.action
+    again = _as_worded(evaluate(asked.state, samples=samples, seed=seed, rollout=rollout,
+                                candidates=[best, asked.listed], min_samples=samples), asked)
     redone = {c.action: c for c in again.candidates}
     rows = sorted((redone.get(c.action, c) for c in found.candidates), key=lambda r: (r.loss, -r.value))
     return replace(found, candidates=tuple(rows), samples=max(found.samples, again.samples))
+
+
+def _as_worded(found: Evaluation, asked: _Asked) -> Evaluation:
+    """``found`` with the listed twin of the move played shown as the player worded it."""
+    if asked.listed == asked.move:
+        return found
+    return replace(found, candidates=tuple(replace(c, action=asked.move) if c.action == asked.listed else c
+                                           for c in found.candidates))
 
 
 def _valued(items: Iterator[_Asked | _HandEnd], *, samples: int, seed: int, rollout: str | None,

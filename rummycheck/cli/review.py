@@ -41,6 +41,9 @@ def review(
                                                            "page (docs/html.md).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --html file (never the "
                                                         "record).")] = False,
+    every: Annotated[bool, typer.Option("--all", help="List every decision, not only the graded ones: the move "
+                                                      "played, its rank among the moves, the loss (forced ones "
+                                                      "marked).")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Review a record: every decision of a player valued by rollouts against every legal move, on
@@ -62,8 +65,11 @@ def review(
         fail("--rollout sets the rollout review's bots: leave out --one-step")
     if one_step:  # the rollout review's settings mean nothing to the one-step review: said, not ignored
         given = [f"--{name}" for name in ("samples", "seed", "workers", "scheduler") if given_on_the_line(ctx, name)]
+        given += ["--all"] if every else []
         if given:
             fail(f"{', '.join(given)} set{'s' if len(given) == 1 else ''} the rollout review: leave out --one-step")
+    if every and as_json:
+        fail("--json holds every decision already: leave out --all")
     if not one_step:
         from rummycheck.analysis.decisions import review_decisions
         from rummycheck.analysis.evaluate import rollout_bots
@@ -91,7 +97,7 @@ def review(
         if as_json:
             emit_json(decisions_json(judged))
         else:
-            say(decisions_text(judged))
+            say(decisions_text(judged, every=every))
         raise typer.Exit(0 if judged.illegal is None else 1)
     from rummycheck.render.text import review_text
     from rummycheck.review import review as run_review

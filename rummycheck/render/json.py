@@ -257,10 +257,12 @@ def _finite(value: float) -> float | None:
 
 def best_line(advice: Advice) -> str:
     """The best move in words, the player's name left out: ``discard Ts``, ``knock 3d: gin``, and a
-    take with the rest of the turn it was valued by: ``take, then knock 3d``."""
+    take, naming the card taken, with the rest of the turn it was valued by: ``take 5h, then knock 3d``."""
     value = advice.evaluation.best
     best = value.action
     text = value.text()
+    if best.kind.value == "take" and best.card is None and advice.top is not None:
+        text = f"take {advice.top}{text[len('take'):]}"
     facts = advice.facts[0]
     if best.kind.value == "knock" and (best.card is None or (facts is not None and facts.deadwood == 0)):
         text += ": gin"

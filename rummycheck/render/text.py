@@ -394,30 +394,39 @@ def _best_text(decision: Decision) -> str:
     return best.text() if best is not None and best.action == decision.best else decision.best.move_text()
 
 
-def decisions_text(review: DecisionReview) -> str:
-    """``rummycheck review``: the graded decisions, then each player's rates."""
+def decisions_text(review: DecisionReview, *, every: bool = False) -> str:
+    """``rummycheck review``: the graded decisions (``every``: every decision, with the rank of the
+    move played among the moves, a forced one marked), then each player's rates."""
     from tabulate import tabulate
 
     if review.illegal is not None:
         return review.illegal.line()
     rows = []
-    graded = [d for d in review.decisions if d.grade is not None]
+    graded = [d for d in review.decisions if every or d.grade is not None]
     # the game chance beside the points, where the evaluator models it (analysis.match)
     # (a graded decision had more than one move, so its candidates are there)
-    chances = [(_played_value(d).win, d.candidates[0].win) for d in graded]
-    with_win = bool(graded) and all(mine is not None and best is not None for mine, best in chances)
+    chances = [(_played_value(d).win, d.candidates[0].win) if d.candidates else (None, None) for d in graded]
+    # (with ``every``, a forced decision may have no chance beside it: its cell is left empty)
+    with_win = bool(graded) and all(mine is not None and best is not None
+                                    for d, (mine, best) in zip(graded, chances) if not d.forced or not every)
     for d, (mine, best) in zip(graded, chances):
-        row: list[object] = [f"{d.hand}.{d.action}", d.player, d.played.move_text(), _best_text(d), d.grade,
-                             f"{d.loss:.2f} {bounds(d.loss_low, d.loss_high)}", d.samples]
-        if with_win and mine is not None and best is not None:
-            row.append(f"{100 * mine.value:.1f}% / {100 * best.value:.1f}%")
+        row: list[object] = [f"{d.hand}.{d.action}", d.player, d.played.move_text(), _best_text(d)]
+        if every:
+            row += [f"{d.rank} of {d.moves}", "forced" if d.forced else d.grade or ""]
+        else:
+            row.append(d.grade)
+        row += [f"{d.loss:.2f} {bounds(d.loss_low, d.loss_high)}", d.samples]
+        if with_win:
+            row.append(f"{100 * mine.value:.1f}% / {100 * best.value:.1f}%" if mine is not None and best is not None
+                       else "")
         rows.append(row)
     bots = f", rollout bots {review.rollout}" if review.rollout else ""
     lines = [f"{review.source}: every decision valued in {review.unit} by rollouts (up to {review.samples} per "
              f"move, seed {review.seed}{bots}); a grade only where the loss's whole 95% interval clears 2 "
              "(inaccuracy), 5 (mistake) or 10 (blunder) points", ""]
     if rows:
-        heads = ["hand.action", "player", "played", "best", "grade", "points behind [95%]", "rollouts"]
+        heads = ["hand.action", "player", "played", "best", *(["rank"] if every else []), "grade",
+                 "points behind [95%]", "rollouts"]
         if with_win:
             heads.append("game won: played / best")
         lines.append(tabulate(rows, headers=heads, tablefmt="simple",
