@@ -240,6 +240,7 @@ class Adapter:
         self.bot.setup(seat=player, variant=GIN, rng=random.Random(player))
         self.taken: list[list[Card]] = [[], []]
         self.thrown: list[list[Card]] = [[], []]
+        self.declined: list[list[Card]] = [[], []]  # first upcards passed
         self.discard: Card | None = None
         self.took: Card | None = None
         self.drew = "stock"
@@ -254,6 +255,9 @@ class Adapter:
             self.taken[who].append(card_of_id(upcard))
         elif action < 52 and state.current_phase() == pyspiel.gin_rummy.DISCARD:
             self.thrown[who].append(card_of_id(action))
+        elif action == 54 and state.current_phase() == pyspiel.gin_rummy.FIRST_UPCARD and upcard is not None \
+                and upcard >= 0:  # a pass of the first upcard
+            self.declined[who].append(card_of_id(upcard))
 
     def view(self, state: Any, options: tuple[ActionKind, ...], *, drew: str = "none") -> View:
         me = self.player
@@ -268,7 +272,7 @@ class Adapter:
                     out=(False, False), taken=tuple(tuple(t) for t in self.taken),
                     thrown=tuple(tuple(t) for t in self.thrown), drew=drew,
                     took=self.took if drew == "discard" else None, phase=ViewPhase.PLAY, knocker=None,
-                    upcard=None, options=options)
+                    upcard=None, options=options, declined=tuple(tuple(d) for d in self.declined))
 
     def step(self, state: Any) -> int:
         import pyspiel

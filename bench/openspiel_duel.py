@@ -91,7 +91,7 @@ class Seat(Adapter):
                     discard_pile=found.discard_pile, stock=found.stock, scores=self.scores,
                     hand_sizes=found.hand_sizes, opened=found.opened, out=found.out, taken=found.taken,
                     thrown=found.thrown, drew=found.drew, took=found.took, phase=self.phase,
-                    knocker=None, upcard=None, options=options)
+                    knocker=None, upcard=None, options=options, declined=found.declined)
 
     def step(self, state: Any) -> int:
         import pyspiel

@@ -382,6 +382,7 @@ class Observer(BaseBot):
         super().__init__()
         self.inner = BOTS[inner]()
         self.checked = 0
+        self.declined = 0  # first upcards seen passed, over the views checked
 
     def setup(self, **kwargs: object) -> None:
         super().setup(**kwargs)  # type: ignore[arg-type]
@@ -396,6 +397,8 @@ class Observer(BaseBot):
         for seat in range(len(view.names)):
             assert seen.by("taken", seat) == view.taken[seat]
             assert seen.by("thrown", seat) == view.thrown[seat]
+            assert seen.by("declined", seat) == view.declined[seat]
+            self.declined += len(view.declined[seat])
         self.checked += 1
 
     def start(self, view: View) -> ActionKind:
@@ -418,10 +421,14 @@ class Observer(BaseBot):
                                                        ("bing", "early", 4)])
 def test_a_views_observation_says_what_the_view_says(name: str, inner: str, players: int) -> None:
     variant = get_variant(name)
+    declined = 0
     for deal in range(3):
         bots = [Observer(inner) for _ in range(players)]
         play_game(variant, bots, seed=5, deal=deal, max_hands=2)
         assert all(bot.checked > 0 for bot in bots)
+        declined += sum(bot.declined for bot in bots)
+    # gin: some first upcard was passed and seen so (the knock bot passes one it cannot use)
+    assert (declined > 0) == (name == "gin")
 
 
 def test_views_built_the_quick_way_are_frozen_views() -> None:
@@ -432,7 +439,7 @@ def test_views_built_the_quick_way_are_frozen_views() -> None:
     gin = get_variant("gin")
     values = (gin, 0, ("A", "B"), (Card.parse("7s"),), (), (Card.parse("Kd"),), 30, (0, 0), (10, 10),
               (False, False), (False, False), ((), ()), ((), ()), "none", None, ViewPhase.PLAY, None, None,
-              (ActionKind.DRAW,), None)
+              (ActionKind.DRAW,), None, ((), ()))
     quick = new_view(*values)
     assert type(quick) is View
     assert quick == View(*values) and hash(quick) == hash(View(*values))

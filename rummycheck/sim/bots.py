@@ -182,6 +182,7 @@ class View:
     # hand's history.  Valid during the call it comes with; None where no game state stands behind
     # the view (a view built by hand, an outside engine's adapter)
     observe: Callable[[], Observation] | None = field(default=None, compare=False, repr=False)
+    declined: tuple[tuple[Card, ...], ...] = ()  # the first upcards each player passed (gin; () if not told)
 
     @property
     def game(self) -> Game:

@@ -132,6 +132,7 @@ class _Hand:
         # the public pile history as the views show it, rebuilt only when a card is taken or thrown
         self.taken: tuple[tuple[Card, ...], ...] = ((),) * count
         self.thrown: tuple[tuple[Card, ...], ...] = ((),) * count
+        self.declined: tuple[tuple[Card, ...], ...] = ((),) * count  # first upcards passed (gin)
         # what stays put during a hand, made once for every view
         self.scores = tuple(scores)
         self.out = tuple(out)
@@ -166,12 +167,15 @@ class _Hand:
         seat_of = {name: seat for seat, name in enumerate(hand.names)}
         taken: list[tuple[Card, ...]] = [()] * len(hand.names)
         thrown: list[tuple[Card, ...]] = [()] * len(hand.names)
+        declined: list[tuple[Card, ...]] = [()] * len(hand.names)
         for seen in seen_cards(state):  # the public pile history, as an observation reads it
             if seen.how == "taken":
                 taken[seat_of[seen.player]] += (seen.card,)
             elif seen.how == "thrown":
                 thrown[seat_of[seen.player]] += (seen.card,)
-        hand.taken, hand.thrown = tuple(taken), tuple(thrown)
+            elif seen.how == "declined":
+                declined[seat_of[seen.player]] += (seen.card,)
+        hand.taken, hand.thrown, hand.declined = tuple(taken), tuple(thrown), tuple(declined)
         hand.scores = tuple(p.score for p in state.players)
         hand.out = tuple(p.out for p in state.players)
         hand.opened = tuple(p.opened for p in state.players)
@@ -194,7 +198,7 @@ class _Hand:
             state.stock or 0, self.scores, sizes,
             self.opened, self.out, self.taken, self.thrown,
             state.drew if on_turn else "none", state.took if on_turn else None, phase, state.knocker,
-            self.game.kept_upcard(state), options, self.observers[seat])
+            self.game.kept_upcard(state), options, self.observers[seat], self.declined)
 
     def _taken_by(self, seat: int, card: Card) -> None:
         taken = list(self.taken)
@@ -289,7 +293,13 @@ def _gin_upcard(hand: _Hand, bots: Sequence[Bot]) -> None:
         if _start(hand, bots[seat], seat, ViewPhase.UPCARD, _UPCARD_OPTIONS) is ActionKind.TAKE:
             hand.take(seat)
             return
+        upcard = hand.game.kept_upcard(state)  # the card a pass declines, as an observation reads it
+        top = upcard if upcard is not None else state.discard_pile[0] if state.discard_pile else None
         hand.log(state.pass_turn())
+        if top is not None:
+            declined = list(hand.declined)
+            declined[seat] += (top,)
+            hand.declined = tuple(declined)
 
 
 def _turn(hand: _Hand, bots: Sequence[Bot]) -> str | None:

@@ -2,13 +2,13 @@
 
 What it adds to ``GinBase`` (docs/bots.md has the figures and every setting tried):
 
-* **A read of the opponent** from what the table shows (``View.taken`` and ``View.thrown``, the
-  public record every seat sees): the cards he took from the pile and still holds are *known*;
-  the cards he threw, and those he let pass (each card this bot threw that he did not take),
-  are *avoided*; every card in the pile is *dead* (only the next discard can be taken).  Each
-  card not seen anywhere is in his hand with the same chance, ``q`` (his unknown cards over the
-  unseen ones), raised for a card that joins one he took (he took it for a reason) and lowered
-  for one that joins a card he threw or passed.
+* **A read of the opponent** from what the table shows (``View.taken``, ``View.thrown`` and
+  ``View.declined``, the public record every seat sees): the cards he took from the pile and
+  still holds are *known*; the cards he threw, and those he let pass (each card this bot threw
+  that he did not take, and a first upcard he passed), are *avoided*; every card in the pile is
+  *dead* (only the next discard can be taken).  Each card not seen anywhere is in his hand with
+  the same chance, ``q`` (his unknown cards over the unseen ones), raised for a card that joins
+  one he took (he took it for a reason) and lowered for one that joins a card he threw or passed.
 * **Safe discards**: a card's *danger* is the chance that it completes a meld for him (a set
   or run of three with two of his cards, each pair of partners weighed by those chances); the
   discard's score is the gin bots' (deadwood left, partners kept) plus ``danger_weight`` times
@@ -125,6 +125,8 @@ class Reads:
         opponent = 1 - view.seat if len(view.names) == 2 else view.next_seat()
         thrown = sum(map(_bit, view.thrown[opponent]))
         passed = sum(map(_bit, view.thrown[view.seat]))  # thrown by this bot ...
+        if view.declined and view.declined[opponent]:  # ... or a first upcard he passed (GIN-DEAL)
+            passed |= sum(map(_bit, view.declined[opponent]))
         if view.taken[opponent]:  # (most decisions: he has taken nothing)
             taken = sum(map(_bit, view.taken[opponent]))
             known = taken & ~thrown  # taken and thrown again: no longer held (a card is taken at most once a hand)
