@@ -1,6 +1,6 @@
 """Benchmark of the exact facts of a discard (``rummycheck.analysis.discard_facts``).
 
-Run:  python bench/bench_facts.py [--rounds 7] [--seed 1] [--hands 40] [--bing-hands 8] [--json out.json]
+Run:  python bench/bench_facts.py [--rounds 7] [--seed 1] [--hands 40] [--bing-hands 8] [--table] [--json out.json]
 
 What is timed: the full facts of one hand, every discard candidate, every unseen card.
   gin     11-card gin hands (half built from melds, half random) with 31 unseen cards:
@@ -9,6 +9,13 @@ What is timed: the full facts of one hand, every discard candidate, every unseen
           unseen cards: 15 discards x about 50 distinct draws x 15 discards after the draw,
           the opening chance (BING-OPEN, BING-LIMIT) and the outs.
   opened  6-card opened Bing hands at a score of 40, 98 unseen cards.
+With --table, hands at a table, whose outs may lay cards off on the table's melds
+(tests/test_facts_layoffs.py makes the positions):
+  basic-t 20 basic positions (``table_position``): 4 to 11 cards after the draw, 2 or 3 melds
+          on the table, 4 cards on the pile, the player not opened.
+  opened-t 8 opened Bing hands of 6 cards (0 to 2 deuces) at 40, a run and a set on the table.
+  bing-t  4 unopened 15-card Bing hands (1 deuce) at 0, a run and a set on the table, lay-offs
+          allowed in the opening turn (the default).
 
 How it measures: CPU time of this process (``time.process_time``); one untimed warm-up
 round builds the lookup tables; then every round times each part over the same seeded
@@ -19,7 +26,9 @@ hand, with the spread (min..max over the rounds) and, per part, the slowest hand
 Before timing, the answers of a few hands are checked against a plain count: the test
 suite's ``solve_count`` (tests/test_facts.py), which asks the game's own ``solve`` about
 every hand after every discard, draw and discard (Bing), or the one-deck deadwood counter
-(gin); a disagreement exits 1.
+(gin); with --table also two basic positions against the judge (``judge_outs``: every split
+of the hand played through ``GameState.lay_down``) and two opened Bing hands against the
+lay-off search asked about every hand (``bing_table_count``); a disagreement exits 1.
 """
 
 from __future__ import annotations
@@ -37,15 +46,24 @@ from pathlib import Path
 from typing import Any
 
 from rummycheck.analysis import HandFacts, discard_facts
+from rummycheck.analysis.advisor import facts_at
 from rummycheck.cards import Card, full_deck
 from rummycheck.solvers.deadwood import deadwood_counter, hand_mask, prepare
 from rummycheck.variants import get_variant
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from test_facts import solve_count  # noqa: E402  (the suite's plain count by the game's solve)
+from test_facts_layoffs import (  # noqa: E402  (the positions at a table and their references)
+    bing_table_count,
+    bing_table_position,
+    facts_unseen,
+    judge_outs,
+    table_position,
+)
 
 GIN = get_variant("gin")
 BING = get_variant("bing")
+BASIC = get_variant("basic")
 
 
 def _melds_first(rng: random.Random, deck: list[Card], size: int, melds: int) -> list[Card]:
@@ -128,6 +146,38 @@ def check(facts: HandFacts, expected: dict[Card, Any], what: str) -> bool:
     return good
 
 
+def add_table_parts(seed: int, parts: dict[str, Callable[[Any, Any], HandFacts]],
+                    inputs: dict[str, list[Any]]) -> bool:
+    """The --table parts (see the docstring), after checking a few of their hands; False on a disagreement."""
+    rng = random.Random(seed + 1000)
+    basic = [table_position(rng, BASIC, opened=False) for _ in range(20)]
+    opened = [bing_table_position(rng, 6, deuces=n % 3) for n in range(8)]
+    unopened = [bing_table_position(rng, 15, deuces=1) for _ in range(4)]
+    started = time.process_time()
+    ok = True
+    for state in basic[:2]:
+        facts = facts_at(state)
+        for found in facts.discards:
+            want = judge_outs(state, found.discard, facts_unseen(state))
+            if {str(c) for c in found.outs} != want:
+                print(f"DISAGREE basic-t: discard {found.discard}: {found.outs} != {want}", file=sys.stderr)
+                ok = False
+    for hand, pool, table in opened[:2]:
+        facts = discard_facts(hand, unseen=pool, variant=BING, score=40, opened=True, table=table)
+        expected = bing_table_count(hand, pool, table, BING, score=40, opened=True)
+        ok &= check(facts, expected, "opened-t")
+    print(f"checked 2 basic positions against the judge and 2 opened Bing hands at a table against the "
+          f"lay-off search ({time.process_time() - started:.1f} s CPU): {'agree' if ok else 'DISAGREE'}")
+    parts["basic-t"] = lambda state, _: facts_at(state)
+    parts["opened-t"] = lambda hand, rest: discard_facts(hand, unseen=rest[0], variant=BING, score=40, opened=True,
+                                                         table=rest[1])
+    parts["bing-t"] = lambda hand, rest: discard_facts(hand, unseen=rest[0], variant=BING, table=rest[1])
+    inputs["basic-t"] = [(state, None) for state in basic]
+    inputs["opened-t"] = [(hand, (pool, table)) for hand, pool, table in opened]
+    inputs["bing-t"] = [(hand, (pool, table)) for hand, pool, table in unopened]
+    return ok
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=7)
@@ -135,6 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=40, help="gin hands")
     parser.add_argument("--bing-hands", type=int, default=8, help="15-card Bing hands")
     parser.add_argument("--check", type=int, default=2, help="Bing hands checked against the plain count")
+    parser.add_argument("--table", action="store_true", help="also time hands at a table (lay-offs)")
     parser.add_argument("--json", default=None)
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
@@ -165,6 +216,8 @@ def main(argv: list[str] | None = None) -> int:
         "opened": lambda hand, unseen: discard_facts(hand, unseen=unseen, variant=BING, score=40, opened=True),
     }
     inputs: dict[str, list[Any]] = {"gin": gin, "bing": bing, "opened": opened}
+    if args.table and not add_table_parts(args.seed, parts, inputs):
+        return 1
     per_round: dict[str, list[float]] = {name: [] for name in parts}
     per_hand: dict[str, list[list[float]]] = {name: [[] for _ in inputs[name]] for name in parts}
     names = list(parts)
@@ -193,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
         report[name] = {"hands": len(inputs[name]), "median_ms": statistics.median(times) * 1e3,
                         "min_ms": min(times) * 1e3, "max_ms": max(times) * 1e3,
                         "slowest_hand_median_ms": slowest * 1e3}
-        print(f"{name:7} {len(inputs[name]):3} hands: {statistics.median(times) * 1e3:9.2f} ms a hand "
+        print(f"{name:8} {len(inputs[name]):3} hands: {statistics.median(times) * 1e3:9.2f} ms a hand "
               f"(rounds {min(times) * 1e3:.2f}..{max(times) * 1e3:.2f}); slowest hand {slowest * 1e3:.2f} ms")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:

@@ -277,11 +277,17 @@ def test_a_take_carries_its_completions_facts_and_a_draw_those_of_the_hand_kept(
     bing = json.loads(runner.invoke(app, ["advise", path, "--at", "3", "--samples", "8", "--json"]).output)
     take = next(c for c in bing["candidates"] if c["action"] == "take")
     assert take["then"] is None and take["finish"] is None and take["deadwood"] is None
-    # drawing instead, he opens on his next meld turn (no lay-off counted) only with a fourth meld: a
-    # queen (8 less his two and the Qc on the pile: 5) or a deuce (8): 13 of the 77 cards he has not
-    # seen (104 less his 14, the Qc and B's 12 on the table)
+    # drawing instead: of the 77 cards he has not seen (104 less his 14, the Qc and B's 12 on the
+    # table), which let him open at his next meld turn?  He melds 8s 8h 8c, 4c 5c 6c and Tc Th Td and,
+    # in the same turn, lays the 9d off on B's 9s 9h 9c (BING-LAYOFF: the opening turn allows it); 7s
+    # Qs Qh 3d are left, 30 points, and 50 + 30 > 75 (BING-LIMIT).  After the draw he throws a queen,
+    # leaving 7s, a queen and 3d (20) and the card drawn, so he opens when that card melds or lays off
+    # (a queen, a deuce, a card for B's kings, nines, jacks or 5d 6d 7d, for his own melds: 7c, 3c,
+    # eights, tens) or is worth 5 or less (a 3, 4 or 5): every card but the aces (15 points; 8
+    # copies), the sixes (6s 6h 2 each, 6d 6c 1 each: 6) and 7s 7h 7d (1 + 2 + 1: 4): 77 - 18 = 59.
+    # Without the lay-offs (the facts before they counted the table) only a fourth meld did: 13/77.
     draw = next(c for c in bing["candidates"] if c["action"] == "draw")
-    assert draw["exact"]["p_open_next"] == "13/77" and draw["deadwood"] == 108
+    assert draw["exact"]["p_open_next"] == "59/77" and draw["deadwood"] == 108
 
 
 def test_evaluate_refuses_a_state_with_no_decision_to_value() -> None:

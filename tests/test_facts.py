@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from fractions import Fraction
 from functools import cache
 from itertools import combinations
@@ -484,34 +485,41 @@ def test_meld_turn_discard_house_rule_keeps_a_card_back(seed: int) -> None:
     assert_bing_reference(discard_facts(hand, unseen=unseen, variant=variant), hand, unseen, keep_back=True)
 
 
-def solve_count(hand: list[Card], unseen: Counter[Card], *, score: int, opened: bool
-                ) -> dict[Card, tuple[set[str], set[str]]]:
-    """Per discard: (going-out cards, opening cards) asked of the game's own ``solve`` for
-    every hand a discard, a draw and the draw's discard leave (the hold limit checked after
-    the draw's discard once opened).  Not independent of the solvers, but it has none of the
-    facts' shortcuts, and it runs at full size."""
-    from rummycheck.games.solve import solve
-
-    variant = get_variant("bing")
+def meld_turn_hands(hand: list[Card], unseen: Counter[Card], variant: Variant, *, score: int, opened: bool
+                    ) -> Iterator[tuple[Card, Card, list[Card]]]:
+    """(discard, draw, hand held at the meld turn) for every discard of ``hand``, every unseen card
+    drawn next and every discard after that draw, the hold limit (BING-LIMIT-HOLD) checked on the
+    hand held once opened: the hands a Bing player may meld from at the turn after his next draw."""
     limit = int_option(variant, "limit")
-    found: dict[Card, tuple[set[str], set[str]]] = {}
     for discard in set(hand):
         kept = list(hand)
         kept.remove(discard)
-        outs, opens = set(), set()
         for draw in unseen:
             after = [*kept, draw]
             for throw in set(after):
                 held = list(after)
                 held.remove(throw)
-                if opened and score + variant.points(held) > limit:
-                    continue
-                solution = solve(held, variant=variant, score=score, opened=opened)
-                if solution.legal:
-                    opens.add(str(draw))
-                if solution.fact("goes_out"):
-                    outs.add(str(draw))
-        found[discard] = (outs, opens)
+                if not opened or score + variant.points(held) <= limit:
+                    yield discard, draw, held
+
+
+def solve_count(hand: list[Card], unseen: Counter[Card], *, score: int, opened: bool
+                ) -> dict[Card, tuple[set[str], set[str]]]:
+    """Per discard: (going-out cards, opening cards) asked of the game's own ``solve`` for
+    every hand a discard, a draw and the draw's discard leave (``meld_turn_hands``).  Not
+    independent of the solvers, but it has none of the facts' shortcuts, and it runs at full
+    size."""
+    from rummycheck.games.solve import solve
+
+    variant = get_variant("bing")
+    found: dict[Card, tuple[set[str], set[str]]] = {card: (set(), set()) for card in set(hand)}
+    for discard, draw, held in meld_turn_hands(hand, unseen, variant, score=score, opened=opened):
+        outs, opens = found[discard]
+        solution = solve(held, variant=variant, score=score, opened=opened)
+        if solution.legal:
+            opens.add(str(draw))
+        if solution.fact("goes_out"):
+            outs.add(str(draw))
     return found
 
 

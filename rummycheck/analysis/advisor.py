@@ -4,10 +4,11 @@
 expected net points for the hand, by determinized rollouts, each value with its 95%
 interval) and, where the player holds the cards to discard, adds each discard's exact
 facts (``facts.discard_facts``: the least deadwood kept, the outs, the chances of the
-next draw; enumerated, never sampled); a take valued by its best completion gets the facts of
-the discard that completes it, and a draw from the stock those of the hand as it stands (the
-chances of the card it brings: ``facts.kept_facts``).  ``state_for_advice`` finds the state of a
-scenario file's table or of a record's moment.
+next draw, lay-offs on the table's melds counted; enumerated, never sampled); a take valued
+by its best completion gets the facts of the discard that completes it, and a draw from the
+stock those of the hand as it stands (the chances of the card it brings:
+``facts.kept_facts``).  ``state_for_advice`` finds the state of a scenario file's table or of
+a record's moment.
 """
 
 from __future__ import annotations
@@ -101,16 +102,20 @@ def _facts(state: GameState, cards: Sequence[object]) -> tuple[DiscardFacts, ...
 def facts_at(state: GameState, discards: Sequence[Card] | None = None) -> HandFacts:
     """The exact facts of the discards (default: every card) of the player on turn at ``state``,
     who has drawn and whose hand is known: ``facts.discard_facts`` over the cards he has not seen,
-    with his score, his opening, the first upcard and the card he took."""
+    with his score, his opening, the first upcard, the card he took and the table's melds (an out
+    may lay cards off on them)."""
     player = state.player
     return discard_facts(player.hand, unseen=observe(state, state.current).unseen(), variant=state.variant,
                          score=player.score, opened=player.opened, upcard=state.game.kept_upcard(state),
-                         took=state.took if state.drew == "discard" else None, discards=discards)
+                         took=state.took if state.drew == "discard" else None, discards=discards,
+                         table=state.table)
 
 
 def kept_facts_at(state: GameState) -> DiscardFacts | None:
     """The exact facts of the hand of the player on turn at ``state``, before his draw, kept as it
-    is (``facts.kept_facts``: the chances of the card a draw from the stock brings)."""
+    is (``facts.kept_facts``: the chances of the card a draw from the stock brings, lay-offs on the
+    table's melds counted)."""
     player = state.player
     return kept_facts(player.hand, unseen=observe(state, state.current).unseen(), variant=state.variant,
-                      score=player.score, opened=player.opened, upcard=state.game.kept_upcard(state))
+                      score=player.score, opened=player.opened, upcard=state.game.kept_upcard(state),
+                      table=state.table)

@@ -8,35 +8,42 @@ answers, by enumeration and never by sampling:
   after the discard (``min_deadwood``).  Bing: the points left after the best legal
   lay-down of that hand on his next meld turn (the game's ``solve``: the opening's melds,
   BING-OPEN, and the limit, BING-LIMIT, with his running score); the whole hand's points
-  when no lay-down is legal.
+  when no lay-down is legal.  The hand alone: lay-offs on the table do not count here.
 * ``outs`` - the distinct cards he has not seen that, drawn next from the stock, let him
   knock (gin: deadwood within the knock limit after the best discard, GIN-KNOCK, the
   Oklahoma limit taken from the upcard), go gin (deadwood 0 after a discard, or big gin),
-  or go out (basic: every card melded, or all but a final discard, as ``solve`` judges
-  BASIC-OUT and BASIC-OPEN; Bing: after the draw's discard, every card melded at the
-  meld turn that follows, BING-MELD-TURN, the discard kept within BING-LIMIT-HOLD once
-  opened).
+  or go out (basic: every card melded or laid off on the table's melds, or all but a final
+  discard, BASIC-OUT, BASIC-LAYOFF and BASIC-OPEN as the judge applies them; Bing: after the
+  draw's discard, every card melded or laid off at the meld turn that follows,
+  BING-MELD-TURN and BING-LAYOFF, the discard kept within BING-LIMIT-HOLD once opened).
 * ``p_knock_next``, ``p_gin_next``, ``p_out_next`` - the exact chance that the next card
   of the stock is such an out, every unseen card equally likely and each copy counted
   (with two decks a card with two unseen copies counts twice).
 * ``p_open_next`` (Bing, before opening) - the exact chance that after the next draw and
   its discard the hand lays down an opening (``opening_melds`` melds, BING-OPEN) within
-  the limit (BING-LIMIT) at the next meld turn.
+  the limit (BING-LIMIT) at the next meld turn, lay-offs in that turn counted where
+  ``layoff_in_opening`` allows them.
 
 Keeping the card just drawn is always allowed, so a hand that already knocks, goes out
 or opens without the draw has every unseen card as an out (chance 1).
 
 What is unseen is the caller's: the deck(s) less the player's hand, the discard pile and
-the table.  Only the hand itself is searched: lay-offs on table melds (basic, Bing after
-opening) are not counted.  Gin and basic use the one-deck lookup tables of
-``rummycheck.solvers.deadwood``; Bing asks the exact search for each hand once, sharing
-its memo between the hands that differ by the cards drawn and discarded.
+the table.  The table's melds (``table=``, as the state holds them) are those the next
+turn finds: the opponents' turns in between are not foreseen.  Gin does not use them (its
+lay-offs are the defender's, after a knock: no way out).  Gin and basic use the one-deck
+lookup tables of ``rummycheck.solvers.deadwood``; a basic hand that cannot go out alone and
+holds a card that might go on a table meld is searched again over every choice of lay-offs
+(``solvers.layoffs.layoff_remainders``), the tables throwing out at once the choices that
+leave too much.  Bing asks the exact search for each hand once, sharing its memo between the
+hands that differ by the cards drawn and discarded; at a table, a hand holding a card that
+might go on a table meld is asked of ``solvers.layoffs.best_layoffs`` with that same kind of
+shared memo.  Without a table nothing of this is asked: the hand alone, as fast as before.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -45,8 +52,10 @@ from rummycheck.errors import HandSizeError, ScenarioError
 from rummycheck.games.base import Game, check_hand_size, game_of
 from rummycheck.games.gin import gin_knock_limit
 from rummycheck.games.solve import solve
+from rummycheck.melds import TableMeld, may_join
 from rummycheck.solvers.deadwood import deadwood_counter, hand_mask
 from rummycheck.solvers.exact import INF, SearchRules, cost_finder
+from rummycheck.solvers.layoffs import best_layoffs, layoff_remainders
 from rummycheck.variants import Variant, get_variant
 
 __all__ = ["DiscardFacts", "HandFacts", "discard_facts", "kept_facts"]
@@ -126,7 +135,7 @@ class HandFacts:
 def discard_facts(hand: Sequence[Card], *, unseen: Mapping[Card, int] | Iterable[Card],
                   variant: Variant | str = "gin", score: int = 0, opened: bool = False,
                   upcard: Card | None = None, took: Card | None = None,
-                  discards: Iterable[Card] | None = None) -> HandFacts:
+                  discards: Iterable[Card] | None = None, table: Sequence[TableMeld] = ()) -> HandFacts:
     """The exact facts of each discard of ``hand`` (held just after the draw).
 
     ``unseen``: the cards the player has not seen, as a ``Counter`` (card to copies) or a
@@ -135,6 +144,8 @@ def discard_facts(hand: Sequence[Card], *, unseen: Mapping[Card, int] | Iterable
     Oklahoma, where it sets the knock limit).  ``took``: the card taken from the discard
     pile this turn, which may not be thrown back (unless the game allows it or the hand
     holds another copy).  ``discards``: the candidates (default: every card of the hand).
+    ``table``: the melds on the table, which an out may lay cards off on (basic, Bing; gin
+    does not lay off while the hand is played); their cards are seen, so none is unseen.
 
     Every chance is enumerated over every unseen card, never sampled.
 
@@ -145,6 +156,16 @@ def discard_facts(hand: Sequence[Card], *, unseen: Mapping[Card, int] | Iterable
     >>> facts.deadwood, [str(c) for c in facts.outs], facts.p_knock_next, facts.p_gin_next
     (20, ['5s', '5h', '6h', 'Th'], Fraction(4, 41), Fraction(2, 41))
     """
+    return _hand_facts(hand, unseen=unseen, variant=variant, score=score, opened=opened, upcard=upcard,
+                       took=took, discards=discards, table=table)
+
+
+def _hand_facts(hand: Sequence[Card], *, unseen: Mapping[Card, int] | Iterable[Card], variant: Variant | str,
+                score: int, opened: bool, upcard: Card | None, took: Card | None,
+                discards: Iterable[Card] | None, table: Sequence[TableMeld], phantom: Card | None = None
+                ) -> HandFacts:
+    """``discard_facts``; ``phantom``: a card of ``hand`` that is only there to be thrown again
+    (``kept_facts``), left out of the count of copies with the table."""
     if not isinstance(variant, Variant):
         variant = get_variant(variant)
     game = game_of(variant)
@@ -157,7 +178,16 @@ def discard_facts(hand: Sequence[Card], *, unseen: Mapping[Card, int] | Iterable
         pool = Counter({c: n for c, n in unseen.items() if n > 0})
     else:
         pool = Counter(unseen)
-    check_copies([*cards, *pool.elements()], decks=variant.decks, what="the hand and the unseen cards together")
+    melds = tuple(table)
+    on_table = [c for t in melds for c in t.meld.cards]
+    if on_table:
+        real = list(cards)
+        if phantom is not None:
+            real.remove(phantom)
+        check_copies([*real, *pool.elements(), *on_table], decks=variant.decks,
+                     what="the hand, the unseen cards and the table together")
+    else:
+        check_copies([*cards, *pool.elements()], decks=variant.decks, what="the hand and the unseen cards together")
     total = sum(pool.values())
     if total == 0:
         raise ScenarioError("no card is unseen: there is no next draw to count chances over")
@@ -176,21 +206,24 @@ def discard_facts(hand: Sequence[Card], *, unseen: Mapping[Card, int] | Iterable
         found = _knock_facts(cards, candidates, drawn, pool, total, variant, limit)
         return HandFacts(variant, cards, score, opened, total, limit, found)
     if game.melds_instead_of_drawing:
-        found = _meld_turn_facts(cards, candidates, drawn, pool, total, game, score=score, opened=opened)
+        found = _meld_turn_facts(cards, candidates, drawn, pool, total, game, score=score, opened=opened,
+                                 table=melds)
     else:
-        found = _same_turn_facts(cards, candidates, drawn, pool, total, variant, score=score, opened=opened)
+        found = _same_turn_facts(cards, candidates, drawn, pool, total, game, score=score, opened=opened,
+                                 table=melds)
     return HandFacts(variant, cards, score, opened, total, None, found)
 
 
 def kept_facts(hand: Sequence[Card], *, unseen: Mapping[Card, int] | Iterable[Card],
                variant: Variant | str = "gin", score: int = 0, opened: bool = False,
-               upcard: Card | None = None) -> DiscardFacts | None:
+               upcard: Card | None = None, table: Sequence[TableMeld] = ()) -> DiscardFacts | None:
     """The facts of ``hand`` kept as it is, before a draw from the stock: its least deadwood,
     and the unseen cards that, drawn now, let him knock, go gin, go out or open.  They are a
     discard's facts for the hand that discard keeps, so this asks ``discard_facts`` about the
     hand with one seen card more (one the player does not hold and has not missed: a copy
-    neither in the hand nor unseen), thrown again; the ``discard`` field is that card.  None
-    when no such card exists (every card is in the hand or unseen: a scenario with no pile)."""
+    neither in the hand nor unseen: on the pile or the ``table``), thrown again; the ``discard``
+    field is that card.  None when no such card exists (every card is in the hand or unseen: a
+    scenario with no pile and no table)."""
     if not isinstance(variant, Variant):
         variant = get_variant(variant)
     pool = Counter({c: n for c, n in unseen.items() if n > 0}) if isinstance(unseen, Mapping) else Counter(unseen)
@@ -198,8 +231,8 @@ def kept_facts(hand: Sequence[Card], *, unseen: Mapping[Card, int] | Iterable[Ca
     spare = next((c for c in full_deck() if held[c] + pool[c] < variant.decks), None)
     if spare is None:
         return None
-    return discard_facts((*hand, spare), unseen=pool, variant=variant, score=score, opened=opened,
-                         upcard=upcard, discards=[spare]).discards[0]
+    return _hand_facts((*hand, spare), unseen=pool, variant=variant, score=score, opened=opened, upcard=upcard,
+                       took=None, discards=[spare], table=table, phantom=spare).discards[0]
 
 
 def _candidates(cards: tuple[Card, ...], game: Game, took: Card | None,
@@ -271,24 +304,33 @@ def _knock_facts(cards: tuple[Card, ...], candidates: Sequence[Card], drawn: Seq
 
 
 def _same_turn_facts(cards: tuple[Card, ...], candidates: Sequence[Card], drawn: Sequence[Card],
-                     pool: Counter[Card], total: int, variant: Variant, *, score: int,
-                     opened: bool) -> tuple[DiscardFacts, ...]:
+                     pool: Counter[Card], total: int, game: Game, *, score: int, opened: bool,
+                     table: tuple[TableMeld, ...]) -> tuple[DiscardFacts, ...]:
     """Basic: a draw and a lay-down in the same turn.  A hand that melds every card, or all
     but one, after the draw (the lookup tables) is asked of the game's ``solve``, which
-    judges going out (BASIC-OUT) and the first lay-down's minimum (BASIC-OPEN)."""
+    judges going out (BASIC-OUT) and the first lay-down's minimum (BASIC-OPEN); a hand that
+    does not is asked ``_LaidOut`` about lay-offs on the ``table`` (BASIC-LAYOFF)."""
+    variant = game.variant
     _one_deck(variant)
     least = deadwood_counter(variant)
     after = deadwood_counter(variant, discard=True)
     whole = hand_mask(cards)
     verdicts: dict[int, bool] = {}
+    laid_out = _LaidOut(game, table, opened=opened) if table else None
 
     def goes_out(mask: int) -> bool:
-        if least(mask) and after(mask):
-            return False  # two cards or more stay in hand whatever is melded: no rule lets it go out
-        if mask not in verdicts:
+        found = verdicts.get(mask)
+        if found is not None:
+            return found
+        if not (least(mask) and after(mask)):
             hand = tuple(Card.from_index(i) for i in range(52) if mask >> i & 1)
-            verdicts[mask] = bool(solve(hand, variant=variant, score=score, opened=opened).fact("can_go_out"))
-        return verdicts[mask]
+            found = bool(solve(hand, variant=variant, score=score, opened=opened).fact("can_go_out"))
+        else:
+            found = False  # two cards or more stay in hand whatever is melded: no rule lets it go out
+        if not found and laid_out is not None:
+            found = laid_out(mask)
+        verdicts[mask] = found
+        return found
 
     found = []
     for card in candidates:
@@ -298,14 +340,90 @@ def _same_turn_facts(cards: tuple[Card, ...], candidates: Sequence[Card], drawn:
     return tuple(found)
 
 
+class _LaidOut:
+    """Basic: can a hand (a one-deck mask, just after the draw) go out with cards laid off on the
+    table's melds?  Every choice of lay-offs is one remainder of ``layoffs.layoff_remainders`` (the
+    hand less the cards laid off); it goes out when the remainder, less a final discard or not,
+    melds every card (BASIC-OUT).  The one-deck lookup tables throw out at once the remainders
+    that cannot (least deadwood, with or without the best discard, above 0); the others are
+    judged by the exact search with the game's rules:
+
+    * lay-offs need the player opened or ``layoff_before_meld`` (BASIC-LAYOFF); else they come
+      with a new meld of his own in the same turn, so the remainder must hold one;
+    * ``melds_per_turn = "one"``: at most one new meld (BASIC-TURN);
+    * ``out_discard_required``: a final discard is kept back (BASIC-OUT);
+    * ``opening_points`` before opening (BASIC-OPEN): the judge asks the minimum of the melds of
+      the player's first lay-down, and any lay-down opens him; so with ``layoff_before_meld`` he
+      lays off first and melds freely after, and otherwise the new melds (the remainder) must be
+      worth the minimum.  Lay-offs alone are no melds: no minimum.
+
+    A hand that goes out without laying anything off is not asked here (the game's ``solve``
+    answers it)."""
+
+    def __init__(self, game: Game, table: tuple[TableMeld, ...], *, opened: bool) -> None:
+        variant = game.variant
+        self.variant, self.table = variant, table
+        self.least = deadwood_counter(variant)
+        self.after = deadwood_counter(variant, discard=True)
+        free = opened or bool(variant.option("layoff_before_meld"))
+        self.need_meld = not free  # lay-offs only together with a new meld
+        most = game.meld_bounds(opened)[1]
+        self.find = cost_finder(SearchRules.from_variant(variant), min_melds=1 if self.need_meld else 0,
+                                max_melds=most)
+        minimum = 0 if opened else int(variant.option("opening_points") or 0)
+        self.minimum = 0 if free else minimum  # lay off first, then meld: no minimum left to meet
+        self.discard_required = bool(variant.option("out_discard_required"))
+        self.points = [variant.card_points(Card.from_index(i)) for i in range(52)]
+        # the cards that might go on some table meld (a run's suit, a set's rank): a hand holding none
+        # of them lays nothing off
+        self.joins = hand_mask({c for t in table for c in may_join(t.meld, full_deck(), variant)})
+
+    def __call__(self, mask: int) -> bool:
+        if not mask & self.joins:
+            return False
+        hand = tuple(Card.from_index(i) for i in range(52) if mask >> i & 1)
+        size = len(hand)
+        least, after = self.least, self.after
+        for left in layoff_remainders(hand, self.table, variant=self.variant):
+            if len(left) == size:
+                continue  # nothing laid off: the game's ``solve`` judged it
+            if left:
+                rest = sum(1 << i for i in left)
+                if least(rest) and after(rest):
+                    continue
+            if self.goes_out(left):
+                return True
+        return False
+
+    def goes_out(self, left: tuple[int, ...]) -> bool:
+        """Whether the cards ``left`` after some lay-offs (at least one) go out, less a final discard or not."""
+        throws: list[int | None] = [] if self.discard_required else [None]
+        throws += sorted(set(left))
+        for throw in throws:
+            rest = left if throw is None else _without(left, throw)
+            if not rest:
+                if not self.need_meld:
+                    return True  # all laid off: no melds, so no minimum
+                continue
+            cost = self.find(rest, 0)
+            if cost[0] >= INF or cost[1]:
+                continue
+            if sum(self.points[i] for i in rest) >= self.minimum:
+                return True
+        return False
+
+
 _Cost = tuple[int, int, int]
-_Find = Callable[[Sequence[int], int], _Cost]
-_Hand = tuple[tuple[int, ...], int]  # natural card indices (sorted) and the number of wilds
+_Hand = tuple[tuple[int, ...], tuple[int, ...]]  # natural card indices and wild card indices, each sorted
 
 
 def _without(items: tuple[int, ...], item: int) -> tuple[int, ...]:
     at = items.index(item)
     return items[:at] + items[at + 1:]
+
+
+def _with(items: tuple[int, ...], item: int) -> tuple[int, ...]:
+    return tuple(sorted((*items, item)))
 
 
 class _MeldTurn:
@@ -314,10 +432,17 @@ class _MeldTurn:
     has no draw (BING-TURN, BING-MELD-TURN); so each discard ``y`` of the hand after the draw
     leaves the meld turn a hand, searched once (the exact search's cost, one memo for every
     hand of the question) and judged by the game's opening count (BING-OPEN) and limits
-    (BING-LIMIT, BING-LIMIT-HOLD)."""
+    (BING-LIMIT, BING-LIMIT-HOLD).
+
+    With melds on the ``table`` and lay-offs allowed at that meld turn (opened, or
+    ``layoff_in_opening`` for the opening turn itself, BING-LAYOFF), a hand holding a card that
+    might go on a table meld (a wild, a run's suit, a set's rank) is searched with every choice
+    of lay-offs (``layoffs.best_layoffs``, its remainders sharing one memo): the fewest points
+    left, with the opening's melds before opening and none needed after it.  Which deuce is
+    which matters there (a deuce may lay off as itself), so the wilds are kept as cards."""
 
     def __init__(self, game: Game, cards: tuple[Card, ...], drawn: Sequence[Card], *, score: int,
-                 opened: bool) -> None:
+                 opened: bool, table: tuple[TableMeld, ...] = ()) -> None:
         variant = game.variant
         self.game, self.score, self.opened = game, score, opened
         self.rules = SearchRules.from_variant(variant)
@@ -328,12 +453,42 @@ class _MeldTurn:
         self.wild_value = self.rules.wild_points  # a wild left in hand
         self.is_wild = variant.is_wild
         self.naturals = tuple(sorted(c.index for c in cards if not variant.is_wild(c)))
-        self.wilds = sum(1 for c in cards if variant.is_wild(c))
-        self.held = sum(self.points[n] for n in self.naturals) + self.wilds * self.wild_value
+        self.wilds = tuple(sorted(c.index for c in cards if variant.is_wild(c)))
+        self.held = sum(self.points[n] for n in self.naturals) + len(self.wilds) * self.wild_value
         # one search memo for every hand asked about: what one hand worked out (a remainder's best)
         # serves the others
         self.find = cost_finder(self.rules, min_melds=self.needed)
-        self.judged: dict[_Hand, tuple[bool, bool]] = {}  # the meld turn's verdict per hand
+        self.judged: dict[_Hand | tuple[tuple[int, ...], int], tuple[bool, bool]] = {}  # the meld turn's verdicts
+        allowed = opened or bool(variant.option("layoff_in_opening"))
+        self.table = table if allowed else ()
+        self.variant = variant
+        if self.table:
+            # an opened player may go out by lay-offs alone: no new meld needed
+            self.table_find = cost_finder(self.rules, min_melds=game.melds_needed(opened))
+            self.joins = frozenset(c.index for t in self.table for c in may_join(t.meld, full_deck(), variant)
+                                   if not variant.is_wild(c))
+            self.costs: dict[_Hand, _Cost] = {}
+
+    def cost(self, nat: tuple[int, ...], wilds: tuple[int, ...]) -> _Cost:
+        """The best lay-down's (points left, cards left, wilds used) holding ``nat`` and ``wilds`` at
+        the meld turn; INF when it cannot make the melds it needs."""
+        if not self.table or not wilds and self.joins.isdisjoint(nat):
+            return self.find(nat, len(wilds))
+        key = (nat, wilds)
+        found = self.costs.get(key)
+        if found is None:
+            hand = [Card.from_index(i) for i in nat] + [Card.from_index(i) for i in wilds]
+            best = best_layoffs(hand, self.table, variant=self.variant, min_melds=self.game.melds_needed(self.opened),
+                                find=self.table_find)
+            found = self.costs[key] = (INF, INF, INF) if best is None else best[0][:3]
+        return found
+
+    def wild_throws(self, wilds: tuple[int, ...]) -> list[int]:
+        """The wilds worth trying to throw or keep back: each distinct one at a table (a deuce may lay
+        off as itself there), else one (to the search a wild is a wild)."""
+        if not wilds:
+            return []
+        return sorted(set(wilds)) if self.table else [wilds[0]]
 
     def within(self, points_left: int, *, hold: bool) -> bool:
         check = self.game.limit_check(score=self.score, points=points_left, hold=hold)
@@ -342,27 +497,27 @@ class _MeldTurn:
     def kept(self, card: Card) -> _Hand:
         """The hand less ``card``."""
         if self.is_wild(card):
-            return self.naturals, self.wilds - 1
+            return self.naturals, _without(self.wilds, card.index)
         return _without(self.naturals, card.index), self.wilds
 
-    def judge(self, kept: tuple[int, ...], wilds: int) -> tuple[bool, bool]:
-        """(lays down legally, goes out) at the meld turn holding ``kept`` and ``wilds`` wilds."""
-        found = self.judged.get((kept, wilds))
+    def judge(self, kept: tuple[int, ...], wilds: tuple[int, ...]) -> tuple[bool, bool]:
+        """(lays down legally, goes out) at the meld turn holding ``kept`` and ``wilds``."""
+        key = (kept, wilds) if self.table else (kept, len(wilds))  # without a table a wild is a wild
+        found = self.judged.get(key)
         if found is not None:
             return found
-        find = self.find
-        if self.keep_back and len(kept) + wilds > 1:
-            options = [find(_without(kept, n), wilds) for n in sorted(set(kept))]
-            if wilds:
-                options.append(find(kept, wilds - 1))
-            cost = min(options)
+        cost = self.cost
+        if self.keep_back and len(kept) + len(wilds) > 1:
+            options = [cost(_without(kept, n), wilds) for n in sorted(set(kept))]
+            options += [cost(kept, _without(wilds, w)) for w in self.wild_throws(wilds)]
+            best = min(options)
         else:
-            cost = find(kept, wilds)
-        if cost[0] >= INF or not self.within(cost[0], hold=False):
+            best = cost(kept, wilds)
+        if best[0] >= INF or not self.within(best[0], hold=False):
             found = (False, False)
         else:
-            found = (True, cost[1] == 0)
-        self.judged[(kept, wilds)] = found
+            found = (True, best[1] == 0)
+        self.judged[key] = found
         return found
 
     def value(self, card: Card) -> int:
@@ -385,26 +540,27 @@ class _MeldTurn:
             return known
         nat, wilds = self.kept(card)
         if self.is_wild(draw):
-            wilds += 1
+            wilds = _with(wilds, draw.index)
         else:
-            nat = tuple(sorted(nat + (draw.index,)))
+            nat = _with(nat, draw.index)
         may_open = not self.opened and not known_open
-        whole = self.find(nat, wilds)  # the hand after the draw, before its discard
+        whole = self.cost(nat, wilds)  # the hand after the draw, before its discard
         if whole[0] >= INF:
             return known  # not even the whole hand makes the melds a lay-down needs: less of it cannot
         if self.keep_back:
             opening, out = self.each_discard(nat, wilds, bound=None, want_open=may_open,
                                              want_out=not known_out)
             return known_open or opening, known_out or out
-        # a discard y leaves the meld turn at least whole - points(y); throwing a card the best
-        # arrangement leaves in hand reaches it
+        # a discard y leaves the meld turn at least whole - points(y) (the lay-down of the hand less
+        # y, with y left in hand, is one of the whole hand's); throwing a card the best arrangement
+        # leaves in hand reaches it
         least, left = whole[0], whole[1]
         opening, out = known_open, known_out
         if may_open and left >= 1 and self.within(least, hold=False):
             opening = True
         if not out and left == 1 and self.within(0, hold=False):
             # the one card left (worth ``least``) is the discard and the rest melds
-            held = sum(self.points[n] for n in nat) + wilds * self.wild_value
+            held = sum(self.points[n] for n in nat) + len(wilds) * self.wild_value
             out = not self.opened or self.within(held - least, hold=True)
         want_open = may_open and not opening
         if out and not want_open:
@@ -414,7 +570,7 @@ class _MeldTurn:
                                                   want_open=want_open, want_out=not out)
         return opening or found_open, out or found_out
 
-    def each_discard(self, nat: tuple[int, ...], wilds: int, *, bound: int | None,
+    def each_discard(self, nat: tuple[int, ...], wilds: tuple[int, ...], *, bound: int | None,
                      want_open: bool, want_out: bool, strict: bool = False) -> tuple[bool, bool]:
         """(opens, goes out) over every discard y of the hand after the draw (``nat``, ``wilds``).
 
@@ -422,10 +578,10 @@ class _MeldTurn:
         meld turn from below; it skips the discards that can reach neither (``strict``: going
         out needs more than the bound).  Only what is wanted is looked for."""
         points, opened = self.points, self.opened
-        held = sum(points[n] for n in nat) + wilds * self.wild_value
+        held = sum(points[n] for n in nat) + len(wilds) * self.wild_value
         choices = [(_without(nat, n), wilds, points[n]) for n in sorted(set(nat))]
         if wilds:
-            choices.append((nat, wilds - 1, self.wild_value))
+            choices += [(nat, _without(wilds, w), self.wild_value) for w in self.wild_throws(wilds)]
         out = opening = False
         for rest, rest_wilds, thrown in choices:
             if opened and not self.within(held - thrown, hold=True):
@@ -445,10 +601,11 @@ class _MeldTurn:
 
 
 def _meld_turn_facts(cards: tuple[Card, ...], candidates: Sequence[Card], drawn: Sequence[Card],
-                     pool: Counter[Card], total: int, game: Game, *, score: int,
-                     opened: bool) -> tuple[DiscardFacts, ...]:
-    """Bing: the facts of each discard through ``_MeldTurn``; ``deadwood`` from the game's ``solve``."""
-    turn = _MeldTurn(game, cards, drawn, score=score, opened=opened)
+                     pool: Counter[Card], total: int, game: Game, *, score: int, opened: bool,
+                     table: tuple[TableMeld, ...]) -> tuple[DiscardFacts, ...]:
+    """Bing: the facts of each discard through ``_MeldTurn``; ``deadwood`` from the game's ``solve``
+    (the hand alone, the table left out)."""
+    turn = _MeldTurn(game, cards, drawn, score=score, opened=opened, table=table)
     variant = game.variant
     found = []
     for card in candidates:

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from rummycheck.cards import Card
 from rummycheck.melds import Meld, MeldKind, extend_meld, may_join, meld_problems, run_positions
@@ -39,7 +40,10 @@ from rummycheck.solvers.base import PlayFound
 from rummycheck.solvers.exact import INF, SearchRules, cost_finder, search
 from rummycheck.variants import Variant
 
-__all__ = ["best_layoffs", "exact_play", "meld_options"]
+if TYPE_CHECKING:
+    from rummycheck.solvers.exact import CostFinder
+
+__all__ = ["best_layoffs", "exact_play", "layoff_remainders", "meld_options"]
 
 Addition = tuple[Card, Card]  # (physical card, what it stands for)
 _Path = tuple[tuple[int, tuple[Addition, ...]], ...]  # (table meld index, what goes on it), meld by meld
@@ -167,14 +171,14 @@ def _keep(meld: Meld, way: tuple[Addition, ...], variant: Variant, options: list
         options.append(way)
 
 
-def best_layoffs(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: Variant, min_melds: int = 0,
-                 max_melds: int | None = None, allow_layoffs: bool = True
-                 ) -> tuple[tuple[int, int, int, int], tuple[LayOff, ...], tuple[Card, ...]] | None:
-    """The best (cost, lay-offs, remainder) over every lay-off choice; None if no arrangement exists.
+def layoff_remainders(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: Variant,
+                      allow_layoffs: bool = True) -> dict[tuple[int, ...], tuple[tuple[int, int], _Path]]:
+    """Every distinct hand left after some choice of lay-offs on ``table`` (steps 1 and 2 above).
 
-    The cost is (points left, cards left, wilds used, cards laid off).
-    """
-    rules = SearchRules.from_variant(variant)
+    The keys are the cards left (sorted card indices; the hand itself, nothing laid off, among
+    them); each value is the cheapest lay-offs that leave it, ((wilds laid off as another card,
+    cards laid off), the path: per table meld index what goes on it).  The cards laid off are the
+    hand less the key, so no choice of lay-offs is lost by keeping one per remainder."""
     per_meld = [_options(t.meld, hand, variant) for t in table] if allow_layoffs else []
     # each way to extend a meld as (card indices it takes, wilds laid off as another card,
     # cards laid off, the way itself); cards left are sorted tuples of card indices
@@ -203,10 +207,23 @@ def best_layoffs(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: V
             if rest is not None:
                 walk(index + 1, rest, path + ((index, way),), laid_wilds + wilds, laid + count)
 
-    hand_indices = tuple(sorted(c.index for c in hand))
-    walk(0, hand_indices, (), 0, 0)
+    walk(0, tuple(sorted(c.index for c in hand)), (), 0, 0)
+    return remainders
+
+
+def best_layoffs(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: Variant, min_melds: int = 0,
+                 max_melds: int | None = None, allow_layoffs: bool = True, find: CostFinder | None = None
+                 ) -> tuple[tuple[int, int, int, int], tuple[LayOff, ...], tuple[Card, ...]] | None:
+    """The best (cost, lay-offs, remainder) over every lay-off choice; None if no arrangement exists.
+
+    The cost is (points left, cards left, wilds used, cards laid off).  ``find``: the exact
+    search's ``cost_finder`` for ``variant`` with these ``min_melds`` and ``max_melds``, for a
+    caller asking about many hands that wants them to share one memo (default: a new one).
+    """
+    remainders = layoff_remainders(hand, table, variant=variant, allow_layoffs=allow_layoffs)
     wild = variant.wild_number
-    find = cost_finder(rules, min_melds=min_melds, max_melds=max_melds)
+    if find is None:
+        find = cost_finder(SearchRules.from_variant(variant), min_melds=min_melds, max_melds=max_melds)
     best: tuple[tuple[int, int, int, int], _Path, tuple[int, ...]] | None = None
     for remainder, ((laid_wilds, laid), path) in remainders.items():
         naturals = [i for i in remainder if i % 13 + 1 != wild]
