@@ -65,8 +65,13 @@ class Rank(enum.Enum):
     def from_number(cls, number: int) -> Rank:
         """The rank numbered ``number`` (1 = ace ... 13 = king; 14 is the high ace)."""
         if number == 14:
-            number = 1
-        return _RANKS[number - 1]
+            return cls.ACE
+        try:
+            if number > 0:
+                return _RANKS[number - 1]
+        except IndexError:
+            pass
+        raise CardParseError(f"expected a rank number from 1 (ace) to 13 (king) or 14 (high ace), got {number!r}")
 
     def __str__(self) -> str:
         return self.value
@@ -144,7 +149,13 @@ class Card:
 
     @classmethod
     def from_index(cls, index: int) -> Card:
-        return _BY_INDEX[index]
+        """The card at ``index`` of the deck's sort order (0 = As ... 51 = Kc)."""
+        try:  # one comparison on the way through: a hot path of the solvers and the bots
+            if index >= 0:
+                return _BY_INDEX[index]
+        except IndexError:
+            pass
+        raise CardParseError(f"expected a card index from 0 to 51, got {index!r}")
 
     @classmethod
     def parse(cls, token: str) -> Card:

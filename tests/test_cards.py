@@ -135,6 +135,31 @@ def test_rank_and_suit_enum_values_are_the_notation_characters() -> None:
     assert Card.parse("Qd").number == 12 and Card.parse("Ad").number == 1
 
 
+def test_card_from_index_gives_the_deck_order_at_both_ends() -> None:
+    # index = suit * 13 + rank number - 1, suits in the order s h d c
+    assert str(Card.from_index(0)) == "As" and str(Card.from_index(25)) == "Kh"
+    assert str(Card.from_index(26)) == "Ad" and str(Card.from_index(51)) == "Kc"
+
+
+@pytest.mark.parametrize("index", [-1, -52, 52, 53, 10**6])
+def test_card_from_index_refuses_an_index_outside_the_deck(index: int) -> None:
+    with pytest.raises(CardParseError) as caught:
+        Card.from_index(index)
+    assert str(caught.value) == f"expected a card index from 0 to 51, got {index}"
+
+
+def test_rank_from_number_takes_1_to_13_and_14_for_the_high_ace() -> None:
+    assert Rank.from_number(1) is Rank.ACE and Rank.from_number(13) is Rank.KING
+    assert Rank.from_number(14) is Rank.ACE and Rank.from_number(10) is Rank.TEN
+
+
+@pytest.mark.parametrize("number", [0, -1, -13, 15, 100])
+def test_rank_from_number_refuses_a_number_outside_1_to_14(number: int) -> None:
+    with pytest.raises(CardParseError) as caught:
+        Rank.from_number(number)
+    assert str(caught.value) == f"expected a rank number from 1 (ace) to 13 (king) or 14 (high ace), got {number}"
+
+
 # -- the value type ------------------------------------------------------------------
 
 def test_card_is_frozen() -> None:
