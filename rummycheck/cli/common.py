@@ -10,12 +10,15 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 import typer
 
 from rummycheck.errors import RummyError
 from rummycheck.textsafe import escape, escape_json
+
+if TYPE_CHECKING:
+    from rummycheck.variants import Variant
 
 app = typer.Typer(
     name="rummycheck",
@@ -53,6 +56,16 @@ def given_on_the_line(ctx: typer.Context, name: str) -> bool:
     at its default: an option that means nothing with the others given is refused, not ignored."""
     source = ctx.get_parameter_source(name)  # (an enum of the click Typer carries: read by its name)
     return source is not None and source.name == "COMMANDLINE"
+
+
+def refuse_buybacks_without_the_rule(ctx: typer.Context, build: Callable[[], Variant]) -> None:
+    """--buybacks (simulate, tournament) for a game that has no buying back in: refused, not ignored."""
+    if given_on_the_line(ctx, "buybacks"):
+        from rummycheck.games import game_of
+
+        variant = guarded(build)
+        if not game_of(variant).BUYBACK:
+            fail(f"--buybacks: {variant.name} has no buying back in; leave it out")
 
 
 T = TypeVar("T")

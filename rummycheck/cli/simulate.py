@@ -26,6 +26,7 @@ from rummycheck.cli.common import (
     given_on_the_line,
     guarded,
     output_path,
+    refuse_buybacks_without_the_rule,
     say,
     with_progress,
     write_file,
@@ -104,6 +105,7 @@ def simulate(
     overrides = tuple(guarded(lambda: [parse_override(r) for r in rule or []]))
     spec = SimSpec(variant=variant, bots=tuple(names), seed=seed, preset=preset, rules=overrides,
                    buybacks=buybacks or 0, time_limit=bot_time)
+    refuse_buybacks_without_the_rule(ctx, spec.build_variant)
     if buybacks is None:  # the variant's own rule: once a game where it allows buying back in
         spec = dataclasses.replace(spec, buybacks=guarded(lambda: default_buybacks(spec.build_variant())))
     guarded(spec.check)

@@ -12,6 +12,7 @@ from rummycheck.cli.common import (
     build_variant,
     emit_json,
     fail,
+    given_on_the_line,
     guarded,
     say,
 )
@@ -21,6 +22,7 @@ from rummycheck.reading import read_input
 
 @app.command()
 def solve(
+    ctx: typer.Context,
     hand: Annotated[str | None, typer.Argument(
         help="Hand file (cards separated by spaces or commas, # comments), or - for stdin.",
         show_default=False)] = None,
@@ -67,6 +69,14 @@ def solve(
                 scenario = replace(scenario, variant=scenario.variant.with_options(**overrides))
             return solve_scenario(scenario, solver=solver), scenario
         chosen = build_variant("bing" if variant is None else variant, rule, preset)
+        from rummycheck.games import game_of
+
+        ignored = [f"--{name}" for name in ("score", "opened")
+                   if name in game_of(chosen).solve_ignores and given_on_the_line(ctx, name)]
+        if ignored:  # said, not ignored
+            them = "it" if len(ignored) == 1 else "them"
+            raise RummyError(f"{', '.join(ignored)}: {chosen.name} has no rule that reads {them} when solving a "
+                             f"hand; leave {them} out")
         if cards is not None:
             text, source = cards, "--cards"
         else:

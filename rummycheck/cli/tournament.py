@@ -26,6 +26,7 @@ from rummycheck.cli.common import (
     given_on_the_line,
     guarded,
     output_path,
+    refuse_buybacks_without_the_rule,
     say,
     with_progress,
 )
@@ -86,6 +87,7 @@ def tournament(
     spec = TournamentSpec(variant=variant, bots=tuple(names), seed=seed, preset=preset, rules=overrides,
                           buybacks=buybacks or 0, time_limit=bot_time, anchor=anchor, prior_draws=prior,
                           interval=interval, resamples=resamples)
+    refuse_buybacks_without_the_rule(ctx, spec.build_variant)
     if buybacks is None:  # the variant's own rule: once a game where it allows buying back in
         spec = dataclasses.replace(spec, buybacks=guarded(lambda: default_buybacks(spec.build_variant())))
     guarded(spec.check)

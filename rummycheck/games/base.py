@@ -218,6 +218,9 @@ class Game:
     has_opening: ClassVar[bool] = False
     #: a running-score limit applies to melding (Bing)
     has_limit: ClassVar[bool] = False
+    #: what ``solve_hand`` never reads of the player beside his hand: "score" (his running score),
+    #: "opened" (whether he has melded before); ``solve``'s --score and --opened are refused there
+    solve_ignores: ClassVar[tuple[str, ...]] = ()
     #: a player may be out of the game while the others play on (Bing busts)
     players_bust: ClassVar[bool] = False
     #: the points a hand gives a player count against him (Bing); else for him (the winner scores)

@@ -78,6 +78,7 @@ class Basic(Game):
     PLAYERS = "BASIC-DECK"
     renews_stock = True
     turn_starts_with_draw = True
+    solve_ignores = ("score",)  # no limit on melding (--opened waives BASIC-OPEN's opening_points)
     WIN = "BASIC-TARGET"
     HAND_WIN = ("BASIC-OUT",)
     NOT_CAUGHT = frozenset({"BASIC-TARGET"})

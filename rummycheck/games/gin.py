@@ -271,6 +271,7 @@ class Gin(Game):
     COUNTERS = (SeatCount("knocks", "knocks/hand", "knocks"), SeatCount("gins", "gins/hand", "gins"),
                 SeatCount("undercuts", "undercuts/hand", "undercuts"))
     melds_open = False
+    solve_ignores = ("score", "opened")  # no limit on melding, no opening: the knock limit alone decides
     default_bots = ("knock", "gin")
     # the rollouts' bot: expert knocks by a table of what a knock is worth, where the gin bot never
     # knocks (a rollout by gin bots has nobody knock into an undercut, so waiting for gin looked
