@@ -250,3 +250,31 @@ def test_deal_record_of_a_variant_object_keeps_its_options() -> None:
     assert parse_record(write_record(record)).variant.values == variant.values
     assert deal_record("gin", seed=3).rules == ()
     assert deal_record(get_variant("gin"), seed=3) == deal_record("gin", seed=3)
+
+
+@pytest.mark.parametrize("name", ["Ann Lee", "#1", "", "tab\there", "no\u00a0break"])
+def test_a_name_the_record_reader_refuses_is_refused_when_the_hand_is_made(name: str) -> None:
+    """A library audit: deal_record and new_hand took names that write_record wrote and the reader then
+    refused; a name starts each action, so it is one word, not empty, not a comment ('#...')."""
+    from rummycheck.table.hand import new_hand
+
+    text = 'variant = "gin"\nplayers = ["Bob", ' + json.dumps(name) + ']\n'
+    with pytest.raises(RecordError):
+        parse_record(text)
+    expected = f"a player's name is one word (it starts each action), got {name!r}"
+    with pytest.raises(ScenarioError) as dealt:
+        deal_record("gin", players=["Bob", name], seed=3)
+    assert str(dealt.value) == expected
+    with pytest.raises(ScenarioError) as started:
+        new_hand("gin", players=["Bob", name], seed=3)
+    assert str(started.value) == expected
+
+
+def test_one_word_names_round_trip_through_the_record() -> None:
+    from rummycheck.table.hand import new_hand
+
+    names = ("Zoë", "bob-2", "C.J.")
+    record = deal_record("basic", players=names, seed=5)
+    again = parse_record(write_record(record))
+    assert again == record and again.players == names
+    assert [p.name for p in new_hand("basic", players=names, seed=5).players] == list(names)

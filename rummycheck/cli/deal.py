@@ -45,8 +45,9 @@ def deal(
 ) -> None:
     """Deal a hand with an explicit seed and write it as a record (docs/records.md), ready for actions."""
     from rummycheck.errors import ScenarioError
-    from rummycheck.files.record import name_problem, rebase_house_rules, write_record
+    from rummycheck.files.record import rebase_house_rules, write_record
     from rummycheck.table.deal import deal_record
+    from rummycheck.table.record import name_problem
     from rummycheck.variants import is_house_rules_name, parse_override
 
     chosen = seed if seed is not None else random.SystemRandom().randrange(2**31)

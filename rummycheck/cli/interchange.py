@@ -59,7 +59,7 @@ def import_openspiel(
 ) -> None:
     """An OpenSpiel gin rummy game (pyspiel.serialize_game_and_state) as a record under the openspiel preset."""
     from rummycheck.files.openspiel import import_openspiel as convert
-    from rummycheck.files.record import name_problem
+    from rummycheck.table.record import name_problem
 
     seats = tuple(n.strip() for n in names.split(","))
     if len(seats) != 2:

@@ -28,6 +28,7 @@ from rummycheck.errors import CardParseError, HouseRulesUnreadable, RummyError, 
 from rummycheck.files.tomlpos import MAX_NUMBER, Problems
 from rummycheck.games import game_of
 from rummycheck.reading import parse_toml, read_input
+from rummycheck.table.record import name_problem
 from rummycheck.table.replay import (
     ActionSyntaxError,
     HandRecord,
@@ -39,7 +40,7 @@ from rummycheck.table.replay import (
 from rummycheck.table.state import GameState
 from rummycheck.variants import OptionValue, Variant, get_variant, is_house_rules_name, resolve_house_rules
 
-__all__ = ["load_record", "name_problem", "parse_record", "rebase_house_rules", "write_record", "write_scenario"]
+__all__ = ["load_record", "parse_record", "rebase_house_rules", "write_record", "write_scenario"]
 
 TOP_KEYS = ("title", "description", "variant", "preset", "rules", "players", "dealer", "seed", "start",
             "hand")
@@ -387,14 +388,6 @@ def _quote(text: str) -> str:
         else:
             parts.append(char)
     return '"' + "".join(parts) + '"'
-
-
-def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be a player's name in a record, or None: a name is one word (it starts
-    each action), not empty, not starting with ``#``."""
-    if not name or any(c.isspace() for c in name) or name.startswith("#"):
-        return f"a player's name is one word (it starts each action), got {name!r}"
-    return None
 
 
 def rebase_house_rules(name: str, *, found_from: str | Path, written_to: str | Path) -> str:

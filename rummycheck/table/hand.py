@@ -35,7 +35,7 @@ from rummycheck.errors import ScenarioError
 from rummycheck.games import game_of
 from rummycheck.games.scoring import HandEnd
 from rummycheck.table.actions import ActionKind
-from rummycheck.table.record import HandRecord
+from rummycheck.table.record import HandRecord, name_problem
 from rummycheck.table.state import GameState, PlayerState
 from rummycheck.variants import Variant, get_variant, players_text
 
@@ -58,12 +58,17 @@ def cutter_of(seats: Sequence[str], dealer: str) -> str:
 
 def seats_for(variant: Variant, players: int | Sequence[str]) -> tuple[str, ...]:
     """The seats of a new hand: ``players`` names, or a count named A, B, C, ... (checked against the
-    variant's players before any name is made); two players may not share a name."""
+    variant's players before any name is made); two players may not share a name, and each is one a record
+    can hold (``table.record.name_problem``)."""
     count = players if isinstance(players, int) else len(players)
     low, high = int(variant.option("min_players") or 2), int(variant.option("max_players") or 2)
     if not low <= count <= high:
         raise ScenarioError(f"{variant.title} is played by {players_text(low, high)}, not {count}")
     seats = seat_names(count) if isinstance(players, int) else tuple(players)
+    for name in seats:  # the record reader's rule: a hand its record could not hold is never made
+        problem = name_problem(name)
+        if problem is not None:
+            raise ScenarioError(problem)
     if len(set(seats)) != len(seats):
         raise ScenarioError("two players share a name")
     size = game_of(variant).dealt_size(count)

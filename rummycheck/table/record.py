@@ -12,9 +12,18 @@ from rummycheck.cards import Card
 from rummycheck.position import where
 from rummycheck.variants import OptionValue, Variant, get_variant, resolve_house_rules
 
-__all__ = ["HandRecord", "Path_", "Record", "RecordAction"]
+__all__ = ["HandRecord", "Path_", "Record", "RecordAction", "name_problem"]
 
 Path_ = tuple[str | int, ...]
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name in a record, or None: a name is one word (it
+    starts each action), not empty, not starting with ``#``.  The record reader's rule, and the deal's
+    (``table.hand.seats_for``): no hand is made with a name its record could not hold."""
+    if not name or any(c.isspace() for c in name) or name.startswith("#"):
+        return f"a player's name is one word (it starts each action), got {name!r}"
+    return None
 
 
 @dataclass(frozen=True, slots=True)
