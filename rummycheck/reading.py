@@ -23,10 +23,10 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
-from rummycheck.errors import ReadError, ScenarioError, located
+from rummycheck.errors import ReadError, RummyError, ScenarioError, located
 
-__all__ = ["MAX_INPUT_BYTES", "ReadError", "decode_text", "parse_toml", "read_file", "read_input", "track_reads",
-           "was_read"]
+__all__ = ["MAX_INPUT_BYTES", "ReadError", "decode_text", "never_write_a_read_file", "parse_toml", "read_file",
+           "read_input", "track_reads", "was_read"]
 
 MAX_INPUT_BYTES = 1 << 20  # 1 MiB: far more than any hand, scenario or score sheet
 
@@ -109,6 +109,15 @@ def was_read(path: str | Path) -> bool:
         return _identity(os.stat(path)) in _READ
     except OSError:
         return False
+
+
+def never_write_a_read_file(path: str | Path, *, shown: str | None = None) -> None:
+    """Raise ``RummyError`` when ``path`` is a file read since ``track_reads``: every writer asks
+    before writing, as no command overwrites its own input.  ``shown`` names the place in the message
+    (``--plot p.png``; default: the path)."""
+    if was_read(path):
+        raise RummyError(f"{path if shown is None else shown}: is a file this command read; input files are never "
+                         "written (give another path)")
 
 
 def _read_stdin() -> str:

@@ -267,7 +267,7 @@ CASES = [
          files={"club.toml": CLUB, "r.toml": GIN_RECORD.replace('variant = "gin"', 'variant = "club.toml"')}),
     Case("the-house-rules-file-is-never-the-page", ["advise", "s.toml", "--samples", "2", "--html", "club.toml",
                                                     "--force"], 2,
-         [r"club\.toml: the command reads this file; an input file is never written"],
+         [r"club\.toml: is a file this command read; input files are never written \(give another path\)"],
          files={"club.toml": CLUB, "s.toml": GIN_KNOCK.replace('variant = "gin"', 'variant = "club.toml"')}),
     # "-" is standard output for -o, and no file for a page
     Case("dash-output-is-standard-output", ["deal", "--seed", "3", "-o", "-"], 0, out=r'variant = "bing"'),
@@ -522,3 +522,66 @@ def test_a_named_pipe_with_a_writer_is_read_whole(tmp_path: Path) -> None:
     writer.join(TIMEOUT_S)
     assert done.returncode == 0, done.stderr.decode("utf-8")
     assert "legal: 1 hand(s), 11 actions" in done.stdout.decode("utf-8")
+
+
+# -- a file the command has read is never written: one check (reading.never_write_a_read_file), one wording,
+#    at each of the four writers (two of them unreachable from today's commands, so asked directly) --
+
+@pytest.fixture
+def club_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A house-rules file, read while reads are tracked (as a command tracks them)."""
+    from rummycheck import reading
+
+    club = tmp_path / "club.toml"
+    club.write_text(CLUB, encoding="utf-8")
+    monkeypatch.setattr(reading, "_READ", {})  # track_reads, undone after the test
+    reading.read_file(club)
+    return club
+
+
+def _read_already(place: str) -> str:
+    return f"{place}: is a file this command read; input files are never written (give another path)"
+
+
+def test_the_read_check_names_the_place_and_passes_a_file_not_read(club_read: Path) -> None:
+    from rummycheck.errors import RummyError
+    from rummycheck.reading import never_write_a_read_file
+
+    with pytest.raises(RummyError) as caught:
+        never_write_a_read_file(club_read)
+    assert str(caught.value) == _read_already(str(club_read))
+    with pytest.raises(RummyError) as shown:
+        never_write_a_read_file(str(club_read), shown="--html x")
+    assert str(shown.value) == _read_already("--html x")
+    never_write_a_read_file(club_read.with_name("other.toml"))  # not read: nothing to say
+
+
+def test_a_page_is_never_written_over_a_file_read(club_read: Path) -> None:
+    from rummycheck.errors import RummyError
+    from rummycheck.render.html import check_target, write_page
+
+    with pytest.raises(RummyError) as checked:  # checked before the work, with --force
+        check_target(str(club_read), force=True)
+    assert str(checked.value) == _read_already(str(club_read))
+    with pytest.raises(RummyError) as written:  # and again as the page is written
+        write_page(club_read, "<p>page</p>")
+    assert str(written.value) == _read_already(str(club_read))
+    assert club_read.read_text(encoding="utf-8") == CLUB
+
+
+def test_an_output_is_never_written_over_a_file_read(club_read: Path, capsys: pytest.CaptureFixture[str],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    import typer
+
+    from rummycheck.cli.common import output_path, write_file
+
+    monkeypatch.delenv("RUMMYCHECK_DEBUG", raising=False)
+    with pytest.raises(typer.Exit) as checked:  # checked before the work, with --force
+        output_path(str(club_read), option="--output", force=True)
+    assert checked.value.exit_code == 2
+    assert capsys.readouterr().err == f"rummycheck: {_read_already(f'--output {club_read}')}\n"
+    with pytest.raises(typer.Exit) as written:  # and again as the file is written
+        write_file(club_read, "name = 'mine'\n")
+    assert written.value.exit_code == 2
+    assert capsys.readouterr().err == f"rummycheck: {_read_already(str(club_read))}\n"
+    assert club_read.read_text(encoding="utf-8") == CLUB

@@ -189,10 +189,9 @@ def output_path(path: str, *, option: str, force: bool = True, inputs: Sequence[
     for given in inputs:
         if given != "-" and target.exists() and _same_file(target, Path(given)):
             fail(f"{shown}: is the input file {given}; input files are never written (give another path)")
-    from rummycheck.reading import was_read
+    from rummycheck.reading import never_write_a_read_file
 
-    if was_read(target):  # read already (a house-rules file a scenario names): write_file refuses it too
-        fail(f"{shown}: is a file this command read; input files are never written (give another path)")
+    guarded(lambda: never_write_a_read_file(target, shown=shown))  # a house-rules file a scenario names, say
     if target.is_file() and not force:
         fail(f"{path}: the file exists; use --force to overwrite it")
     if not os.access(target if target.exists() else parent, os.W_OK):
@@ -210,10 +209,9 @@ def _same_file(first: Path, second: Path) -> bool:
 def write_file(target: Path, text: str) -> None:
     """Write ``text`` to ``target`` (UTF-8); a failure is one line naming the path, exit 2.  A file the
     command has read (a house-rules file a record or scenario names, say) is never written."""
-    from rummycheck.reading import was_read
+    from rummycheck.reading import never_write_a_read_file
 
-    if was_read(target):
-        fail(f"{target}: is a file this command read; input files are never written (give another path)")
+    guarded(lambda: never_write_a_read_file(target))  # read after output_path checked it
     try:
         with open(target, "w", encoding="utf-8") as stream:
             stream.write(text)

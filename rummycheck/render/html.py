@@ -30,7 +30,7 @@ from typing import Any
 from rummycheck.cards import Card, Rank, Suit
 from rummycheck.errors import RummyError
 from rummycheck.melds import TableMeld
-from rummycheck.reading import was_read
+from rummycheck.reading import never_write_a_read_file
 from rummycheck.render.frames import Frame, replay_frames
 from rummycheck.table.replay import Record, Replay, replay
 from rummycheck.table.scoring import HandScore
@@ -437,8 +437,7 @@ def check_target(path: str, *, force: bool, inputs: Iterable[str | None] = (),
         for other in inputs:
             if other and other != "-" and Path(other).exists() and Path(other).samefile(target):
                 raise RummyError(f"{path}: the command reads this file; an input file is never written")
-        if was_read(target):  # read already, though not named above (a scenario's house-rules file)
-            raise RummyError(f"{path}: the command reads this file; an input file is never written")
+        never_write_a_read_file(target, shown=path)  # read already, though not named above (a house-rules file)
         if not force:
             raise RummyError(f"{path}: the file exists; use --force to overwrite it")
     return target
@@ -455,8 +454,7 @@ def write_page(target: Path, page: str) -> None:
 
 
 def _write(target: Path, page: str) -> None:
-    if was_read(target):  # read after the check above (the page's target is checked before the work)
-        raise RummyError(f"{target}: the command reads this file; an input file is never written")
+    never_write_a_read_file(target)  # read after the check above (the page's target is checked before the work)
     try:
         target.write_text(page, encoding="utf-8")
     except OSError as error:
