@@ -272,7 +272,8 @@ def parse_cards(text: str, *, source: str = "<cards>", decks: int | None = None)
 
 def check_copies(cards: Iterable[Card | LocatedCard], *, decks: int, source: str = "<cards>",
                  what: str = "the hand") -> None:
-    """Raise ``CardParseError`` if any card occurs more often than ``decks`` decks hold."""
+    """Raise ``CardParseError`` if any card occurs more often than ``decks`` decks hold; the message
+    starts with ``source`` (or the card's place in it), unless ``source`` is empty (cards from no text)."""
     items = list(cards)
     plain = [item.card if isinstance(item, LocatedCard) else item for item in items]
     seen: Counter[Card] = Counter()
@@ -283,7 +284,7 @@ def check_copies(cards: Iterable[Card | LocatedCard], *, decks: int, source: str
             message = f"{what} holds {plain.count(card)} copies of {card}, but {deck_words} only {decks}"
             if isinstance(item, LocatedCard):
                 raise CardParseError(located(source, item.line, item.column, message))
-            raise CardParseError(f"{source}: {message}")
+            raise CardParseError(f"{source}: {message}" if source else message)
 
 
 def full_deck() -> tuple[Card, ...]:

@@ -341,12 +341,32 @@ def test_a_hand_end_with_impossible_hands_is_refused() -> None:
 
     sheet = new_sheet("gin", ["A", "B"])
     knocker = parse_cards("Ac 2c 3c 4d 5d 6d 7h 8h 9h Ts")
-    with pytest.raises(CardParseError, match="the hands hold 10 copies of Kd, but one deck holds only 1"):
+    with pytest.raises(CardParseError, match="the end of the hand holds 10 copies of Kd, but one deck holds only 1"):
         score_hand(sheet, HandEnd(knocker="A", cards={"A": knocker, "B": parse_cards("Kd " * 10)}))
     with pytest.raises(HandSizeError, match="B's hand holds 0 cards"):
         score_hand(sheet, HandEnd(knocker="A", cards={"A": knocker, "B": ()}))
-    with pytest.raises(CardParseError, match="the hands hold 2 copies of Ac"):
+    with pytest.raises(CardParseError, match="the end of the hand holds 2 copies of Ac"):
         score_hand(sheet, HandEnd(knocker="A", cards={"A": knocker, "B": parse_cards("Ac 2c 3c 4d 5d 6d 7h 8h 9h Ks")}))
     bing = new_sheet("bing", ["A", "B"])
-    with pytest.raises(CardParseError, match="the hands hold 3 copies of Ac, but 2 decks hold only 2"):
+    with pytest.raises(CardParseError, match="the end of the hand holds 3 copies of Ac, but 2 decks hold only 2"):
         score_hand(bing, HandEnd(out="A", cards={"B": parse_cards("Ac Ac Ac")}))
+
+
+def test_a_hand_ends_copies_are_counted_with_the_upcard_in_the_words_of_check_copies() -> None:
+    """The end's cards are counted by ``cards.check_copies``, as a solved hand's are, the upcard with them."""
+    from rummycheck.cards import check_copies
+    from rummycheck.errors import CardParseError
+
+    sheet = new_sheet("gin", ["A", "B"])
+    knocker = parse_cards("Ac 2c 3c 4d 5d 6d 7h 8h 9h Ts")
+    defender = parse_cards("Kd Ks Kh 5c 6c 7c 9s 9d 9c Js")
+    # B's Kd and an upcard Kd: two copies where one deck holds one
+    with pytest.raises(CardParseError) as caught:
+        score_hand(sheet, HandEnd(knocker="A", cards={"A": knocker, "B": defender}, upcard=parse_cards("Kd")[0]))
+    assert str(caught.value) == "the end of the hand holds 2 copies of Kd, but one deck holds only 1"
+    with pytest.raises(CardParseError) as same:
+        check_copies([*knocker, *defender, *parse_cards("Kd")], decks=1, source="", what="the end of the hand")
+    assert str(same.value) == str(caught.value)
+    # another upcard: every card once, and the hand is scored
+    scored = score_hand(sheet, HandEnd(knocker="A", cards={"A": knocker, "B": defender}, upcard=parse_cards("Qc")[0]))
+    assert scored.after.hands == 1

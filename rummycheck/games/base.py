@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
-from rummycheck.cards import Card, full_deck
-from rummycheck.errors import CardParseError, HandSizeError, ScenarioError, VariantError
+from rummycheck.cards import Card, check_copies, full_deck
+from rummycheck.errors import HandSizeError, ScenarioError, VariantError
 from rummycheck.frozen import dataclass
 from rummycheck.melds import Meld, MeldKind, TableMeld, describe_meld
 from rummycheck.results import LayOff, Reason, Solution
@@ -835,14 +834,11 @@ def score_hand(sheet: Sheet, end: HandEnd) -> HandScore:
 
 def _check_end_cards(variant: Variant, end: HandEnd) -> None:
     """The hands a hand's end gives: each one a player of the game can hold, and no card more often
-    (with the upcard) than the decks hold (ten Kd in a gin hand were scored as 90 points)."""
-    seen: Counter[Card] = Counter()
+    (with the upcard) than the decks hold (ten Kd in a gin hand were scored as 90 points), counted by
+    ``cards.check_copies`` as every other group of cards is."""
     for name, cards in end.cards.items():
         check_hand_size(len(cards), variant, what=f"{name}'s hand")
-        seen.update(cards)
+    shown = [card for cards in end.cards.values() for card in cards]
     if end.upcard is not None:
-        seen[end.upcard] += 1
-    for card, count in seen.items():
-        if count > variant.decks:
-            held = "one deck holds" if variant.decks == 1 else f"{variant.decks} decks hold"
-            raise CardParseError(f"the hands hold {count} copies of {card}, but {held} only {variant.decks}")
+        shown.append(end.upcard)
+    check_copies(shown, decks=variant.decks, source="", what="the end of the hand")
