@@ -261,15 +261,12 @@ def _plays_out(state: GameState, steps: Sequence[tuple[Sequence[Meld], Sequence[
 
 
 def judge_goes_out(state: GameState) -> bool:
-    """Whether some legal sequence of A's lay-downs (all at once, lay-offs first, or melds first)
-    and a final discard or none empties his hand at ``state``, A to move just after his draw."""
+    """Whether some legal lay-down of A's (his turn's melds and lay-offs together, as a record's
+    replay and ``solve`` judge a turn) and a final discard or none empties his hand at ``state``, A
+    to move just after his draw."""
     hand = tuple(sorted(state.player.hand))
-    for melds, layoffs, left in _splits(hand, state.table, state.variant):
-        orders: list[list[tuple[Sequence[Meld], Sequence[LayOff]]]] = [
-            [(melds, layoffs)], [((), layoffs), (melds, ())], [(melds, ()), ((), layoffs)]]
-        if any(_plays_out(state, steps, left) for steps in orders):
-            return True
-    return False
+    return any(_plays_out(state, [(melds, layoffs)], left)
+               for melds, layoffs, left in _splits(hand, state.table, state.variant))
 
 
 def judge_outs(state: GameState, discard: Card, unseen: Sequence[Card]) -> set[str]:
@@ -347,7 +344,7 @@ def table_position(rng: random.Random, variant: Variant, *, opened: bool) -> Gam
 CASES: list[tuple[int, dict[str, Any], bool]] = [
     (0, {}, False), (8, {}, True), (14, {}, False),
     (10, {"layoff_before_meld": False}, False), (15, {"layoff_before_meld": False}, False),
-    (12, {"opening_points": 31}, False), (7, {"opening_points": 31, "layoff_before_meld": False}, False),
+    (3, {"opening_points": 31}, False), (7, {"opening_points": 31, "layoff_before_meld": False}, False),
     (7, {"out_discard_required": True}, True), (15, {"melds_per_turn": "one"}, True),
 ]
 

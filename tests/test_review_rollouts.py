@@ -686,11 +686,25 @@ def test_review_all_lists_every_decision_with_its_rank_and_the_forced_ones_marke
     assert sorted(rows) == sorted(f"{d['hand']}.{d['action']}" for d in shown)
     # A's draw after both passed the upcard is his only move (the planted record's action 3)
     assert re.search(r"^1\.3 +A +draw .* 1 of 1 +forced +0\.00 ", rows["1.3"])
-    # A's pass of the upcard that gives gin: 2nd of the 2 moves (take or pass), a blunder
-    assert re.search(r"^1\.1 +A +pass .* 2 of 2 +blunder ", rows["1.1"])
+    # A's pass of the upcard that gives gin: 2nd of the 2 moves (take or pass), a blunder; the best
+    # names the card taken, the record's upcard, the 4s
+    assert re.search(r"^1\.1 +A +pass +take 4s, then knock Kc +2 of 2 +blunder ", rows["1.1"])
     # without --all only the graded decisions are listed
     graded = runner.invoke(app, ["review", PLANTED, "--samples", "16"]).output
     assert "1.1 " in graded and "1.3 " not in graded and " of 2 " not in graded
     for extra in (["--json"], ["--one-step"]):
         refused = runner.invoke(app, ["review", PLANTED, "--all", *extra])
         assert refused.exit_code == 2 and "--all" in refused.output
+
+
+def test_a_move_played_that_no_listed_move_is_counts_among_the_moves() -> None:
+    # B melds his run and his fives and keeps the 7d, which lays off on A's 4d-6d: the listed moves
+    # are that lay-down with the lay-off, and finishing; his own is a third, valued beside them
+    record = load_record("tests/data/review/gin-defender-keeps-a-layoff.toml")
+    review = review_decisions(record, players=["B"], samples=8, seed=1)
+    kept = next(d for d in review.decisions if d.action == 3)
+    listed = state_at(record, 1, 3).legal_actions()
+    assert kept.played not in listed and kept.moves == len(listed) + 1 == len(kept.candidates)
+    assert not kept.forced
+    for d in review.decisions:
+        assert 1 <= d.rank <= d.moves

@@ -55,6 +55,7 @@ from concurrent.futures import Executor, Future
 from dataclasses import dataclass, replace
 
 from rummycheck.analysis.evaluate import UNIT, Evaluation, MoveValue, evaluate, net_points
+from rummycheck.cards import Card
 from rummycheck.errors import RecordError
 from rummycheck.sim.stats import Z95, Interval
 from rummycheck.table.actions import Action, ActionKind
@@ -80,7 +81,7 @@ class Decision:
     played: Action
     best: Action
     rank: int  # 1 + the number of moves valued above the move played
-    moves: int  # legal moves
+    moves: int  # the moves open to him: the legal moves listed, and the move played when none of them is it
     loss: float
     loss_low: float
     loss_high: float
@@ -90,6 +91,7 @@ class Decision:
     best_value: float = 0.0  # the position's value for the player: his best move's
     candidates: tuple[MoveValue, ...] = ()  # every move valued, best first
     held_out: float = 0.0  # the loss on samples the best was not chosen on (``evaluate.held_out_loss``)
+    top: Card | None = None  # the card a take would have taken (the discard pile's top), if any
 
     @property
     def forced(self) -> bool:
@@ -351,13 +353,17 @@ def review_decisions(record: Record, *, players: Sequence[str] | None = None, sa
         asked, result = item
         if progress is not None:
             progress(sum(len(h.actions) for h in record.hands[:asked.hand - 1]) + asked.action, total)
-        move, moves = asked.move, asked.moves
+        move = asked.move
+        # the moves open to him: the listed ones, and the move played where none of them is it (a
+        # defender's lay-offs short of the listed best, say): then he had a choice, even beside one listed
+        count = len(asked.moves) + (asked.listed not in asked.moves)
         mine = result.of(move)
         rank = 1 + sum(1 for c in result.candidates if c.action != move and c.value > mine.value)
         decisions.append(Decision(asked.hand, asked.action, asked.player, move, result.best.action, rank,
-                                  len(moves), mine.loss, mine.loss_low, mine.loss_high, mine.value, mine.samples,
-                                  None if len(moves) == 1 else _grade(mine.loss_low), result.best.value,
-                                  result.candidates, mine.held_out))
+                                  count, mine.loss, mine.loss_low, mine.loss_high, mine.value, mine.samples,
+                                  None if count == 1 else _grade(mine.loss_low), result.best.value,
+                                  result.candidates, mine.held_out,
+                                  asked.state.discard_pile[-1] if asked.state.discard_pile else None))
         luck.decision(asked.player, mine.loss, mine.loss_low, mine.loss_high)
     rates = []
     for name in names:

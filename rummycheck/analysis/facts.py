@@ -352,10 +352,9 @@ class _LaidOut:
       with a new meld of his own in the same turn, so the remainder must hold one;
     * ``melds_per_turn = "one"``: at most one new meld (BASIC-TURN);
     * ``out_discard_required``: a final discard is kept back (BASIC-OUT);
-    * ``opening_points`` before opening (BASIC-OPEN): the judge asks the minimum of the melds of
-      the player's first lay-down, and any lay-down opens him; so with ``layoff_before_meld`` he
-      lays off first and melds freely after, and otherwise the new melds (the remainder) must be
-      worth the minimum.  Lay-offs alone are no melds: no minimum.
+    * ``opening_points`` before opening (BASIC-OPEN): the new melds of the turn's lay-down (the
+      remainder, less the discard) must be worth the minimum, as ``solve`` and a record's replay
+      judge a turn's melds and lay-offs, one lay-down.  Lay-offs alone are no melds: no minimum.
 
     A hand that goes out without laying anything off is not asked here (the game's ``solve``
     answers it)."""
@@ -370,8 +369,7 @@ class _LaidOut:
         most = game.meld_bounds(opened)[1]
         self.find = cost_finder(SearchRules.from_variant(variant), min_melds=1 if self.need_meld else 0,
                                 max_melds=most)
-        minimum = 0 if opened else int(variant.option("opening_points") or 0)
-        self.minimum = 0 if free else minimum  # lay off first, then meld: no minimum left to meet
+        self.minimum = 0 if opened else int(variant.option("opening_points") or 0)
         self.discard_required = bool(variant.option("out_discard_required"))
         self.points = [variant.card_points(Card.from_index(i)) for i in range(52)]
         # the cards that might go on some table meld (a run's suit, a set's rank): a hand holding none
