@@ -352,7 +352,7 @@ CASES = [
                                                         "--opened", "--json"], 0, out=r'"score": 63,\s*"opened": true'),
     Case("simulate-gin-with-buybacks", ["simulate", "--variant", "gin", "--games", "2", "--buybacks", "1"], 2,
          [r"--buybacks: gin has no buying back in; leave it out"]),
-    Case("simulate-basic-with-no-buybacks", ["simulate", "--variant", "basic", "--games", "2", "--buybacks", "0"], 2,
+    Case("simulate-basic-with-buybacks", ["simulate", "--variant", "basic", "--games", "2", "--buybacks", "3"], 2,
          [r"--buybacks: basic has no buying back in; leave it out"]),
     Case("tournament-gin-with-buybacks", ["tournament", "--variant", "gin", "--bots", "knock,gin", "--games", "2",
                                           "--buybacks", "2"], 2,
@@ -585,3 +585,9 @@ def test_an_output_is_never_written_over_a_file_read(club_read: Path, capsys: py
     assert written.value.exit_code == 2
     assert capsys.readouterr().err == f"rummycheck: {_read_already(str(club_read))}\n"
     assert club_read.read_text(encoding="utf-8") == CLUB
+
+
+def test_buybacks_0_is_what_a_game_without_buying_back_does_anyway_and_runs() -> None:
+    result = CliRunner().invoke(app, ["simulate", "--variant", "gin", "--games", "2", "--buybacks", "0"])
+    assert result.exit_code == 0, result.output
+    assert "gin: 2 players" in result.output

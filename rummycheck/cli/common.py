@@ -59,8 +59,9 @@ def given_on_the_line(ctx: typer.Context, name: str) -> bool:
 
 
 def refuse_buybacks_without_the_rule(ctx: typer.Context, build: Callable[[], Variant]) -> None:
-    """--buybacks (simulate, tournament) for a game that has no buying back in: refused, not ignored."""
-    if given_on_the_line(ctx, "buybacks"):
+    """--buybacks (simulate, tournament) for a game that has no buying back in: refused, not ignored
+    (but 0, which says what the game does anyway: a script may pass it for every game)."""
+    if given_on_the_line(ctx, "buybacks") and ctx.params.get("buybacks"):
         from rummycheck.games import game_of
 
         variant = guarded(build)
