@@ -288,7 +288,7 @@ def test_replay_html_never_writes_its_input(tmp_path: Path) -> None:
     text = (RECORDS / "gin-knock.toml").read_text(encoding="utf-8")
     record.write_text(text, encoding="utf-8")
     out = runner.invoke(app, ["replay", str(record), "--html", str(record), "--force"])
-    assert out.exit_code == 2 and "an input file is never written" in out.output
+    assert out.exit_code == 2 and "input files are never written (give another path)" in out.output
     assert record.read_text(encoding="utf-8") == text
 
 

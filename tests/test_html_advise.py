@@ -160,7 +160,9 @@ def test_advise_html_on_a_record_and_its_refusals(tmp_path: Path) -> None:
     copy = tmp_path / "s.toml"
     copy.write_text(SCENARIO.read_text(encoding="utf-8"), encoding="utf-8")
     out = runner.invoke(app, ["advise", str(copy), "--html", str(copy), "--force"])
-    assert out.exit_code == 2 and "an input file is never written" in out.output
+    # in the words the command line's own outputs use (cli.common.output_path)
+    assert out.exit_code == 2 and (f"{copy}: is the input file {copy}; input files are never written "
+                                   "(give another path)") in out.output
     assert copy.read_text(encoding="utf-8") == SCENARIO.read_text(encoding="utf-8")
     for bad, words in ((tmp_path, "is a directory"), (tmp_path / "no" / "a.html", "no folder")):
         out = runner.invoke(app, ["advise", str(SCENARIO), "--samples", "64", "--html", str(bad)])

@@ -173,7 +173,7 @@ def test_review_html_never_writes_its_input(tmp_path: Path) -> None:
     record.write_text(text, encoding="utf-8")
     out = runner.invoke(app, ["review", str(record), "--rollouts", "--samples", "32", "--html", str(record),
                               "--force"])
-    assert out.exit_code == 2 and "an input file is never written" in out.output
+    assert out.exit_code == 2 and "input files are never written (give another path)" in out.output
     assert record.read_text(encoding="utf-8") == text
 
 

@@ -436,7 +436,8 @@ def check_target(path: str, *, force: bool, inputs: Iterable[str | None] = (),
     if target.exists():
         for other in inputs:
             if other and other != "-" and Path(other).exists() and Path(other).samefile(target):
-                raise RummyError(f"{path}: the command reads this file; an input file is never written")
+                raise RummyError(f"{path}: is the input file {other}; input files are never written "
+                                 "(give another path)")  # the command line's words (cli.common.output_path)
         never_write_a_read_file(target, shown=path)  # read already, though not named above (a house-rules file)
         if not force:
             raise RummyError(f"{path}: the file exists; use --force to overwrite it")
