@@ -465,3 +465,32 @@ def test_bing_outs_at_a_table_match_the_plain_count(seed: int, kind: str) -> Non
         assert differs == 0  # lay-offs wait for the turn after the opening: the table changes nothing
     else:
         assert differs > 0  # the table makes outs
+
+
+def test_a_turn_split_into_two_lay_downs_meets_the_opening_minimum_as_one() -> None:
+    # opening 31, A unopened with 4h 5h 6h (15 points) Jc 2s after his draw; B's 8c 9c Tc is on the
+    # table. One lay-down of "layoff Jc; meld 4h 5h 6h" is refused (its melds are worth 15); laying
+    # the Jc off first and melding after, in the same turn, must be refused the same way
+    variant = get_variant("basic", opening_points=31)
+    table = (TableMeld(1, Meld.natural(MeldKind.RUN, parse_cards("8c 9c Tc")), "B"),)
+    players = [PlayerState("A", 0, False, tuple(parse_cards("4h 5h 6h Jc 2s"))), PlayerState("B", 0, True, (), 6)]
+    run = Meld.natural(MeldKind.RUN, parse_cards("4h 5h 6h"))
+    jack = LayOff(Card.parse("Jc"), 1, Card.parse("Jc"))
+
+    def start() -> GameState:
+        return GameState(variant=variant, players=list(players), table=list(table),
+                         discard_pile=list(parse_cards("Kd")), stock=20, drew="stock")
+
+    with pytest.raises(RummyError, match="BASIC-OPEN"):
+        start().lay_down([run], [jack])
+    split = start()
+    split.lay_down([], [jack])  # lay-offs alone need no minimum (layoff_before_meld, the default)
+    with pytest.raises(RummyError, match="BASIC-OPEN"):
+        split.lay_down([run], [])
+    # melds worth the minimum after the lay-off in the same turn are fine: Ks Kh Kc (30) and the run, 45
+    rich = [PlayerState("A", 0, False, tuple(parse_cards("4h 5h 6h Jc Ks Kh Kc 2s"))), players[1]]
+    state = GameState(variant=variant, players=rich, table=list(table), discard_pile=list(parse_cards("Kd")),
+                      stock=20, drew="stock")
+    state.lay_down([], [jack])
+    state.lay_down([Meld.natural(MeldKind.SET, parse_cards("Ks Kh Kc")), run], [])
+    assert state.player.hand == (Card.parse("2s"),)

@@ -267,7 +267,10 @@ class Basic(Game):
             else:
                 passed.append(Reason("BASIC-LAYOFF", f"{len(layoffs)} card(s) laid off"))
         minimum = int(variant.option("opening_points") or 0)
-        if minimum and not player.opened and melds:
+        # a player opened by lay-offs alone earlier in this turn has not met the minimum yet: a turn's
+        # lay-downs are judged as the one lay-down a record's replay and solve make of them
+        opened_by_layoffs_now = state.opened_this_turn and state.melds_this_turn == 0
+        if minimum and (not player.opened or opened_by_layoffs_now) and melds:
             worth = sum(variant.card_points(c) for m in melds for c in m.stands_for)
             if worth < minimum:
                 problems.append(Reason("BASIC-OPEN", f"the first lay-down is worth {worth} points, "
