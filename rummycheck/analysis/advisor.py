@@ -78,7 +78,7 @@ def advise(state: GameState, *, samples: int = 400, seed: int = 1, rollout: str 
     if state.stock is None:  # the rollouts' samples deal every unseen card left to the stock (``Observation.dealt``)
         unseen = sum(observe(state, state.current).unseen().values())
         taken = max(0, unseen - sum(p.unknown for i, p in enumerate(state.players) if i != state.current))
-    return Advice(evaluation, rows, state.variant.name, taken, state.discard_pile[-1] if state.discard_pile else None)
+    return Advice(evaluation, rows, state.variant.name, taken, state.top_discard)
 
 
 def _completion_facts(state: GameState, value: MoveValue) -> DiscardFacts | None:

@@ -363,7 +363,7 @@ def review_decisions(record: Record, *, players: Sequence[str] | None = None, sa
                                   count, mine.loss, mine.loss_low, mine.loss_high, mine.value, mine.samples,
                                   None if count == 1 else _grade(mine.loss_low), result.best.value,
                                   result.candidates, mine.held_out,
-                                  asked.state.discard_pile[-1] if asked.state.discard_pile else None))
+                                  asked.state.top_discard))
         luck.decision(asked.player, mine.loss, mine.loss_low, mine.loss_high)
     rates = []
     for name in names:

@@ -82,8 +82,8 @@ from rummycheck.table.observation import Observation, observe
 from rummycheck.table.state import GameState
 from rummycheck.textsafe import shorten
 
-__all__ = ["UNIT", "Evaluation", "MoveValue", "evaluate", "grouped_held_out_loss", "held_out_loss", "net_points",
-           "rollout_bots", "rollout_values"]
+__all__ = ["UNIT", "Evaluation", "MoveValue", "evaluate", "grouped_held_out_loss", "held_out_loss", "move_words",
+           "net_points", "rollout_bots", "rollout_values"]
 
 UNIT = "expected net points for the hand"
 #: a rollout still going after this many turns (bots taking and throwing the same cards) counts as 0
@@ -115,13 +115,21 @@ class MoveValue:
     # the rollout bot: "" when the bot finished it
     finish: str = ""
 
-    def text(self) -> str:
+    def text(self, top: Card | None = None) -> str:
         """The move in record notation, with the completion it was valued by: ``take, then discard Ad``,
-        ``draw, then the discard keeping the least deadwood``."""
-        words = self.action.move_text()
+        ``draw, then the discard keeping the least deadwood``; given the pile's ``top``, a take names it
+        (``take Qh, then knock Ac``: ``move_words``)."""
+        words = move_words(self.action, top)
         if self.finish:
             return f"{words}, then {self.finish}"
         return words if self.then is None else f"{words}, then {self.then.move_text()}"
+
+
+def move_words(action: Action, top: Card | None = None) -> str:
+    """``action.move_text()``; a take listed without its card (``legal_actions`` lists it so) names
+    the pile's ``top`` when it is given: ``take Qh``."""
+    words = action.move_text()
+    return f"{words} {top}" if top is not None and action.kind is ActionKind.TAKE and action.card is None else words
 
 
 @dataclass(frozen=True, slots=True)

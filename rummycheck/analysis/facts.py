@@ -180,14 +180,12 @@ def _hand_facts(hand: Sequence[Card], *, unseen: Mapping[Card, int] | Iterable[C
         pool = Counter(unseen)
     melds = tuple(table)
     on_table = [c for t in melds for c in t.meld.cards]
-    if on_table:
-        real = list(cards)
-        if phantom is not None:
-            real.remove(phantom)
-        check_copies([*real, *pool.elements(), *on_table], decks=variant.decks,
-                     what="the hand, the unseen cards and the table together")
-    else:
-        check_copies([*cards, *pool.elements()], decks=variant.decks, what="the hand and the unseen cards together")
+    real = list(cards)
+    if phantom is not None:  # (kept_facts chose it with a copy to spare over the hand and the unseen cards)
+        real.remove(phantom)
+    check_copies([*real, *pool.elements(), *on_table], decks=variant.decks,
+                 what="the hand, the unseen cards and the table together" if on_table
+                 else "the hand and the unseen cards together")
     total = sum(pool.values())
     if total == 0:
         raise ScenarioError("no card is unseen: there is no next draw to count chances over")

@@ -260,9 +260,7 @@ def best_line(advice: Advice) -> str:
     take, naming the card taken, with the rest of the turn it was valued by: ``take 5h, then knock 3d``."""
     value = advice.evaluation.best
     best = value.action
-    text = value.text()
-    if best.kind.value == "take" and best.card is None and advice.top is not None:
-        text = f"take {advice.top}{text[len('take'):]}"
+    text = value.text(advice.top)
     facts = advice.facts[0]
     if best.kind.value == "knock" and (best.card is None or (facts is not None and facts.deadwood == 0)):
         text += ": gin"

@@ -391,10 +391,11 @@ def _played_value(decision: Decision) -> MoveValue:
 def _best_text(decision: Decision) -> str:
     """The best move, with the rest of the turn a take was valued by (``take, then discard Ad``)."""
     best = decision.candidates[0] if decision.candidates else None
-    text = best.text() if best is not None and best.action == decision.best else decision.best.move_text()
-    if decision.best.kind.value == "take" and decision.best.card is None and decision.top is not None:
-        text = f"take {decision.top}{text[len('take'):]}"  # the card it takes, as advise's best line names it
-    return text
+    from rummycheck.analysis.evaluate import move_words
+
+    # a take names the card it takes, as advise's best line does
+    return best.text(decision.top) if best is not None and best.action == decision.best \
+        else move_words(decision.best, decision.top)
 
 
 def decisions_text(review: DecisionReview, *, every: bool = False) -> str:

@@ -53,7 +53,7 @@ from rummycheck.sim.hand import SimState
 from rummycheck.sim.record_out import action_texts
 from rummycheck.table.actions import ActionKind
 from rummycheck.table.hand import Ending, deal_shuffled, hand_end, seat_names, start_state
-from rummycheck.table.observation import observe, seen_cards
+from rummycheck.table.observation import declined_card, observe, seen_cards
 from rummycheck.table.state import GameState, PlayRecord
 from rummycheck.variants import Variant, variant_names
 
@@ -293,8 +293,7 @@ def _gin_upcard(hand: _Hand, bots: Sequence[Bot]) -> None:
         if _start(hand, bots[seat], seat, ViewPhase.UPCARD, _UPCARD_OPTIONS) is ActionKind.TAKE:
             hand.take(seat)
             return
-        upcard = hand.game.kept_upcard(state)  # the card a pass declines, as an observation reads it
-        top = upcard if upcard is not None else state.discard_pile[0] if state.discard_pile else None
+        top = declined_card(state)  # the card the pass declines, as an observation reads it
         hand.log(state.pass_turn())
         if top is not None:
             declined = list(hand.declined)

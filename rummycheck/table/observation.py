@@ -36,7 +36,7 @@ from rummycheck.table.actions import ActionKind
 from rummycheck.table.state import GameState, PlayerState, PlayRecord
 from rummycheck.variants import Variant
 
-__all__ = ["Observation", "SeenCard", "observe", "seen_cards"]
+__all__ = ["Observation", "SeenCard", "declined_card", "observe", "seen_cards"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,6 +204,13 @@ def _public_record(record: PlayRecord, me: str) -> PlayRecord:
     return record
 
 
+def declined_card(state: GameState) -> Card | None:
+    """The card a pass of the first upcard declines (GIN-DEAL): the upcard the game keeps in sight,
+    else the bottom of the discard pile (the first upcard, over which every later card lies)."""
+    upcard = state.game.kept_upcard(state)
+    return upcard if upcard is not None else (state.discard_pile[0] if state.discard_pile else None)
+
+
 def seen_cards(state: GameState) -> list[SeenCard]:
     """Every card seen taken, declined or thrown in the hand of ``state``, in order (what all players saw)."""
     return _public_history(state)[0]
@@ -217,8 +224,7 @@ def _public_history(state: GameState) -> tuple[list[SeenCard], dict[str, Counter
         if p.cut is not None:  # Bing: the deuce kept from the cut is seen by all
             known[p.name][p.cut] += 1
     # the top of the pile when a pass declines it: the first upcard, or the last card thrown
-    upcard = state.game.kept_upcard(state)
-    top = upcard if upcard is not None else (state.discard_pile[0] if state.discard_pile else None)
+    top = declined_card(state)
     last = state.history[-1] if state.history else None
     fresh = False  # the top card was thrown by the player before: a draw from the stock leaves it
     for record in state.history:
