@@ -38,6 +38,7 @@ import contextlib
 import json
 import sys
 import time
+from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 
@@ -50,7 +51,8 @@ from rummycheck.sim.engine import play_game  # noqa: E402
 from rummycheck.sim.record_out import game_to_record_dict  # noqa: E402
 from rummycheck.sim.stats import mean_interval, weighted_mean_interval  # noqa: E402
 from rummycheck.table.actions import ActionKind  # noqa: E402
-from rummycheck.variants import get_variant  # noqa: E402
+from rummycheck.table.record import Record  # noqa: E402
+from rummycheck.variants import Variant, get_variant  # noqa: E402
 
 TARGET = {"gin": "game_target", "basic": "target_2"}
 
@@ -89,45 +91,39 @@ def _run(args: argparse.Namespace, executor: Executor | None) -> None:
     adjusted: dict[str, list[float]] = {b: [] for b in bots}
     start = time.process_time()
     wall = time.perf_counter()
-    for deal in range(args.deals):
-        for rotation in (0, 1):
-            seats = bots if rotation == 0 else bots[::-1]
-            outcome = play_game(variant, [bot_class(b)() for b in seats], seed=args.seed, deal=deal,
-                                rotation=rotation, labels=seats, record=True, max_hands=1)
-            assert outcome.record is not None
-            record = to_record(game_to_record_dict(outcome.record))
-            reviews = {}
-            if args.opponent_as_played:
-                for seat, name in enumerate(record.players):
-                    other = record.players[1 - seat]
-                    spec = ",".join(([args.rollout] if args.rollout else []) + [f"{other}={seats[1 - seat]}"])
-                    reviews[name] = review_decisions(record, players=[name], samples=args.samples, seed=deal,
-                                                     rollout=spec, executor=executor)
-            else:
-                review = review_decisions(record, samples=args.samples, seed=deal, rollout=args.rollout,
-                                          executor=executor)
-                reviews = dict.fromkeys(record.players, review)
+    for deal, rotation, seats, record in one_hand_records(variant, bots, args.seed, args.deals):
+        reviews = {}
+        if args.opponent_as_played:
             for seat, name in enumerate(record.players):
-                bot = seats[seat]
-                review = reviews[name]
-                mine = [d for d in review.decisions if d.player == name and not d.forced]
-                if mine:
-                    per_hand[bot].append(sum(d.held_out for d in mine) / len(mine))
-                    by_deal[bot].setdefault(deal, []).append(per_hand[bot][-1])
-                    decided[bot].setdefault(deal, []).append(len(mine))
-                    leader[bot].append(sum(d.loss for d in mine) / len(mine))
-                for d in mine:
-                    kinds[bot].setdefault(_kind(d), []).append(d.held_out)
-                counts[bot][0] += len(mine)
-                counts[bot][1] += sum(1 for d in mine if d.loss_low <= 0)
-                for i, grade in enumerate(("inaccuracy", "mistake", "blunder")):
-                    counts[bot][2 + i] += sum(1 for d in mine if d.grade == grade)
-                if not args.opponent_as_played:  # the luck needs both players' losses from one review
-                    rates = next(p for p in review.players if p.name == name)
-                    adjusted[bot].append(rates.adjusted.value)
-            judged = sum(len(r.decisions) for r in {id(r): r for r in reviews.values()}.values())
-            print(f"  deal {deal} rotation {rotation}: {judged} decisions "
-                  f"({time.process_time() - start:.0f} s CPU so far)", flush=True)
+                other = record.players[1 - seat]
+                spec = ",".join(([args.rollout] if args.rollout else []) + [f"{other}={seats[1 - seat]}"])
+                reviews[name] = review_decisions(record, players=[name], samples=args.samples, seed=deal,
+                                                 rollout=spec, executor=executor)
+        else:
+            review = review_decisions(record, samples=args.samples, seed=deal, rollout=args.rollout,
+                                      executor=executor)
+            reviews = dict.fromkeys(record.players, review)
+        for seat, name in enumerate(record.players):
+            bot = seats[seat]
+            review = reviews[name]
+            mine = [d for d in review.decisions if d.player == name and not d.forced]
+            if mine:
+                per_hand[bot].append(sum(d.held_out for d in mine) / len(mine))
+                by_deal[bot].setdefault(deal, []).append(per_hand[bot][-1])
+                decided[bot].setdefault(deal, []).append(len(mine))
+                leader[bot].append(sum(d.loss for d in mine) / len(mine))
+            for d in mine:
+                kinds[bot].setdefault(_kind(d), []).append(d.held_out)
+            counts[bot][0] += len(mine)
+            counts[bot][1] += sum(1 for d in mine if d.loss_low <= 0)
+            for i, grade in enumerate(("inaccuracy", "mistake", "blunder")):
+                counts[bot][2 + i] += sum(1 for d in mine if d.grade == grade)
+            if not args.opponent_as_played:  # the luck needs both players' losses from one review
+                rates = next(p for p in review.players if p.name == name)
+                adjusted[bot].append(rates.adjusted.value)
+        judged = sum(len(r.decisions) for r in {id(r): r for r in reviews.values()}.values())
+        print(f"  deal {deal} rotation {rotation}: {judged} decisions "
+              f"({time.process_time() - start:.0f} s CPU so far)", flush=True)
     hands = 2 * args.deals
     print(f"{args.variant} (target {args.target}): {' v '.join(bots)}, {args.deals} deals from both seats "
           f"({hands} hands), "
@@ -184,6 +180,19 @@ def _run(args: argparse.Namespace, executor: Executor | None) -> None:
             found = kinds[bot].get(name, [])
             cells.append(f"{bot} {len(found)}, {sum(found):+.1f}, {sum(found) / max(1, len(found)):+.2f}")
         print(f"    {name:8} " + "; ".join(cells))
+
+
+def one_hand_records(variant: Variant, bots: list[str], seed: int, deals: int
+                     ) -> Iterator[tuple[int, int, list[str], Record]]:
+    """Seeded one-hand games of two bots, each deal from both seats: (deal, rotation, the bots by
+    seat, the game's record)."""
+    for deal in range(deals):
+        for rotation in (0, 1):
+            seats = bots if rotation == 0 else bots[::-1]
+            outcome = play_game(variant, [bot_class(b)() for b in seats], seed=seed, deal=deal,
+                                rotation=rotation, labels=seats, record=True, max_hands=1)
+            assert outcome.record is not None
+            yield deal, rotation, seats, to_record(game_to_record_dict(outcome.record))
 
 
 def _kind(decision: Decision) -> str:
