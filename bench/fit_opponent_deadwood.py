@@ -27,7 +27,11 @@ of the true cells under uniform deals, under that count's own table and under th
 under deals drawn by the common table (each opponent's cell drawn by his own weight alone); then
 the common table.
 
+``--by-opponent``: two players, a table fitted on the hands of each opponent's bot alone, and each
+compared, on that bot's held-out hands, with the common table (the one shipped).
+
     python bench/fit_opponent_deadwood.py [--hands 300] [--seed 901] [--held-seed 902] [--game gin]
+    python bench/fit_opponent_deadwood.py --game basic --by-opponent
     python bench/fit_opponent_deadwood.py --game basic --players 3 4 [--hands 150]
 """
 
@@ -65,13 +69,14 @@ def seatings(game: str, players: int) -> list[tuple[str, ...]]:
 
 
 def collect(hands: int, seed: int, weight: dict[tuple[int, int], float] | None = None, game: str = "gin",
-            players: int = 2, candidates: list[list[tuple[int, int]]] | None = None
+            players: int = 2, candidates: list[list[tuple[int, int]]] | None = None, opponent: str | None = None
             ) -> tuple[Count, Count, list[tuple[int, int]], Count]:
     """Counts of (throws, deadwood) cells: the true opponent hands, the uniform samples; the true
     cells in order; and, with a ``weight`` table, the cells of samples drawn as
     ``analysis.evidence.draw_sample`` draws them (one of ``CANDIDATES`` uniform deals, by weight).
     With a ``candidates`` list, each true cell's ``CANDIDATES`` uniform cells are appended to it
-    instead (to be drawn from afterwards by any table: ``drawn``)."""
+    instead (to be drawn from afterwards by any table: ``drawn``).  ``opponent``: count only the
+    opponents played by that bot."""
     variant = get_variant(game, **RULES[game])
     size = game_of(variant).dealt_size(players)
     true: Count = {}
@@ -80,7 +85,7 @@ def collect(hands: int, seed: int, weight: dict[tuple[int, int], float] | None =
     resampled: Count = {}
     rng = random.Random(seed)
 
-    def spying(name: str) -> object:
+    def spying(name: str, seats: tuple[str, ...]) -> object:
         base = bot_class(name)
 
         class Spy(base):  # type: ignore[misc, valid-type]
@@ -88,7 +93,8 @@ def collect(hands: int, seed: int, weight: dict[tuple[int, int], float] | None =
                 if view.observe is not None:
                     state = view.observe.args[0]  # type: ignore[attr-defined]  # the true state (a bench only)
                     others = [o for o in range(players) if o != view.seat
-                              and len(state.players[o].hand) == size]  # the rest have laid cards down
+                              and len(state.players[o].hand) == size  # the rest have laid cards down
+                              and (opponent is None or seats[o] == opponent)]
                     if not others:
                         return super().discard(view)  # type: ignore[no-any-return]
                     seen = view.observe()
@@ -121,7 +127,7 @@ def collect(hands: int, seed: int, weight: dict[tuple[int, int], float] | None =
         first = arrangements[deal % len(arrangements)]
         orders = [first, first[::-1]] if players == 2 else [first[r:] + first[:r] for r in range(players)]
         for rotation, seats in enumerate(orders):
-            play_game(variant, [spying(x) for x in seats], seed=seed, deal=deal, rotation=rotation,  # type: ignore[misc]
+            play_game(variant, [spying(x, seats) for x in seats], seed=seed, deal=deal, rotation=rotation,  # type: ignore[misc]
                       max_hands=1)
     return true, uniform, cells, resampled
 
@@ -202,6 +208,27 @@ def seven_cards(hands: int, seed: int, held_seed: int, counts: list[int]) -> Non
     print_table(common)
 
 
+def by_opponent(hands: int, seed: int, held_seed: int, game: str) -> None:
+    """Two players: a table fitted on the hands of one opponent's bot at a time, against the common
+    table of them all, each on that bot's held-out hands."""
+    true, uniform, _, _ = collect(hands, seed, game=game)
+    common = ratios(true, uniform)
+    for bot in BOTS[game]:
+        own_true, own_uniform, fitted, _ = collect(hands, seed, game=game, opponent=bot)
+        own = ratios(own_true, own_uniform)
+        found: list[list[tuple[int, int]]] = []
+        _, held_uniform, held_cells, _ = collect(hands, held_seed, game=game, opponent=bot, candidates=found)
+        print(f"# opponent {bot}: fitted on {len(fitted)} of his hands at discards (seed {seed}); held out "
+              f"{len(held_cells)} (seed {held_seed}): mean log-likelihood of his true deadwood cell: uniform "
+              f"{log_likelihood(held_cells, held_uniform, None):.4f}, the common table "
+              f"{log_likelihood(held_cells, held_uniform, common):.4f}, his own "
+              f"{log_likelihood(held_cells, held_uniform, own):.4f}; drawn as the evaluator draws by the common "
+              f"table {log_likelihood(held_cells, drawn(found, common, held_seed), None):.4f}, by his own "
+              f"{log_likelihood(held_cells, drawn(found, own, held_seed), None):.4f}")
+        print(f"# the table of {bot} alone")
+        print_table(own)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--hands", type=int, default=300)
@@ -210,7 +237,12 @@ def main() -> None:
     parser.add_argument("--game", choices=sorted(BOTS), default="gin")
     parser.add_argument("--players", type=int, nargs="+", default=[2],
                         help="basic only: 3 and 4 (seven cards) fit a table each and a common one")
+    parser.add_argument("--by-opponent", action="store_true",
+                        help="also fit a table per opponent's bot and compare it with the common one, held out")
     args = parser.parse_args()
+    if args.by_opponent:
+        by_opponent(args.hands, args.seed, args.held_seed, args.game)
+        return
     if args.players != [2]:
         if args.game != "basic" or any(n not in (3, 4) for n in args.players):
             parser.error("--players 3 / 4 is for --game basic")
