@@ -29,6 +29,7 @@ decision.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import resource
 import statistics
@@ -54,9 +55,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from review_strength import TARGET, one_hand_records  # noqa: E402
 
 
-def _paired(values: list[list[float]]) -> float:
-    """The mean of the first move's values less the second's, sample by sample."""
-    return statistics.fmean(a - b for a, b in zip(values[0], values[1]))
+def _paired(values: list[list[float]], weights: list[float]) -> float:
+    """The mean of the first move's values less the second's, sample by sample, each sample by its
+    weight (1 where the samples are drawn by weight: gin and basic; the discard evidence in Bing)."""
+    total = math.fsum(weights)
+    return math.fsum(w * (a - b) for w, a, b in zip(weights, values[0], values[1])) / total
 
 
 def _truth(state: GameState, moves: list[Action], seat_bots: list[str], samples: int) -> float:
@@ -87,9 +90,10 @@ def _decision(job: tuple[GameState, Action, list[Action], str, list[str], int]
         return None
     pair = [best, played]
     observation = observe(state, state.current)
-    shipped, _, _ = rollout_values(observation, pair, seed=2, first=0, count=samples, rollout=spec)
-    uniform, _, _ = rollout_values(observation, pair, seed=2, first=0, count=samples, rollout=spec, evidence=False)
-    return str(played), str(best), _paired(shipped), _paired(uniform), _truth(state, pair, seat_bots, samples)
+    shipped, _, weights = rollout_values(observation, pair, seed=2, first=0, count=samples, rollout=spec)
+    uniform, _, ones = rollout_values(observation, pair, seed=2, first=0, count=samples, rollout=spec, evidence=False)
+    return (str(played), str(best), _paired(shipped, weights), _paired(uniform, ones),
+            _truth(state, pair, seat_bots, samples))
 
 
 def main() -> None:
