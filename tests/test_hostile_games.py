@@ -605,6 +605,9 @@ WRITER_CASES = [
          [r"--names: a player's name is one word \(it starts each action\), got 'Ann Lee'"]),
     Case("deal-name-with-a-tab", ["deal", "--names", "Ann\tLee,Bob"], 2,
          [r"--names: a player's name is one word \(it starts each action\), got 'Ann\\tLee'"]),
+    # a byte that is not UTF-8 reaches Python as a lone surrogate; written, it became U+FFFD
+    Case("deal-name-not-utf8", ["deal", "--names", "\udcffA,Bob"], 2,
+         [r"--names: a player's name must be UTF-8 text \(a byte of it is not\), got '\\udcffA'"]),
     Case("import-name-with-a-space", ["import", "openspiel", "g.txt", "--names", "Ann Lee,Bob"], 2,
          [r"--names: a player's name is one word \(it starts each action\), got 'Ann Lee'"],
          files={"g.txt": OPENSPIEL}),

@@ -256,18 +256,31 @@ def test_deal_record_of_a_variant_object_keeps_its_options() -> None:
 def test_a_name_the_record_reader_refuses_is_refused_when_the_hand_is_made(name: str) -> None:
     """A library audit: deal_record and new_hand took names that write_record wrote and the reader then
     refused; a name starts each action, so it is one word, not empty, not a comment ('#...')."""
-    from rummycheck.table.hand import new_hand
-
     text = 'variant = "gin"\nplayers = ["Bob", ' + json.dumps(name) + ']\n'
     with pytest.raises(RecordError):
         parse_record(text)
-    expected = f"a player's name is one word (it starts each action), got {name!r}"
+    _refused_where_the_hand_is_made(name, f"a player's name is one word (it starts each action), got {name!r}")
+
+
+def _refused_where_the_hand_is_made(name: str, expected: str) -> None:
+    """``deal_record`` and ``new_hand`` both refuse ``name``, with ``expected`` as the error."""
+    from rummycheck.table.hand import new_hand
+
     with pytest.raises(ScenarioError) as dealt:
         deal_record("gin", players=["Bob", name], seed=3)
     assert str(dealt.value) == expected
     with pytest.raises(ScenarioError) as started:
         new_hand("gin", players=["Bob", name], seed=3)
     assert str(started.value) == expected
+
+
+def test_a_name_with_a_byte_that_is_not_utf8_is_refused() -> None:
+    """A name from the command line with a byte that is not UTF-8 reaches Python as a lone surrogate
+    (surrogateescape); the record writer wrote it as U+FFFD, so the record named another player than
+    the one asked for. Refused where the hand is made, as the reader's other name rules are."""
+    name = b"\xffA".decode("utf-8", "surrogateescape")
+    assert name == "\udcffA"
+    _refused_where_the_hand_is_made(name, "a player's name must be UTF-8 text (a byte of it is not), got '\\udcffA'")
 
 
 def test_one_word_names_round_trip_through_the_record() -> None:

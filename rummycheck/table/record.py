@@ -19,10 +19,14 @@ Path_ = tuple[str | int, ...]
 
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a player's name in a record, or None: a name is one word (it
-    starts each action), not empty, not starting with ``#``.  The record reader's rule, and the deal's
+    starts each action), not empty, not starting with ``#``, and text a file can hold (no lone
+    surrogate: what Python makes of a byte of the command line that is not UTF-8, which a record
+    would have written as another character).  The record reader's rule, and the deal's
     (``table.hand.seats_for``): no hand is made with a name its record could not hold."""
     if not name or any(c.isspace() for c in name) or name.startswith("#"):
         return f"a player's name is one word (it starts each action), got {name!r}"
+    if any("\ud800" <= c <= "\udfff" for c in name):
+        return f"a player's name must be UTF-8 text (a byte of it is not), got {name!r}"
     return None
 
 
