@@ -228,6 +228,15 @@ CASES = [
     Case("bom-scenario-solves", ["solve", "b.toml"], 0, out=r"Gin Rummy", files={"b.toml": "\ufeff" + GIN_KNOCK}),
     Case("bom-location", ["check", "b.toml", "--play", "draw"], 2, [r"b\.toml:1:6: not valid TOML: .*"],
          files={"b.toml": "\ufeffab = = 1\n"}),
+    # a hand of cards (what solve reads) given where a scenario or a record is wanted: said so
+    Case("hand-file-to-check", ["check", "h.txt", "--play", "draw"], 2,
+         [r"h\.txt:2:4: not valid TOML: .*; the file reads as a hand of cards, which 'rummycheck solve' takes: "
+          r"this command reads a scenario or a record \(TOML: docs/scenarios\.md, docs/records\.md\)"],
+         files={"h.txt": "# a hand\nKd Kh Kc 8c 9c 10c\n"}),
+    Case("hand-file-to-replay", ["replay", "h.txt"], 2, [r"h\.txt:1:4: not valid TOML: .*; the file reads as a hand "
+                                                        r"of cards, .*"], files={"h.txt": "Kd Kh Kc\n"}),
+    Case("not-a-hand-to-check", ["check", "n.txt", "--play", "draw"], 2, [r"n\.txt:1:7: not valid TOML: [^;]*$"],
+         files={"n.txt": "hello world\n"}),
     Case("location-inside-escaped-string", ["check", "e.toml", "--play", "draw"], 2,
          [r"e\.toml:8:42: expected a card like '10h' or 'H10', got 'Zz'"],
          files={"e.toml": GIN_KNOCK.replace('"Ac 2c 3c', '"\\u0041c\\t2c 3c').replace("10s Kd", "Zz Kd")}),

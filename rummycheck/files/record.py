@@ -25,9 +25,9 @@ from typing import Any
 
 from rummycheck.cards import Card
 from rummycheck.errors import CardParseError, HouseRulesUnreadable, RummyError, ScenarioError, located
-from rummycheck.files.tomlpos import MAX_NUMBER, Problems
+from rummycheck.files.tomlpos import MAX_NUMBER, Problems, read_toml
 from rummycheck.games import game_of
-from rummycheck.reading import parse_toml, read_input
+from rummycheck.reading import read_input
 from rummycheck.table.record import name_problem
 from rummycheck.table.replay import (
     ActionSyntaxError,
@@ -120,7 +120,7 @@ class _Reader(Problems):
 def parse_record(text: str, *, source: str = "<record>") -> Record:
     """Parse and check a record; raise ``RecordError`` listing every problem, one located line each."""
     try:  # the one TOML reader: located errors, integers beyond 64 bits and deep nesting refused
-        data = parse_toml(text, source=source)
+        data = read_toml(text, source=source)
     except ScenarioError as error:
         raise RecordError(str(error)) from None
     r = _Reader(text, source)

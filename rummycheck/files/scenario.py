@@ -23,7 +23,7 @@ from typing import Any
 
 from rummycheck.cards import CARD_TOKEN, Card
 from rummycheck.errors import CardParseError, HouseRulesUnreadable, RummyError, ScenarioError, VariantError, located
-from rummycheck.files.tomlpos import MAX_NUMBER, TomlLocator
+from rummycheck.files.tomlpos import MAX_NUMBER, TomlLocator, read_toml
 from rummycheck.games import game_of
 from rummycheck.melds import Meld, MeldKind, TableMeld, meld_readings, reading_effect
 from rummycheck.position import (
@@ -35,7 +35,7 @@ from rummycheck.position import (
     TurnInfo,
     nearest_position,
 )
-from rummycheck.reading import parse_toml, read_file, read_input
+from rummycheck.reading import read_file, read_input
 from rummycheck.textsafe import brief, shorten
 from rummycheck.variants import Variant, get_variant, is_house_rules_name, players_text, resolve_house_rules
 
@@ -255,7 +255,7 @@ def _meld_from(builder: _Builder, placed: list[_Placed], kind: str | None, varia
 
 def parse_scenario(text: str, *, source: str = "<scenario>") -> Scenario:
     """Parse and check a scenario; raise ``ScenarioError`` listing every problem found."""
-    data = parse_toml(text, source=source)
+    data = read_toml(text, source=source)
     builder = _Builder(text, source)
     if isinstance(data.get("hand"), list) and "dealer" in data:  # [[hand]] tables and a dealer: a record
         line, column = builder.at(("hand", 0))

@@ -9,15 +9,43 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import Any
 
+from rummycheck.cards import parse_cards
+from rummycheck.errors import RummyError, ScenarioError
 from rummycheck.position import Path_
+from rummycheck.reading import parse_toml
 
-__all__ = ["MAX_NUMBER", "Problems", "TomlLocator"]
+__all__ = ["MAX_NUMBER", "Problems", "TomlLocator", "read_toml"]
 
 MAX_NUMBER = 1_000_000  # scores, hand sizes, stock and points: larger is a mistake, not a game
 
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+#: a text longer than this is not looked at as a hand of cards (a hand file is a few lines)
+_HAND_TEXT = 10_000
+
+
+def read_toml(text: str, *, source: str) -> dict[str, Any]:
+    """``reading.parse_toml``; where the text is no TOML but reads as a hand of cards (the file
+    ``solve`` takes), its error says so: a scenario or a record was wanted."""
+    try:
+        return parse_toml(text, source=source)
+    except ScenarioError as error:
+        if not _reads_as_hand(text):
+            raise
+        raise ScenarioError(f"{error}; the file reads as a hand of cards, which 'rummycheck solve' takes: "
+                            "this command reads a scenario or a record (TOML: docs/scenarios.md, "
+                            "docs/records.md)") from None
+
+
+def _reads_as_hand(text: str) -> bool:
+    if len(text) > _HAND_TEXT:
+        return False
+    try:
+        return bool(parse_cards(text))
+    except RummyError:
+        return False
 
 
 class TomlLocator:
