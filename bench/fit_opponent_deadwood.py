@@ -42,6 +42,7 @@ import itertools
 import math
 import random
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -175,19 +176,24 @@ def print_table(weight: dict[tuple[int, int], float]) -> None:
     print("]")
 
 
+def pooled(fits: Iterable[tuple[Count, Count, list[tuple[int, int]], Count]]) -> dict[tuple[int, int], float]:
+    """The table of several ``collect`` runs' counts added together (the common table)."""
+    true: Count = {}
+    uniform: Count = {}
+    for fit_true, fit_uniform, _, _ in fits:
+        for c, k in fit_true.items():
+            true[c] = true.get(c, 0) + k
+        for c, k in fit_uniform.items():
+            uniform[c] = uniform.get(c, 0) + k
+    return ratios(true, uniform)
+
+
 def seven_cards(hands: int, seed: int, held_seed: int, counts: list[int]) -> None:
     """Basic with three or four players: a table for each count of players and one for them all,
     compared on the held-out seed."""
     fitted = {n: collect(hands, seed, game="basic", players=n) for n in counts}
     own = {n: ratios(true, uniform) for n, (true, uniform, _, _) in fitted.items()}
-    pooled_true: Count = {}
-    pooled_uniform: Count = {}
-    for true, uniform, _, _ in fitted.values():
-        for c, k in true.items():
-            pooled_true[c] = pooled_true.get(c, 0) + k
-        for c, k in uniform.items():
-            pooled_uniform[c] = pooled_uniform.get(c, 0) + k
-    common = ratios(pooled_true, pooled_uniform)
+    common = pooled(fitted.values())
     for n in counts:
         found: list[list[tuple[int, int]]] = []
         _, held_uniform, held_cells, _ = collect(hands, held_seed, game="basic", players=n, candidates=found)
@@ -210,15 +216,14 @@ def seven_cards(hands: int, seed: int, held_seed: int, counts: list[int]) -> Non
 
 def by_opponent(hands: int, seed: int, held_seed: int, game: str) -> None:
     """Two players: a table fitted on the hands of one opponent's bot at a time, against the common
-    table of them all, each on that bot's held-out hands."""
-    true, uniform, _, _ = collect(hands, seed, game=game)
-    common = ratios(true, uniform)
-    for bot in BOTS[game]:
-        own_true, own_uniform, fitted, _ = collect(hands, seed, game=game, opponent=bot)
+    table of them all (their counts added), each on that bot's held-out hands."""
+    fitted = {bot: collect(hands, seed, game=game, opponent=bot) for bot in BOTS[game]}
+    common = pooled(fitted.values())
+    for bot, (own_true, own_uniform, cells, _) in fitted.items():
         own = ratios(own_true, own_uniform)
         found: list[list[tuple[int, int]]] = []
         _, held_uniform, held_cells, _ = collect(hands, held_seed, game=game, opponent=bot, candidates=found)
-        print(f"# opponent {bot}: fitted on {len(fitted)} of his hands at discards (seed {seed}); held out "
+        print(f"# opponent {bot}: fitted on {len(cells)} of his hands at discards (seed {seed}); held out "
               f"{len(held_cells)} (seed {held_seed}): mean log-likelihood of his true deadwood cell: uniform "
               f"{log_likelihood(held_cells, held_uniform, None):.4f}, the common table "
               f"{log_likelihood(held_cells, held_uniform, common):.4f}, his own "
