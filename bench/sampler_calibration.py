@@ -29,7 +29,6 @@ decision.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import resource
 import statistics
@@ -41,10 +40,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rummycheck.analysis.decisions import _decisions  # noqa: E402
-from rummycheck.analysis.evaluate import _net, evaluate, rollout_values  # noqa: E402
+from rummycheck.analysis.evaluate import ROLLOUT_TURNS, _net, evaluate, rollout_values  # noqa: E402
+from rummycheck.errors import SimulationError  # noqa: E402
 from rummycheck.sim.bots import bot_class  # noqa: E402
 from rummycheck.sim.engine import play_out  # noqa: E402
-from rummycheck.sim.stats import mean_interval  # noqa: E402
+from rummycheck.sim.stats import mean_interval, weighted_mean_interval  # noqa: E402
 from rummycheck.table.actions import Action, ActionKind  # noqa: E402
 from rummycheck.table.observation import observe  # noqa: E402
 from rummycheck.table.replay import replay  # noqa: E402
@@ -58,8 +58,7 @@ from review_strength import TARGET, one_hand_records  # noqa: E402
 def _paired(values: list[list[float]], weights: list[float]) -> float:
     """The mean of the first move's values less the second's, sample by sample, each sample by its
     weight (1 where the samples are drawn by weight: gin and basic; the discard evidence in Bing)."""
-    total = math.fsum(weights)
-    return math.fsum(w * (a - b) for w, a, b in zip(weights, values[0], values[1])) / total
+    return weighted_mean_interval([a - b for a, b in zip(values[0], values[1])], weights).value
 
 
 def _truth(state: GameState, moves: list[Action], seat_bots: list[str], samples: int) -> float:
@@ -75,7 +74,12 @@ def _truth(state: GameState, moves: list[Action], seat_bots: list[str], samples:
             start = state.copy()
             start.stock_order = list(order)
             after = start.apply(move)
-            final, ending = play_out(after, [bot_class(b)() for b in seat_bots], seed=f"truth:{i}", max_turns=400)
+            try:
+                final, ending = play_out(after, [bot_class(b)() for b in seat_bots], seed=f"truth:{i}",
+                                         max_turns=ROLLOUT_TURNS)
+            except SimulationError:  # as the evaluator counts a rollout the bots never end: 0
+                nets.append(0.0)
+                continue
             nets.append(_net(final, ending, seat)[0])
         diffs.append(nets[0] - nets[1])
     return statistics.fmean(diffs)
