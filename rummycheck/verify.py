@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rummycheck.errors import CannotTell, ExpectValueError, RummyError, ScenarioError
-from rummycheck.reading import parse_toml, read_file
+from rummycheck.reading import read_file
 
 if TYPE_CHECKING:
     from rummycheck.files.scoresheet import ScoreSheetFile
@@ -715,9 +715,11 @@ def _toml_files(folder: Path) -> list[Path]:
 
 
 def _load(path: Path) -> Subject | None:
-    text = read_file(path)
-    data = parse_toml(text, source=str(path))
     from rummycheck.files.scoresheet import is_sheet, parse_sheet
+    from rummycheck.files.tomlpos import WITH_EXPECT, read_toml
+
+    text = read_file(path)
+    data = read_toml(text, source=str(path), wanted=WITH_EXPECT)
     if is_sheet(data):
         if "expect" not in data:
             return None

@@ -235,6 +235,14 @@ CASES = [
          files={"h.txt": "# a hand\nKd Kh Kc 8c 9c 10c\n"}),
     Case("hand-file-to-replay", ["replay", "h.txt"], 2, [r"h\.txt:1:4: not valid TOML: .*; the file reads as a hand "
                                                         r"of cards, .*"], files={"h.txt": "Kd Kh Kc\n"}),
+    Case("hand-file-to-score", ["score", "h.txt"], 2,
+         [r"h\.txt:1:4: not valid TOML: .*; the file reads as a hand of cards, which 'rummycheck solve' takes: "
+          r"this command reads a score sheet or a hand's end \(TOML: docs/scoresheets\.md, docs/scoring\.md\)"],
+         files={"h.txt": "Kd Kh Kc\n"}),
+    Case("hand-file-to-verify", ["verify", "h.toml"], 2,
+         [r"h\.toml:1:4: not valid TOML: .*; the file reads as a hand of cards, .*: this command reads scenarios "
+          r"and score sheets with \[expect\] checks \(TOML: docs/verify\.md\)"],
+         files={"h.toml": "Kd Kh Kc\n"}),
     Case("not-a-hand-to-check", ["check", "n.txt", "--play", "draw"], 2, [r"n\.txt:1:7: not valid TOML: [^;]*$"],
          files={"n.txt": "hello world\n"}),
     Case("location-inside-escaped-string", ["check", "e.toml", "--play", "draw"], 2,

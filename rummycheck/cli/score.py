@@ -5,7 +5,7 @@ from typing import Annotated, Any
 import typer
 
 from rummycheck.cli.common import JsonOpt, RuleOpt, app, emit_json, guarded, say
-from rummycheck.reading import parse_toml, read_input
+from rummycheck.reading import read_input
 
 
 @app.command()
@@ -25,12 +25,13 @@ def score(
 
         from rummycheck.errors import ScenarioError
         from rummycheck.files.scenario import parse_scenario
+        from rummycheck.files.tomlpos import SHEET_OR_SCENARIO, read_toml
         from rummycheck.table.scoring import score_scenario
         from rummycheck.variants import parse_override
 
         text, source = read_input(path)
         overrides = dict(parse_override(r) for r in rule or [])
-        data = parse_toml(text, source=source)
+        data = read_toml(text, source=source, wanted=SHEET_OR_SCENARIO)
         if "hand" in data and "dealer" in data and "hands" not in data:  # a record: [[hand]] tables and a dealer
             raise ScenarioError(f"{source}: a record (docs/records.md), not a scenario or a score sheet: "
                                 f"'rummycheck replay {path}' replays it and scores every hand")

@@ -17,11 +17,11 @@ from typing import Any
 
 from rummycheck.cards import CARD_TOKEN, Card, check_copies
 from rummycheck.errors import RummyError, ScenarioError, located
-from rummycheck.files.tomlpos import MAX_NUMBER, Problems
+from rummycheck.files.tomlpos import MAX_NUMBER, SHEET_OR_SCENARIO, Problems, read_toml
 from rummycheck.games import game_of
 from rummycheck.games.base import solvable_size_problem
 from rummycheck.position import where
-from rummycheck.reading import parse_toml, read_file
+from rummycheck.reading import read_file
 from rummycheck.table.scoring import HandEnd, HandScore, Sheet, new_sheet, score_hand
 from rummycheck.tabletext import tabulate
 from rummycheck.textsafe import brief
@@ -67,7 +67,7 @@ class _Checker(Problems):
 
 def parse_sheet(text: str, *, source: str = "<sheet>") -> ScoreSheetFile:
     """Parse and check a score-sheet text; raise ``ScenarioError`` listing every problem."""
-    data = parse_toml(text, source=source)
+    data = read_toml(text, source=source, wanted=SHEET_OR_SCENARIO)
     check = _Checker(text, source)
     for key in data:
         if key not in TOP_KEYS:

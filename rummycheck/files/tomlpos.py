@@ -16,7 +16,8 @@ from rummycheck.errors import RummyError, ScenarioError
 from rummycheck.position import Path_
 from rummycheck.reading import parse_toml
 
-__all__ = ["MAX_NUMBER", "Problems", "TomlLocator", "read_toml"]
+__all__ = ["MAX_NUMBER", "SCENARIO_OR_RECORD", "SHEET_OR_SCENARIO", "WITH_EXPECT", "Problems", "TomlLocator",
+           "read_toml"]
 
 MAX_NUMBER = 1_000_000  # scores, hand sizes, stock and points: larger is a mistake, not a game
 
@@ -26,17 +27,24 @@ _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _HAND_TEXT = 10_000
 
 
-def read_toml(text: str, *, source: str) -> dict[str, Any]:
+#: what the scenario and record readers' commands read, as the hint words it
+SCENARIO_OR_RECORD = "a scenario or a record (TOML: docs/scenarios.md, docs/records.md)"
+#: what ``score`` reads
+SHEET_OR_SCENARIO = "a score sheet or a hand's end (TOML: docs/scoresheets.md, docs/scoring.md)"
+#: what ``verify`` reads
+WITH_EXPECT = "scenarios and score sheets with [expect] checks (TOML: docs/verify.md)"
+
+
+def read_toml(text: str, *, source: str, wanted: str = SCENARIO_OR_RECORD) -> dict[str, Any]:
     """``reading.parse_toml``; where the text is no TOML but reads as a hand of cards (the file
-    ``solve`` takes), its error says so: a scenario or a record was wanted."""
+    ``solve`` takes), its error says so, and what the command reads instead (``wanted``)."""
     try:
         return parse_toml(text, source=source)
     except ScenarioError as error:
         if not _reads_as_hand(text):
             raise
         raise ScenarioError(f"{error}; the file reads as a hand of cards, which 'rummycheck solve' takes: "
-                            "this command reads a scenario or a record (TOML: docs/scenarios.md, "
-                            "docs/records.md)") from None
+                            f"this command reads {wanted}") from None
 
 
 def _reads_as_hand(text: str) -> bool:
