@@ -280,7 +280,12 @@ def test_at_prints_the_table_and_json(tmp_path: Path) -> None:
     assert shown["text"] == runner.invoke(app, ["replay", str(RECORDS / "gin-game.toml"), "--hand", "2", "--at",
                                                 "4", "--scenario", "-"]).output
     bad = runner.invoke(app, ["replay", str(RECORDS / "gin-knock.toml"), "--at", "40"])
-    assert bad.exit_code == 2 and "--at takes 1 to 12" in bad.output
+    assert bad.exit_code == 2 and "hand 1 has 11 actions; --at takes 1 to 12 (before action N; 12: after the last), " \
+        "not 40" in bad.output
+    # a dealt hand with no action yet: the deal is the one moment (it said "has 0 actions; --at takes 1 to 1")
+    fresh = runner.invoke(app, ["replay", str(RECORDS / "bing-deal-seed-7.toml"), "--at", "5"])
+    assert fresh.exit_code == 2
+    assert "hand 1 has no actions yet; --at takes 1 (the deal, before any action), not 5" in fresh.output
     target = tmp_path / "x.toml"
     target.write_text("keep", encoding="utf-8")
     refused = runner.invoke(app, ["replay", str(RECORDS / "gin-knock.toml"), "--at", "3", "--scenario", str(target)])

@@ -522,8 +522,11 @@ def state_at(record: Record, hand: int, at: int) -> GameState:
         raise RecordError(f"{record.source}: the record has {len(record.hands)} hand(s), not hand {hand}")
     actions = len(record.hands[hand - 1].actions)
     if not 1 <= at <= actions + 1:
-        raise RecordError(f"{record.where('hand', hand - 1, 'actions')}: hand {hand} has {actions} actions; "
-                          f"--at takes 1 to {actions + 1}")
+        counted = "no actions yet" if actions == 0 else "1 action" if actions == 1 else f"{actions} actions"
+        span = "1 (the deal, before any action)" if actions == 0 else \
+            f"1 to {actions + 1} (before action N; {actions + 1}: after the last)"
+        raise RecordError(f"{record.where('hand', hand - 1, 'actions')}: hand {hand} has {counted}; "
+                          f"--at takes {span}, not {at}")
     earlier = replace(record, hands=record.hands[:hand - 1])
     done = replay(earlier) if hand > 1 else None
     if done is not None and not done.legal:
