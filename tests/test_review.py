@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from rummycheck.cli import app
 from rummycheck.files.record import load_record, parse_record
-from rummycheck.render.text import finding_detail
+from rummycheck.render.words import finding_detail
 from rummycheck.review import GRADES, Review, grade_of, review
 
 ROOT = Path(__file__).resolve().parent.parent

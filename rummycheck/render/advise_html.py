@@ -33,7 +33,6 @@ from rummycheck.render.html import (
     table_meld_html,
     write_page,
 )
-from rummycheck.render.json import best_line
 from rummycheck.render.text import (
     FactColumns,
     advice_heading,
@@ -44,6 +43,7 @@ from rummycheck.render.text import (
     value_text,
     win_text,
 )
+from rummycheck.render.words import best_line
 from rummycheck.table.state import GameState
 
 __all__ = ["advice_page", "write_advice_page"]

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from rummycheck.render.words import best_line, finding_detail
 from rummycheck.results import meld_json
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from rummycheck.variants import Variant
     from rummycheck.verify import Check
 
-__all__ = ["advice_json", "best_line", "check_json", "decisions_json", "discard_facts_json", "finding_json",
+__all__ = ["advice_json", "check_json", "decisions_json", "discard_facts_json", "finding_json",
            "hand_facts_json", "hand_replay_json", "hand_score_json", "illegal_json", "replay_json",
            "review_json", "sheet_json", "snapshot_json", "solution_json", "state_json", "summary_json",
            "verdict_json"]
@@ -187,8 +188,6 @@ def replay_json(result: Replay) -> dict[str, Any]:
 
 
 def finding_json(finding: Finding) -> dict[str, Any]:
-    from rummycheck.render.text import finding_detail
-
     return {"player": finding.player, "hand": finding.hand, "action": finding.action, "where": finding.where,
             "text": finding.text, "kind": finding.kind, "better": finding.better, "lost": round(finding.lost, 2),
             "measure": finding.measure, "grade": finding.grade, "detail": finding_detail(finding),
@@ -253,21 +252,6 @@ def hand_facts_json(facts: HandFacts) -> dict[str, Any]:
 
 def _finite(value: float) -> float | None:
     return None if value != value or value in (float("inf"), float("-inf")) else round(value, 3)
-
-
-def best_line(advice: Advice) -> str:
-    """The best move in words, the player's name left out: ``discard Ts``, ``knock 3d: gin``, and a
-    take, naming the card taken, with the rest of the turn it was valued by: ``take 5h, then knock 3d``."""
-    value = advice.evaluation.best
-    best = value.action
-    text = value.text(advice.top)
-    facts = advice.facts[0]
-    if best.kind.value == "knock" and (best.card is None or (facts is not None and facts.deadwood == 0)):
-        text += ": gin"
-    elif value.then is not None and value.then.kind.value == "knock" and (
-            value.then.card is None or facts is not None and facts.deadwood == 0):  # the completion's facts
-        text += ": gin"
-    return text
 
 
 def advice_json(advice: Advice) -> dict[str, Any]:

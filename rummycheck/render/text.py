@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from rummycheck.cards import format_cards
 from rummycheck.games import game_of
+from rummycheck.render.words import best_line, finding_detail
 from rummycheck.results import Solution
 from rummycheck.tabletext import tabulate
 from rummycheck.variants import Variant
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from rummycheck.analysis.facts import DiscardFacts
     from rummycheck.crosscheck import Crosscheck
     from rummycheck.games.prove import OptimalPlay
-    from rummycheck.review import Finding, Review
+    from rummycheck.review import Review
     from rummycheck.solvers.base import Arrangement
     from rummycheck.table.state import Snapshot
 
@@ -151,56 +152,6 @@ def crosscheck_text(result: Crosscheck) -> str:
         lines.extend(f"  table meld {n}: {meld}" for n, meld in enumerate(failure.table, start=1))
         lines.extend(f"  {problem}" for problem in failure.problems)
     return "\n".join(lines)
-
-
-def _num(value: object) -> str:
-    number = float(value)  # type: ignore[arg-type]
-    return str(int(number)) if number.is_integer() else f"{number:.2f}"
-
-
-def finding_detail(finding: Finding) -> str:
-    """The one-step review's finding in words: its ``case`` with its facts."""
-    f = dict(finding.facts)
-    case = finding.case
-    if case == "lay-down":
-        return (f"leaves {f['left']} points in hand at the end of the turn; the best legal lay-down leaves "
-                f"{f['best']}")
-    if case.startswith("held-"):
-        when = {"held-discard": "at the end of the turn (with the best discard)",
-                "held-take": f"at the end of the turn (taking {f.get('took')}, then the best discard)",
-                "held-draw": f"on average at the end of the turn (drawing one of the {f.get('unseen')} cards "
-                             f"{f.get('player')} has not seen, then the best discard)"}[case]
-        return f"holds {_num(f['held'])} points {when}; the best legal lay-down now leaves {f['best']}"
-    if case == "draw":
-        return (f"deadwood at the end of the turn: taking {f['top']} and the best discard leaves {_num(f['take'])}; "
-                f"drawing from the stock leaves {_num(f['draw'])} on average over the {f['unseen']} cards "
-                f"{f['player']} has not seen")
-    if case.startswith("discard-"):
-        unit = {"discard-next": f"expected deadwood after the next draw (average over the {f.get('unseen')} cards "
-                                f"{f.get('player')} has not seen)",
-                "discard-seen": "deadwood now (every card is seen)",
-                "discard-now": "deadwood now (two decks or wilds: no one-deck deadwood tables)"}[case]
-        also = f"; deadwood now {f['now']} against {f['best_now']}" if "now" in f else ""
-        return (f"{unit}: {_num(f['value'])} after discarding {f['chosen']}, {_num(f['best_value'])} after "
-                f"{f['best']}{also}")
-    if case == "knocked-not-gin":
-        return (f"knocked with deadwood {f['deadwood']} where gin was on: gin scores at least {f['bonus']} whatever "
-                f"the defender holds and takes no lay-offs, and each point of the knocker's deadwood counts "
-                f"against him: at least {f['deadwood']} + {f['bonus']}")
-    if case == "knock-arrangement":
-        return f"knocked with deadwood {f['deadwood']}; the best knock leaves {f['least']}"
-    if case == "gin-on":
-        return (f"gin was on; it scores at least {f['bonus']} whatever the defender holds; the review does not "
-                "value playing on")
-    if case == "knock-on":
-        return (f"a knock with deadwood {f['deadwood']} was expected to score {_num(f['value'])} "
-                f"(standard error {float(f['error']):.2f}) from the running scores before the hand (average over "
-                f"{f['samples']} hands the defender could hold, drawn with a seeded random.Random from the cards "
-                f"{f['player']} has not seen); the review does not value playing on")
-    if case == "defence":
-        return (f"the defender keeps {f['kept']} points of deadwood; his best melds and lay-offs leave "
-                f"{f['best']}: the hand scores {int(f['scores']):+d} for him instead of {int(f['best_scores']):+d}")
-    raise ValueError(f"no words for a finding of case {case!r}")
 
 
 def review_text(review: Review) -> str:
@@ -336,8 +287,6 @@ def next_chances(facts: DiscardFacts | None) -> tuple[str, str]:
 def advice_heading(advice: Advice) -> tuple[str, ...]:
     """The lines above the advice table: the best move, how it was valued, how sure it is, and
     (gin) what the game-won column means."""
-    from rummycheck.render.json import best_line
-
     evaluation = advice.evaluation
     stop = ("the only legal move" if evaluation.forced else
             f"the best move is ahead of every other at 95% (over the race's looks: a boundary of "
