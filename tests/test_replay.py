@@ -283,6 +283,10 @@ def test_at_prints_the_table_and_json(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "hand 1 has 11 actions; --at takes 1 to 12 (before action N; 12: after the last), " \
         "not 40" in bad.output
     # a dealt hand with no action yet: the deal is the one moment (it said "has 0 actions; --at takes 1 to 1")
+    # --hand without --at is refused whatever its number (--hand 1 replayed every hand, ignoring it)
+    for number in ("1", "2"):
+        alone = runner.invoke(app, ["replay", str(RECORDS / "gin-game.toml"), "--hand", number])
+        assert alone.exit_code == 2 and "--hand needs --at N" in alone.output
     fresh = runner.invoke(app, ["replay", str(RECORDS / "bing-deal-seed-7.toml"), "--at", "5"])
     assert fresh.exit_code == 2
     assert "hand 1 has no actions yet; --at takes 1 (the deal, before any action), not 5" in fresh.output

@@ -5,11 +5,23 @@ from typing import Annotated, Any
 
 import typer
 
-from rummycheck.cli.common import JsonOpt, app, emit_json, fail, guarded, output_path, say, say_exactly, write_file
+from rummycheck.cli.common import (
+    JsonOpt,
+    app,
+    emit_json,
+    fail,
+    given_on_the_line,
+    guarded,
+    output_path,
+    say,
+    say_exactly,
+    write_file,
+)
 
 
 @app.command()
 def replay(
+    ctx: typer.Context,
     record: Annotated[str, typer.Argument(help="A record file (TOML, see docs/records.md); - reads standard input.",
                                                  show_default=False)],
     at: Annotated[int | None, typer.Option("--at", help="Print the table before action N of the hand "
@@ -33,7 +45,7 @@ def replay(
 
     if scenario is not None and at is None:
         fail("--scenario needs --at N (the moment of the hand to write)")
-    if hand != 1 and at is None:
+    if at is None and given_on_the_line(ctx, "hand"):  # --hand 1 too: it would be ignored
         fail("--hand needs --at N (--hand picks the hand --at refers to; without --at every hand is replayed)")
     target = None
     if scenario is not None and scenario != "-":

@@ -1,7 +1,9 @@
 """One hand's lifecycle: the deal, the state it starts from, and how it ends.
 
-Every driver of a hand (``simulate``, ``replay``, ``deal``, ``review``, the tests' driver
-and the rollouts of an analysis) starts and ends hands here:
+Every driver of a hand ends it here (``hand_end``), and every driver that deals one starts it
+here (``simulate``, ``deal``, the tests' driver); ``replay`` (and ``review`` on top of it)
+builds its starting state from the deal a record states (``table.replay.HandRun``), and the
+rollouts of an analysis start from a state already on the table:
 
 * **dealing**: ``deal_hand`` deals as at the table (shuffle with an explicit
   ``random.Random``, Bing's cut for a deuce by the player on the dealer's right, one card
@@ -18,8 +20,9 @@ and the rollouts of an analysis) starts and ends hands here:
   wall, OpenSpiel's take and throw-back limits), basic's stalemates; or that the record
   stops before the end.
 
-``new_hand(variant, players=2, seed=7)`` is the library's way to start a fresh hand: the
-deal of ``rummycheck deal --seed 7``, as a state whose stock order is known.
+``new_hand(variant, *, players=2, seed, dealer=None)`` is the library's way to start a fresh
+hand (``seed`` is required): with ``seed=7``, the deal of ``rummycheck deal --seed 7``, as a
+state whose stock order is known.
 """
 
 from __future__ import annotations
