@@ -101,3 +101,28 @@ def test_crosscheck_cli_tables_accepts_csp() -> None:
     assert result.exit_code == 0, result.output
     assert "2 agree, 0 disagree, 0 answers fail validation" in result.output
     assert "\ncsp " in result.output and "\nz3 " not in result.output
+
+
+def test_crosscheck_cli_tables_exits_1_on_a_disagreement_and_an_invalid_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a broken "csp" at the table: one point more than it found (a disagreement), and a lay-off on a
+    # table meld that is not there (the validator's layoff_problems must refuse it)
+    from rummycheck.games import solve as solve_module
+    from rummycheck.results import LayOff
+
+    real = solve_module.solve_scenario
+
+    def broken(scenario, *, solver="exact"):  # type: ignore[no-untyped-def]
+        answer = real(scenario, solver=solver)
+        if solver != "csp":
+            return answer
+        card = answer.deadwood[0] if answer.deadwood else answer.hand[0]
+        return dataclasses.replace(answer, deadwood_points=answer.deadwood_points + 1,
+                                   layoffs=(*answer.layoffs, LayOff(card, 99, card)))
+
+    monkeypatch.setattr(solve_module, "solve_scenario", broken)
+    result = runner.invoke(app, ["crosscheck", "--tables", "--variant", "basic", "--solver", "exact",
+                                 "--solver", "csp", "--hands", "2", "--seed", "5"])
+    assert result.exit_code == 1, result.output
+    assert "0 agree, 2 disagree, 2 answers fail validation" in result.output
+    assert "DISAGREE" in result.output and "INVALID (csp)" in result.output
+    assert "lay-off on table meld 99, which does not exist" in result.output
