@@ -279,9 +279,9 @@ def _want_card(label: str, value: Any) -> str:
         raise ExpectValueError(f"{label} expects one card like \"7h\", got {value!r}") from None
 
 
-def _want_names(label: str, value: Any) -> list[str]:
+def _want_names(label: str, value: Any, *, like: str = 'player names like ["A", "D"]') -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ExpectValueError(f'{label} expects a list of player names like ["A", "D"], got {value!r}')
+        raise ExpectValueError(f"{label} expects a list of {like}, got {value!r}")
     return list(value)
 
 
@@ -406,7 +406,7 @@ def _evaluate_buyback(subject: Subject, expected: Any) -> list[Outcome]:
 
 
 def _evaluate_score_rules(subject: Subject, expected: Any) -> list[Outcome]:
-    wanted = _want_names("score_rules", expected)
+    wanted = _want_names("score_rules", expected, like='rule ids like ["GIN-KNOCK", "GIN-UNDERCUT"]')
     seen = list(dict.fromkeys(_all_line_rules(subject)))
     missing = [r for r in wanted if r not in seen]
     if missing:

@@ -71,6 +71,36 @@ def test_expect_value_of_the_wrong_shape_is_an_error(tmp_path: Path) -> None:
         verify_file(path)
 
 
+_GIN_KNOCK_NO_EXPECT = (Path(__file__).resolve().parent.parent / "scenarios" / "gin-knock.toml").read_text(
+    encoding="utf-8").split("[expect]")[0]
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ('melds = "two"', "melds expects a whole number, got 'two'"),
+    ("legal = 3", "legal expects true or false, got 3"),
+    ('deadwood = { A = "x" }', "deadwood expects a whole number, got 'x'"),
+    ("hand_points = 5", "hand_points expects a table like { A = 26 }, got 5"),
+    ("winner = 7", 'winner expects a player name, or "" for nobody, got 7'),
+    ("score_rules = 1", 'score_rules expects a list of rule ids like ["GIN-KNOCK", "GIN-UNDERCUT"], got 1'),
+    ('score_rules = ["GIN-KNOCK", 2]', "score_rules expects a list of rule ids like"),
+    ("score_error = 2", 'score_error expects a rule id like "GIN-TURN", got 2'),
+    ("deal = 2", "deal expects a table with dealt, decks and/or players"),
+    ("plays = 5", "plays must be a list of tables like { play = "),
+    ("facts = 3", "facts must be a list of tables like { discard = "),
+    ("strategies = 1", "strategies expects a table like { bots = "),
+])
+def test_each_expect_value_of_the_wrong_kind_is_one_located_line(tmp_path: Path, line: str, message: str) -> None:
+    """Each [expect] key refuses a value of the wrong kind in its own words, at the key's line and
+    column (the line after the [expect] header)."""
+    path = tmp_path / "kind.toml"
+    path.write_text(_GIN_KNOCK_NO_EXPECT + "[expect]\n" + line + "\n", encoding="utf-8")
+    where = _GIN_KNOCK_NO_EXPECT.count("\n") + 2
+    with pytest.raises(ScenarioError) as raised:
+        verify_file(path)
+    text = str(raised.value)
+    assert text.startswith(f"{path}:{where}:1: ") and message in text, text
+
+
 def test_pending_plays_key_fails_with_a_reason_not_silently(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delitem(verify_module._REGISTRY, "plays", raising=False)
     monkeypatch.setattr(verify_module, "EVALUATOR_MODULES", ())
