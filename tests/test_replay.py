@@ -445,3 +445,45 @@ def test_a_discard_of_a_card_not_held_anywhere_in_a_random_game_is_caught_there(
         assert result.illegal.rule.endswith("-TURN") and f"does not hold {card}" in result.illegal.message
         checked += 1
     assert checked >= 10
+
+
+def _record_text(name: str, *changes: tuple[str, str]) -> str:
+    text = (RECORDS / name).read_text(encoding="utf-8")
+    for old, new in changes:
+        assert old in text, old
+        text = text.replace(old, new)
+    return text
+
+
+@pytest.mark.parametrize(("name", "changes", "line"), [
+    # a player the deal gives no cards (BING-DEAL)
+    ("bing-deal-seed-7.toml", [('cards.B = "As As 6s 7s 8s 4h 9h Jh Kh 4d 8d 4c 7c 7c"\n', "")],
+     ":6:1: hand 1, the deal: illegal: BING-DEAL: the deal gives B no cards (cards.B)"),
+    # only a deuce is kept from the cut (BING-DEAL)
+    ("bing-deal-seed-7.toml", [('upcard = "6d"\n', 'upcard = "6d"\ncut = "Kc"\n')],
+     ":6:1: hand 1, the deal: illegal: BING-DEAL: only a deuce is kept from the cut, not Kc"),
+    # C busts in hand 1 (107 + 10 = 117 > 75) and buys nothing back: hand 2 may deal him nothing (BING-BUST)
+    ("bing-bust-buyback.toml", [('buyback = ["C"]\nscores = { A = 71, B = 20, C = 71 }',
+                                 "scores = { A = 71, B = 20, C = 117 }")],
+     ":31:1: hand 2, the deal: illegal: BING-BUST: C is out of the game and is dealt no cards"),
+    # ... nor make him the dealer
+    ("bing-bust-buyback.toml", [('buyback = ["C"]\nscores = { A = 71, B = 20, C = 71 }',
+                                 "scores = { A = 71, B = 20, C = 117 }"),
+                                ('[[hand]]\nnote = "A deals', '[[hand]]\ndealer = "C"\nnote = "A deals')],
+     ":31:1: hand 2, the deal: illegal: BING-BUST: the dealer C is out of the game; BING-BUST: C is out of the "
+     "game and is dealt no cards"),
+])
+def test_a_deal_the_rules_refuse_stops_the_replay_at_the_deal(tmp_path: Path, name: str,
+                                                              changes: list[tuple[str, str]], line: str) -> None:
+    path = tmp_path / name
+    path.write_text(_record_text(name, *changes), encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 1 and f"{path}{line}" in result.output, result.output
+
+
+def test_an_empty_action_is_bad_input_at_its_place(tmp_path: Path) -> None:
+    path = tmp_path / "empty.toml"
+    path.write_text(_record_text("bing-deal-seed-7.toml", ("actions = []", 'actions = [""]')), encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2
+    assert f'{path}:13:13: empty action; expected e.g. "A draw" (the player, then the play)' in result.output
