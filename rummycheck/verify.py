@@ -406,7 +406,10 @@ def _evaluate_buyback(subject: Subject, expected: Any) -> list[Outcome]:
 
 
 def _evaluate_score_rules(subject: Subject, expected: Any) -> list[Outcome]:
-    wanted = _want_names("score_rules", expected, like='rule ids like ["GIN-KNOCK", "GIN-UNDERCUT"]')
+    from rummycheck.games import game_of
+
+    game = game_of(subject.variant)  # its own rule ids as the example
+    wanted = _want_names("score_rules", expected, like=f'rule ids like ["{game.TURN}", "{game.OUT}"]')
     seen = list(dict.fromkeys(_all_line_rules(subject)))
     missing = [r for r in wanted if r not in seen]
     if missing:

@@ -16,6 +16,7 @@ from rummycheck.files.scenario import parse_scenario
 from rummycheck.table.disputes import check_play
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+runner = CliRunner()
 
 
 def bing(hand: str, *, score: int = 0, opened: bool = False, drew: str = "none", took: str = "",
@@ -252,3 +253,38 @@ def test_a_card_drawn_from_an_unknown_stock_must_be_one_not_in_sight() -> None:
     both = parse_scenario(bing("Kd Kh Kc 8c 9c Tc 3h 3s 3h 3s 2d Jc 5s 7d", discard="Kd"), source="b.toml")
     verdict = check_play(both, "draw Kd", disputes=False)
     assert not verdict.legal and "Kd cannot come from the stock: all 2 copies are in sight" in verdict.line()
+
+
+def _ace_high_table() -> str:
+    """bing-opening-layoffs.toml with B (opened, five cards left) owning a run Qd Kd Ad, the ace
+    high, and a Jd in A's hand that goes on its low end."""
+    text = (SCENARIOS / "bing-opening-layoffs.toml").read_text(encoding="utf-8").split("[expect]")[0]
+    text = text.replace('hand = "Ks 7c Jc 3d"', 'hand = "Ks 7c Jc 3d Jd"')
+    text = text.replace("score = 31\nhand_size = 14", "score = 31\nopened = true\nhand_size = 5")
+    return text.replace("[turn]", '[[table]]\nowner = "B"\ncards = "Qd Kd Ad"\n\n[turn]')
+
+
+def test_a_reading_under_which_the_table_is_not_legal_cannot_judge_and_says_why() -> None:
+    # BING-RUN: under ace = "low" the run Qd Kd Ad on the table is no meld, so the lay-off of the Jd
+    # cannot be judged under that reading; the other readings of the ace keep it legal
+    verdict = check_play(parse_scenario(_ace_high_table()), "layoff Jd on 4")
+    assert verdict.legal
+    rows = {(r.option, r.alternative): r for r in verdict.disputes}
+    low = rows[("ace", "low")]
+    assert low.legal is None and low.note == "the table is not legal under this reading"
+    assert rows[("ace", "high")].legal is True and rows[("ace", "wrap")].legal is True
+
+
+def test_check_text_shows_why_a_reading_cannot_judge(tmp_path: Path) -> None:
+    path = tmp_path / "ace-high.toml"
+    path.write_text(_ace_high_table(), encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path), "--play", "layoff Jd on 4"])
+    assert result.exit_code == 0, result.output
+    assert "cannot judge: the table is not legal under this reading" in result.output
+
+
+def test_an_opened_player_is_not_asked_the_opening_rules() -> None:
+    # A opened in an earlier turn: the opening count and lay-offs in the opening turn do not bear
+    # on his lay-off, so no BING-OPEN row; the meld rules' readings still do
+    verdict = check_play(parse_scenario(_ace_high_table()), "layoff Jd on 4")
+    assert verdict.disputes and not [r for r in verdict.disputes if r.option in ("opening_melds", "layoff_in_opening")]

@@ -81,7 +81,7 @@ _GIN_KNOCK_NO_EXPECT = (Path(__file__).resolve().parent.parent / "scenarios" / "
     ('deadwood = { A = "x" }', "deadwood expects a whole number, got 'x'"),
     ("hand_points = 5", "hand_points expects a table like { A = 26 }, got 5"),
     ("winner = 7", 'winner expects a player name, or "" for nobody, got 7'),
-    ("score_rules = 1", 'score_rules expects a list of rule ids like ["GIN-KNOCK", "GIN-UNDERCUT"], got 1'),
+    ("score_rules = 1", 'score_rules expects a list of rule ids like ["GIN-TURN", "GIN-KNOCK"], got 1'),
     ('score_rules = ["GIN-KNOCK", 2]', "score_rules expects a list of rule ids like"),
     ("score_error = 2", 'score_error expects a rule id like "GIN-TURN", got 2'),
     ("deal = 2", "deal expects a table with dealt, decks and/or players"),

@@ -32,46 +32,7 @@ def check(
 
         emit_json(verdict_json(verdict))
     else:
-        say(_text(verdict))
+        from rummycheck.render.text import verdict_text
+
+        say(verdict_text(verdict))
     raise typer.Exit(0 if verdict.legal else 1)
-
-
-def _text(verdict: Any) -> str:
-    from tabulate import tabulate
-
-    lines = [verdict.line()]
-    if verdict.legal:
-        for reason in verdict.reasons[:-1]:
-            lines.append(f"  {reason}")
-    else:
-        for reason in verdict.passed:
-            lines.append(f"  met: {reason}")
-        for reason in verdict.unsettled:
-            lines.append(f"  cannot tell: {reason}")
-    if verdict.variant is not None and verdict.variant.changed_options():
-        lines.append("options in force: " + ", ".join(f"{k}={v}" for k, v in verdict.variant.changed_options().items()))
-    if verdict.after is not None:
-        from rummycheck.render.text import table_lines
-
-        lines.append("after the play:")
-        lines.extend(table_lines(verdict.after))
-    if verdict.disputes:
-        rows = []
-        for row in verdict.disputes:
-            if row.legal is None:
-                outcome = "cannot judge"
-            else:
-                outcome = ("legal" if row.legal else "illegal") + (" (changes)" if row.changes else " (same)")
-            rows.append([row.rule, row.option, _value(row.in_force), _value(row.alternative), outcome])
-        lines.append("disputed rules:")
-        lines.append(tabulate(rows, headers=["rule", "option", "in force", "other reading", "verdict"],
-                              tablefmt="simple"))
-    return "\n".join(lines)
-
-
-def _value(value: object) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)

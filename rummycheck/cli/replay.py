@@ -1,7 +1,7 @@
 """``rummycheck replay``: apply every action of a record through the game's rules."""
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -86,34 +86,7 @@ def replay(
     if as_json:
         emit_json(replay_json(result))
     else:
-        say(_text(result))
+        from rummycheck.render.text import replay_text
+
+        say(replay_text(result))
     raise typer.Exit(0 if result.ok else 1)
-
-
-def _text(result: Any) -> str:
-    from rummycheck.files.scoresheet import hand_text
-    from rummycheck.render.text import table_lines
-
-    record = result.record
-    variant = record.variant
-    lines = [f"{variant.title} ({variant})" + (f" - {record.title}" if record.title else "")]
-    for hand in result.hands:
-        lines.append("")
-        lines.append(f"hand {hand.number} (dealer {hand.dealer}): {hand.actions} of {hand.total} actions"
-                     + (f", ends: {hand.ending}" if hand.ending else ""))
-        lines.extend(table_lines(hand.final))
-        if hand.score is not None:
-            lines.append("")
-            lines.append(hand_text(hand.score))
-        elif hand.note and result.legal:
-            lines.append(f"not scored: {hand.note}")
-        lines.extend(hand.mismatches)
-    lines.append("")
-    if result.illegal is not None:
-        lines.append(result.illegal.line())
-    else:
-        totals = ", ".join(f"{name} {points}" for name, points in result.sheet.scores().items())
-        agree = "" if result.mismatches else (" (as the record states)" if any(h.stated for h in result.hands)
-                                               else "")
-        lines.append(f"legal: {len(result.hands)} hand(s), {result.actions} actions; scores {totals}{agree}")
-    return "\n".join(lines)

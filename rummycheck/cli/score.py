@@ -17,8 +17,9 @@ def score(
     as_json: JsonOpt = False,
 ) -> None:
     """Score a hand or a whole game: every line names the rule that produced it."""
-    from rummycheck.files.scoresheet import hand_text, is_sheet, parse_sheet, run_sheet
+    from rummycheck.files.scoresheet import is_sheet, parse_sheet, run_sheet
     from rummycheck.render.json import sheet_json
+    from rummycheck.render.text import hand_text
 
     def run() -> tuple[str, Any, list[Any], tuple[str, ...]]:
         from dataclasses import replace

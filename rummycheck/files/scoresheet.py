@@ -4,7 +4,7 @@
 scoring (unknown keys, wrong types, bad cards, unknown players), each as
 ``file:line:col: message``.  ``run_sheet(file)`` scores the hands in order with the
 scoring engine; a hand the rules refuse (a knock over the limit, a buy-back with nobody
-to buy back against) is reported at that hand's position.  ``hand_text`` and
+to buy back against) is reported at that hand's position.  ``render.text.hand_text`` and
 ``render.json.sheet_json`` render the results for the command line.
 """
 
@@ -23,11 +23,10 @@ from rummycheck.games.base import solvable_size_problem
 from rummycheck.position import where
 from rummycheck.reading import read_file
 from rummycheck.table.scoring import HandEnd, HandScore, Sheet, new_sheet, score_hand
-from rummycheck.tabletext import tabulate
 from rummycheck.textsafe import brief
 from rummycheck.variants import Variant, get_variant, is_house_rules_name, resolve_house_rules
 
-__all__ = ["ScoreSheetFile", "hand_text", "is_sheet", "load_sheet", "parse_sheet", "run_sheet"]
+__all__ = ["ScoreSheetFile", "is_sheet", "load_sheet", "parse_sheet", "run_sheet"]
 
 TOP_KEYS = ("title", "description", "variant", "preset", "rules", "players", "start", "out", "hands", "expect")
 HAND_KEYS = ("out", "knocker", "points", "cards", "rummy", "stalemate", "dead", "big_gin", "upcard", "buyback",
@@ -285,39 +284,3 @@ def _cards(check: _Checker, value: Any, path: Path_, variant: Variant | None) ->
 
 
 # -- rendering ------------------------------------------------------------------------------
-
-def _status(result: HandScore, name: str) -> str:
-    parts = []
-    row = result.after.player(name)
-    if name == result.hand_winner:
-        parts.append(game_of(result.after.variant).hand_won_words)
-    if name in result.busted:
-        parts.append("busted")
-    if name in result.bought_back:
-        parts.append(f"bought back at {result.buyback_level}")
-    elif row.out:
-        parts.append("out")
-    if name == result.winner:
-        parts.append("WINS THE GAME")
-    return ", ".join(parts)
-
-
-def hand_text(result: HandScore, *, note: str = "") -> str:
-    """One hand: the score lines with their rule ids, then the sheet after the hand."""
-    head = f"hand {result.number}" + (f" - {note}" if note else "")
-    lines = tabulate([[ln.rule, ln.player if ln.player is not None else "all",
-                       f"{ln.points:+d}" if ln.points else "0", ln.text] for ln in result.lines],
-                     headers=["rule", "player", "points", "why"], tablefmt="simple",
-                     maxcolwidths=[None, None, None, 70])
-    rows = []
-    for before, after in zip(result.before.players, result.after.players):
-        change = after.score - before.score
-        rows.append([after.name, before.score, f"{change:+d}" if change else "0", after.score,
-                     _status(result, after.name)])
-    sheet = tabulate(rows, headers=["player", "before", "hand", "total", "status"], tablefmt="simple")
-    extra = []
-    if result.busted and result.buyback_level is not None:
-        extra.append(f"buy-back level: {result.buyback_level} ({game_of(result.after.variant).BUYBACK})")
-    if result.after.finished:
-        extra.append(f"game over: {result.winner} wins" if result.winner else "game over: no winner")
-    return "\n".join([head, lines, "", sheet, *extra])

@@ -20,12 +20,15 @@ if TYPE_CHECKING:
     from rummycheck.analysis.facts import DiscardFacts
     from rummycheck.crosscheck import Crosscheck
     from rummycheck.games.prove import OptimalPlay
+    from rummycheck.games.scoring import HandScore
     from rummycheck.review import Review
     from rummycheck.solvers.base import Arrangement
+    from rummycheck.table.disputes import Verdict
+    from rummycheck.table.replay import Replay
     from rummycheck.table.state import Snapshot
 
-__all__ = ["FactColumns", "arrangements_text", "crosscheck_text", "fact_cells", "fact_columns", "plays_text",
-           "presets_table", "review_text", "rules_table", "solution_text"]
+__all__ = ["FactColumns", "arrangements_text", "crosscheck_text", "fact_cells", "fact_columns", "hand_text",
+           "plays_text", "presets_table", "replay_text", "review_text", "rules_table", "solution_text", "verdict_text"]
 
 
 def solution_text(solution: Solution) -> str:
@@ -401,4 +404,107 @@ def decisions_text(review: DecisionReview, *, every: bool = False) -> str:
     lines.append("luck-adjusted result: the others' losses less the player's own; luck: the result less it "
                  "(docs/review.md)")
     lines.extend(f"note: {m} (the review goes on with the rules' scores)" for m in review.mismatches)
+    return "\n".join(lines)
+
+
+def _hand_status(result: HandScore, name: str) -> str:
+    parts = []
+    row = result.after.player(name)
+    if name == result.hand_winner:
+        parts.append(game_of(result.after.variant).hand_won_words)
+    if name in result.busted:
+        parts.append("busted")
+    if name in result.bought_back:
+        parts.append(f"bought back at {result.buyback_level}")
+    elif row.out:
+        parts.append("out")
+    if name == result.winner:
+        parts.append("WINS THE GAME")
+    return ", ".join(parts)
+
+
+def hand_text(result: HandScore, *, note: str = "") -> str:
+    """One hand: the score lines with their rule ids, then the sheet after the hand."""
+    head = f"hand {result.number}" + (f" - {note}" if note else "")
+    lines = tabulate([[ln.rule, ln.player if ln.player is not None else "all",
+                       f"{ln.points:+d}" if ln.points else "0", ln.text] for ln in result.lines],
+                     headers=["rule", "player", "points", "why"], tablefmt="simple",
+                     maxcolwidths=[None, None, None, 70])
+    rows = []
+    for before, after in zip(result.before.players, result.after.players):
+        change = after.score - before.score
+        rows.append([after.name, before.score, f"{change:+d}" if change else "0", after.score,
+                     _hand_status(result, after.name)])
+    sheet = tabulate(rows, headers=["player", "before", "hand", "total", "status"], tablefmt="simple")
+    extra = []
+    if result.busted and result.buyback_level is not None:
+        extra.append(f"buy-back level: {result.buyback_level} ({game_of(result.after.variant).BUYBACK})")
+    if result.after.finished:
+        extra.append(f"game over: {result.winner} wins" if result.winner else "game over: no winner")
+    return "\n".join([head, lines, "", sheet, *extra])
+
+
+def verdict_text(verdict: Verdict) -> str:
+    """``check``'s verdict: its line, the rules met or broken, the options in force, the table after
+    a legal play, and the disputed readings re-judged (one that cannot judge the play says why)."""
+    lines = [verdict.line()]
+    if verdict.legal:
+        for reason in verdict.reasons[:-1]:
+            lines.append(f"  {reason}")
+    else:
+        for reason in verdict.passed:
+            lines.append(f"  met: {reason}")
+        for reason in verdict.unsettled:
+            lines.append(f"  cannot tell: {reason}")
+    if verdict.variant is not None and verdict.variant.changed_options():
+        lines.append("options in force: " + ", ".join(f"{k}={v}" for k, v in verdict.variant.changed_options().items()))
+    if verdict.after is not None:
+        lines.append("after the play:")
+        lines.extend(table_lines(verdict.after))
+    if verdict.disputes:
+        rows = []
+        for row in verdict.disputes:
+            if row.legal is None:
+                outcome = f"cannot judge: {row.note}" if row.note else "cannot judge"
+            else:
+                outcome = ("legal" if row.legal else "illegal") + (" (changes)" if row.changes else " (same)")
+            rows.append([row.rule, row.option, _option_value(row.in_force), _option_value(row.alternative), outcome])
+        lines.append("disputed rules:")
+        lines.append(tabulate(rows, headers=["rule", "option", "in force", "other reading", "verdict"],
+                              tablefmt="simple"))
+    return "\n".join(lines)
+
+
+def _option_value(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def replay_text(result: Replay) -> str:
+    """``replay``'s text: each hand's end of play, the table and its score, then the verdict."""
+    record = result.record
+    variant = record.variant
+    lines = [f"{variant.title} ({variant})" + (f" - {record.title}" if record.title else "")]
+    for hand in result.hands:
+        lines.append("")
+        lines.append(f"hand {hand.number} (dealer {hand.dealer}): {hand.actions} of {hand.total} actions"
+                     + (f", ends: {hand.ending}" if hand.ending else ""))
+        lines.extend(table_lines(hand.final))
+        if hand.score is not None:
+            lines.append("")
+            lines.append(hand_text(hand.score))
+        elif hand.note and result.legal:
+            lines.append(f"not scored: {hand.note}")
+        lines.extend(hand.mismatches)
+    lines.append("")
+    if result.illegal is not None:
+        lines.append(result.illegal.line())
+    else:
+        totals = ", ".join(f"{name} {points}" for name, points in result.sheet.scores().items())
+        agree = "" if result.mismatches else (" (as the record states)" if any(h.stated for h in result.hands)
+                                               else "")
+        lines.append(f"legal: {len(result.hands)} hand(s), {result.actions} actions; scores {totals}{agree}")
     return "\n".join(lines)
