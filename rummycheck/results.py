@@ -36,7 +36,8 @@ class Reason:
 
 @dataclass(frozen=True, slots=True)
 class LayOff:
-    """A card added to a meld already on the table (``target`` indexes the table melds)."""
+    """A card added to a meld already on the table (``target`` is that meld's number, from 1, as
+    ``TableMeld.number``)."""
 
     card: Card
     target: int

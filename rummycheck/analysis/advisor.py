@@ -7,8 +7,8 @@ facts (``facts.discard_facts``: the least deadwood kept, the outs, the chances o
 next draw, lay-offs on the table's melds counted; enumerated, never sampled); a take valued
 by its best completion gets the facts of the discard that completes it, and a draw from the
 stock those of the hand as it stands (the chances of the card it brings:
-``facts.kept_facts``).  ``state_for_advice`` finds the state of a scenario file's table or of
-a record's moment.
+``facts.kept_facts``).  The command line builds the state it is given: a scenario file's table
+(``GameState.from_scenario``) or a record's moment (``table.replay.state_at``).
 """
 
 from __future__ import annotations

@@ -4,9 +4,11 @@
 expected net points for the hand** (his points from the hand less the mean of the
 other players'; in Bing, where the points of a hand count against a player, with the
 sign turned so that more is better).  Each sample is a full state drawn from what the
-player knows (``observe(...).determinize``): every unseen card dealt uniformly, the
-known ones kept.  Every candidate move is applied to the same sample and the hand is
-played out by the shipped bots (``rollout``, by default the game's strongest), with the
+player knows: the known cards kept and the unseen ones dealt by ``evidence.draw_sample``,
+weighed by what the other players did (``observe(...).determinize``, every unseen card
+dealt uniformly, with ``evidence=False``).  Every candidate move is applied to the same
+sample and the hand is played out by the shipped bots (``rollout``, by default the game's
+rollout bot, ``Game.rollout_bot``: gin's ``expert-race``, a quick opponent), with the
 same bot randomness: common random numbers, so the differences between moves are much
 more precise than the values themselves.  ``rollout`` may also name a bot per player
 (``rollout_bots``): ``"expert,B=knock"`` plays B's seat with ``knock`` and every other seat
@@ -407,7 +409,7 @@ def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 
     moves = list(candidates) if candidates is not None else public.legal_actions()
     if not moves:
         raise RummyError(f"{observation.name} has no legal move")
-    rollout = rollout or public.game.rollout_bot  # the game's strongest shipped bot
+    rollout = rollout or public.game.rollout_bot  # the game's rollout bot (docs/advise.md)
     if all("=" in item for item in rollout.split(",")):  # only some players' bots named: the rest the game's
         rollout = f"{public.game.rollout_bot},{rollout}"
     # the lines sampled: each move alone, or a take with each of its completions

@@ -173,7 +173,8 @@ class Game:
     COUNTERS: ClassVar[tuple[SeatCount, ...]] = ()
     #: the bots ``rummycheck simulate`` seats when none are named
     default_bots: ClassVar[tuple[str, ...]] = ("random", "random")
-    #: the bot that plays every seat of an analysis's rollouts (docs/advise.md): the game's strongest
+    #: the bot that plays every seat of an analysis's rollouts (docs/advise.md): a strong bot quick
+    #: enough for hundreds of rollouts a decision (gin: ``expert-race``, docs/bots.md)
     rollout_bot: ClassVar[str] = "random"
     #: the bot an ``mc`` bot follows (``analysis.mc``: its answer is played unless the rollouts show
     #: another move better, and it plays the mc seat's own later turns in them); None: ``rollout_bot``

@@ -45,7 +45,8 @@ def arrangement_problems(hand: Sequence[Card], melds: Sequence[Meld], deadwood: 
 
 
 def solution_problems(solution: Solution) -> list[str]:
-    """Check a solver's answer: the arrangement, the points and the Bing opening count."""
+    """Check a solver's answer: the arrangement, the points, and the game's own checks
+    (``Game.solution_problems``; Bing: the opening count and BING-LIMIT on an answer called legal)."""
     variant = solution.variant
     problems = arrangement_problems(solution.hand, solution.melds, solution.deadwood,
                                     variant=variant, discard=solution.discard,

@@ -288,7 +288,9 @@ _RECENT: tuple[object, Callable[[int], int]] = (object(), int)
 
 
 def min_deadwood(cards: Sequence[Card], *, variant: Variant | str = "gin", min_melds: int = 0) -> int:
-    """The least points ``cards`` can leave in hand (the same number ``solve`` finds).
+    """The least points exactly ``cards`` can leave in hand: no discard is tried, and no meld count is
+    asked but ``min_melds`` (so ``solve``'s number for a hand it lays out as it is, such as ten gin
+    cards; for eleven gin cards ``solve`` throws one first).
 
     ``min_melds`` asks for arrangements with at least that many melds (Bing's opening);
     a hand that cannot make them returns the points of the whole hand.  A hand of more than

@@ -212,7 +212,8 @@ def declined_card(state: GameState) -> Card | None:
 
 
 def seen_cards(state: GameState) -> list[SeenCard]:
-    """Every card seen taken, declined or thrown in the hand of ``state``, in order (what all players saw)."""
+    """Every card seen taken, declined, left or thrown in the hand of ``state``, in order (what all
+    players saw)."""
     return _public_history(state)[0]
 
 

@@ -13,7 +13,8 @@ pattern (as in pokerkit):
 
 Actions: ``draw_stock``, ``take_discard``, ``lay_down`` (new melds and lay-offs in one
 go; ``meld`` and ``lay_off`` are shorthands), ``discard``, ``end_turn`` (a Bing meld turn
-without a discard), ``knock`` (gin) and ``finish`` (gin, after the defender's lay-offs).
+without a discard), ``pass_turn`` (gin: decline the first upcard, or pass at the wall),
+``knock`` (gin) and ``finish`` (gin, after the defender's lay-offs).
 
 What a game keeps of a hand beyond what every game shares (gin's first-upcard offer, its
 take and throw-back counts, its knock, a dead hand) is the game's own frozen ``HandState``
