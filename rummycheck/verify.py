@@ -804,7 +804,9 @@ def _unplaced(message: str, source: str) -> str:
     return "; ".join(lines)
 
 
-def summary(checks: Sequence[Check]) -> str:
-    """The summary line: ``N passed, M failed``."""
+def summary(checks: Sequence[Check], *, unread: int = 0) -> str:
+    """The summary line: ``N passed, M failed``, and ``K file(s) not read`` when some were not (each
+    is named on its own line on stderr)."""
     counts = Counter(c.passed for c in checks)
-    return f"{counts[True]} passed, {counts[False]} failed"
+    tail = f", {unread} file(s) not read (below)" if unread else ""
+    return f"{counts[True]} passed, {counts[False]} failed{tail}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -199,3 +200,23 @@ def test_plays_legal_must_be_a_boolean_or_cannot_tell(tmp_path: Path) -> None:
                     + '[expect]\nplays = [{ play = "draw; discard 5c", legal = 1 }]\n', encoding="utf-8")
     with pytest.raises(ScenarioError, match=r"legal = true, false or \"cannot tell\""):
         verify_file(path)
+
+
+def test_files_that_cannot_be_read_are_counted_in_the_summary(tmp_path: Path) -> None:
+    """A folder with one good scenario and one broken file: the good one is checked, the summary
+    counts the file not read, the broken one is named on stderr, and the exit code is 2."""
+    from typer.testing import CliRunner
+
+    from rummycheck.cli import app
+
+    (tmp_path / "good.toml").write_text((SCENARIOS / "gin-knock.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "zz.toml").write_text("Kd Kh Kc\n", encoding="utf-8")
+    assert summary([], unread=1) == "0 passed, 0 failed, 1 file(s) not read (below)"
+    result = CliRunner().invoke(app, ["verify", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "3 passed, 0 failed, 1 file(s) not read (below)" in result.stdout
+    assert "zz.toml:1:4: not valid TOML" in result.stderr
+    shown = CliRunner().invoke(app, ["verify", str(tmp_path), "--json"])
+    assert shown.exit_code == 2
+    data = json.loads(shown.stdout)
+    assert (data["passed"], data["failed"], data["unread"]) == (3, 0, 1)

@@ -43,7 +43,7 @@ def verify(
 
         shown = failed if failed_only else checks  # --failed: the failed checks only, as in the table
         emit_json({"checks": [check_json(c) for c in shown], "passed": len(checks) - len(failed),
-                   "failed": len(failed)})
+                   "failed": len(failed), "unread": len(broken)})
     else:
         shown = failed if failed_only else checks
         # every cell escaped whole, line breaks too: a table cell with a \r or \n (a file's name, say) would be
@@ -59,7 +59,7 @@ def verify(
             say("what differs:")
             for c in failed:
                 say(f"  {escape(_short(c.place), keep='')}: {escape(c.label, keep='')}: {c.diff}")
-        say(summary(checks))
+        say(summary(checks, unread=len(broken)))
     if broken:
         fail("\n".join(broken))
     if failed:
