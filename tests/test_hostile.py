@@ -375,7 +375,7 @@ CASES = [
                                           "--buybacks", "2"], 2,
          [r"--buybacks: gin has no buying back in; leave it out"]),
     Case("verify-failed-json-holds-the-failed-checks", ["verify", "w.toml", "--failed", "--json"], 1,
-         out=r'"passed": false(.|\n)*"passed": 2,\s*"failed": 1\s*\}\s*$',
+         out=r'"passed": false(.|\n)*"passed": 2,\s*"failed": 1,\s*"unread": 0\s*\}\s*$',
          not_out=r'"passed": true',
          files={"w.toml": GIN_KNOCK.replace('{ play = "knock Kd", legal = true', '{ play = "knock Kd", legal = false',
                                            1)}),
