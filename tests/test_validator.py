@@ -176,3 +176,15 @@ def test_every_broken_answer_is_refused(game: str, data: st.DataObject) -> None:
         lacking = [c for c in full_deck() if held.get(c, 0) < variant.decks]
         wrong = replace(right, deadwood=(*right.deadwood, data.draw(st.sampled_from(lacking), label="added")))
     assert solution_problems(wrong) != [], (way, [str(c) for c in hand])
+
+
+def test_gin_no_layoffs_on_a_gin_hand() -> None:
+    # GIN-GIN: A knocked with no deadwood; B's 4c would fit Ac 2c 3c, but a gin hand takes no lay-offs
+    scenario = load_scenario(SCENARIOS / "gin-layoff-never-after-gin.toml")
+    right = solve_scenario(scenario)
+    assert not right.layoffs and layoff_problems(right, scenario) == []
+    four = Card.parse("4c")
+    assert four in right.deadwood
+    wrong = replace(right, layoffs=(LayOff(four, 1, four),), deadwood=tuple(c for c in right.deadwood if c != four),
+                    deadwood_points=right.deadwood_points - 4)
+    assert solution_problems(wrong) == [] and layoff_problems(wrong, scenario) == ["GIN-GIN: lay-offs on a gin hand"]
