@@ -357,6 +357,21 @@ def _deal_of(history: list[int]) -> OpenSpielDeal:
      "table meld 4 is not one of the knocker's melds"),
     (["A take 2c", "A knock Kc with 4h 5h 6h", "B finish"], "2:3", "still holds 29 points, over the knock card 10"),
     (["A pass", "B pass", "A take 2c"], "3:3", "both players passed the first upcard"),
+    # the reader's own refusals (columns counted by hand: the token the message is about)
+    (["A"], "1:1", "expected '<player> <action>', like 'A draw 7h', got 'A'"),
+    (["A draw 7h 8h"], "1:11", "draw names at most one card, got '7h 8h'"),
+    (["A pass 2c"], "1:8", "pass takes no cards, got '2c'"),
+    (["A take 2c", "A discard"], "2:3", "discard needs one card"),
+    (["A take 2c", "A knock"], "2:3", "knock needs the discard"),
+    (["A take 2c", "A knock Kc 4h"], "2:12", "expected 'with' after the discard, got '4h'"),
+    (["A take 2c", "A knock Kc with 4h 5h 6h /  / 7s 7c 7d"], "2:3", "an empty meld in the knock"),
+    (["A take 2c", "A knock Kc with 4h 5h 6h / 7s 7c 7d / As 2s 3s", "B finish 3c"], "3:10",
+     "finish takes no cards, got '3c'"),
+    (["A take 2c", "A knock Kc with 4h 5h 6h / 7s 7c 7d / As 2s 3s", "B finish", "A draw"], "4:1",
+     "the hand is over (knock); got 'A draw'"),
+    (["A pass", "B pass", "A draw"], "3:3", "draw needs the card drawn"),  # this deal states no stock order
+    (["A pass", "B pass", "A draw Zz"], "3:8", "expected a card like '10h'"),
+    (["A pass", "B pass", "A draw 2c"], "3:8", "2c is not in the stock"),  # the upcard
 ])
 def test_bad_record_strings_give_one_located_error(strings: list[str], where: str, fragment: str) -> None:
     deal = _deal_of(_LAYOFF_DEAL)
