@@ -60,17 +60,16 @@ def test_a_quick_answer_is_left_alone_and_no_stop_arrives_later() -> None:
     assert _in_a_thread(work) == {"answer": 42, "after": "quiet", "alive": False}
 
 
-def test_no_limit_starts_no_timer() -> None:
+def _timers_during(seconds: float) -> dict[str, object]:
+    """The threads a deadline of ``seconds`` starts in a thread of its own (a limit's timer is one)."""
     def work(found: dict[str, object]) -> None:
         before = threading.active_count()
-        with _deadline(0):
-            found["timers"] = threading.active_count() - before  # a limit's timer is a thread of its own
-
-    assert _in_a_thread(work) == {"timers": 0, "alive": False}
-
-    def limited(found: dict[str, object]) -> None:
-        before = threading.active_count()
-        with _deadline(5):
+        with _deadline(seconds):
             found["timers"] = threading.active_count() - before
 
-    assert _in_a_thread(limited) == {"timers": 1, "alive": False}
+    return _in_a_thread(work)
+
+
+def test_no_limit_starts_no_timer() -> None:
+    assert _timers_during(0) == {"timers": 0, "alive": False}
+    assert _timers_during(5) == {"timers": 1, "alive": False}

@@ -282,5 +282,3 @@ def _cards(check: _Checker, value: Any, path: Path_, variant: Variant | None) ->
         return None
     return tuple(found)
 
-
-# -- rendering ------------------------------------------------------------------------------

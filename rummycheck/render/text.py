@@ -462,25 +462,20 @@ def verdict_text(verdict: Verdict) -> str:
         lines.append("after the play:")
         lines.extend(table_lines(verdict.after))
     if verdict.disputes:
+        variant = verdict.variant
+        assert variant is not None  # the disputes are its readings
         rows = []
         for row in verdict.disputes:
             if row.legal is None:
                 outcome = f"cannot judge: {row.note}" if row.note else "cannot judge"
             else:
                 outcome = ("legal" if row.legal else "illegal") + (" (changes)" if row.changes else " (same)")
-            rows.append([row.rule, row.option, _option_value(row.in_force), _option_value(row.alternative), outcome])
+            describe = variant.spec(row.option).describe  # an option's value in words, as `rules` shows it
+            rows.append([row.rule, row.option, describe(row.in_force), describe(row.alternative), outcome])
         lines.append("disputed rules:")
         lines.append(tabulate(rows, headers=["rule", "option", "in force", "other reading", "verdict"],
                               tablefmt="simple"))
     return "\n".join(lines)
-
-
-def _option_value(value: object) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 def replay_text(result: Replay) -> str:
