@@ -8,13 +8,15 @@ Pages: the one-hand gin record ``records/gin-knock.toml``, the longest shipped o
 record (``gin-seed-3-dead.toml``, played to the wall), a four-player Bing game written by
 ``rummycheck simulate --records`` (seed 5, the game the browser tests use), the gin hand with an
 illegal knock, ``deal -v bing -n 4 --seed 7``, the advise page of ``scenarios/gin-knock.toml``
-(64 rollouts per move, seed 1) and the simulate page of gin, knock against gin, seed 1
+(64 rollouts per move, seed 1), the simulate page of gin, knock against gin, seed 1
 (``--simulation-games``, default 2000, played once under the bench with one process; its first
-20 games linked as the sampled records).  For each: its size in bytes (and gzipped, for
-comparison) and the CPU time (``time.process_time``) to make the page (for a replay: to replay
-the record and write it; for advise and simulate: to write it from the advice or the result made
-beforehand), the pages taking turns over ``--rounds`` rounds, median and range.  With ``--shots
-DIR`` the pages are opened in Debian's chromium (Playwright, as in tests/test_html.py) and
+20 games linked as the sampled records) and the review page of the planted gin record
+``tests/data/review/gin-pass-the-gin-upcard.toml`` (32 rollouts per move, seed 1).  For each:
+its size in bytes (and gzipped, for comparison) and the CPU time (``time.process_time``) to
+make the page (for a replay or the review: to replay the record and write it; for advise,
+simulate and the review: from the advice, result or review made beforehand), the pages taking
+turns over ``--rounds`` rounds, median and range.  With ``--shots DIR`` the pages are opened in
+Debian's chromium (Playwright, as in tests/test_html.py) and
 photographed into DIR.
 """
 
@@ -34,10 +36,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rummycheck.analysis.advisor import advise  # noqa: E402
+from rummycheck.analysis.decisions import review_decisions  # noqa: E402
 from rummycheck.files.record import load_record, parse_record  # noqa: E402
 from rummycheck.files.scenario import load_scenario  # noqa: E402
 from rummycheck.render.advise_html import advice_page  # noqa: E402
 from rummycheck.render.html import deal_page, replay_page  # noqa: E402
+from rummycheck.render.review_html import review_page  # noqa: E402
 from rummycheck.render.sim_html import SampledGame, simulate_page  # noqa: E402
 from rummycheck.sim.runner import SimSpec, simulate  # noqa: E402
 from rummycheck.table.deal import deal_record  # noqa: E402
@@ -66,6 +70,8 @@ def pages(folder: Path, simulation_games: int) -> dict[str, Callable[[], str]]:
     deal = deal_record("bing", players=4, seed=7)
     state = GameState.from_scenario(load_scenario(str(ROOT / "scenarios" / "gin-knock.toml")))
     advice = advise(state, samples=64, seed=1)
+    planted = load_record(ROOT / "tests" / "data" / "review" / "gin-pass-the-gin-upcard.toml")
+    judged = review_decisions(planted, samples=32, seed=1)
     start = time.process_time()
     result = simulate(SimSpec(variant="gin", bots=("knock", "gin"), seed=1), games=simulation_games, workers=1,
                       record_games=20)
@@ -80,6 +86,7 @@ def pages(folder: Path, simulation_games: int) -> dict[str, Callable[[], str]]:
         "advise, scenarios/gin-knock.toml": lambda: advice_page(advice, state, where="scenarios/gin-knock.toml"),
         f"simulate, gin knock v gin, {result.games:,} games": lambda: simulate_page(
             result, settings=[("games asked", f"{simulation_games:,}")], games=sampled),
+        "review, gin-pass-the-gin-upcard.toml": lambda: review_page(judged, replay(planted)),
     }
 
 
@@ -138,6 +145,9 @@ def shots(made: dict[str, str], folder: Path, out: Path) -> None:
         advice.screenshot(path=str(out / "advise-gin.png"))
         sim = page_of(names[6], 900, 900)
         sim.screenshot(path=str(out / "simulate-gin.png"))
+        review = page_of(names[7], 1000, 1300)
+        review.keyboard.press("ArrowRight")  # action 1: A's pass, the blunder
+        review.screenshot(path=str(out / "review-gin.png"))
         browser.close()
     for png in sorted(out.glob("*.png")):
         print(f"wrote {png} ({png.stat().st_size:,} bytes)")

@@ -120,7 +120,8 @@ def _run(args: argparse.Namespace, executor: Executor | None) -> None:
                 counts[bot][2 + i] += sum(1 for d in mine if d.grade == grade)
             if not args.opponent_as_played:  # the luck needs both players' losses from one review
                 rates = next(p for p in review.players if p.name == name)
-                adjusted[bot].append(rates.adjusted.value)
+                if rates.adjusted is not None:  # None: the record scores no hand of his
+                    adjusted[bot].append(rates.adjusted.value)
         judged = sum(len(r.decisions) for r in {id(r): r for r in reviews.values()}.values())
         print(f"  deal {deal} rotation {rotation}: {judged} decisions "
               f"({time.process_time() - start:.0f} s CPU so far)", flush=True)

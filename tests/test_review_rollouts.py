@@ -72,6 +72,7 @@ def test_a_lucky_draw_is_luck_and_the_luck_adjusted_result_is_the_others_losses_
     assert a.hands == b.hands == 1
     assert a.result == 100.0 and b.result == -100.0
     assert all(d.grade is None for d in review.decisions)
+    assert a.luck is not None and a.adjusted is not None and b.adjusted is not None
     a_lost = sum(d.loss for d in review.decisions if d.player == "A")
     b_lost = sum(d.loss for d in review.decisions if d.player == "B")
     assert abs(a.adjusted.value - (b_lost - a_lost)) < 1e-9 and abs(b.adjusted.value - (a_lost - b_lost)) < 1e-9
@@ -80,10 +81,35 @@ def test_a_lucky_draw_is_luck_and_the_luck_adjusted_result_is_the_others_losses_
     assert a.adjusted.low <= 0 <= a.adjusted.high  # no play shown to have mattered
 
 
-def test_a_hand_the_record_does_not_finish_counts_no_result_or_luck() -> None:
+def test_a_hand_the_record_does_not_finish_counts_no_result_or_luck(tmp_path: Path) -> None:
+    """No hand scored: the result is 0 points over 0 hands, and there is no luck or luck-adjusted
+    result to give (not an interval of [0, 0], which would claim a measurement); likewise a
+    player with no decision that was not forced has no accuracy or error rate (not 100% and 0)."""
     review = review_decisions(load_record(PLANTED), samples=48, seed=1)  # the record stops mid-hand
     for p in review.players:
-        assert p.hands == 0 and p.result == 0 and p.adjusted.value == 0 and p.luck.value == 0
+        assert p.hands == 0 and p.result == 0 and p.adjusted is None and p.luck is None
+    # the record cut after A's pass: B has not decided anything yet
+    cut = tmp_path / "cut.toml"
+    cut.write_text(Path(PLANTED).read_text(encoding="utf-8").replace(
+        'actions = ["A pass", "B pass", "A draw", "A discard Qd"]', 'actions = ["A pass"]'), encoding="utf-8")
+    review = review_decisions(load_record(str(cut)), samples=16, seed=1)
+    a, b = review.players
+    assert (a.decisions, a.accuracy, a.error_rate is not None) == (1, 0.0, True)  # the planted blunder
+    assert (b.decisions, b.forced, b.accuracy, b.error_rate) == (0, 0, None, None)
+    text = CliRunner().invoke(app, ["review", str(cut), "--samples", "16"])
+    assert text.exit_code == 0, text.output
+    lines = text.output.splitlines()
+    rates = lines.index(next(line for line in lines if line.startswith("player") and "accuracy" in line))
+    luck = lines.index(next(line for line in lines if line.startswith("player") and "hands scored" in line))
+    assert lines[rates + 3].split() == ["B", "0", "0", "-", "-", "0", "0", "0"]
+    assert lines[rates + 4].startswith("-: no decision of this player's that was not forced")
+    assert lines[luck + 2].split() == ["A", "0", "+0.00", "-", "-"]
+    assert lines[luck + 3].split() == ["B", "0", "+0.00", "-", "-"]
+    assert "-: no hand of this player's that the record scores" in text.output
+    data = json.loads(CliRunner().invoke(app, ["review", str(cut), "--samples", "16", "--json"]).output)
+    for p in data["players"]:
+        assert p["luck"] is p["luck_ci"] is p["luck_adjusted"] is p["luck_adjusted_ci"] is None
+    assert data["players"][1]["accuracy"] is data["players"][1]["error_rate"] is None
 
 
 def test_review_json_holds_the_candidates_and_the_luck() -> None:

@@ -103,15 +103,20 @@ class PlayerRates:
     name: str
     decisions: int  # not forced
     forced: int
-    error_rate: float  # mean held-out loss per decision not forced (points; see the module docstring)
-    accuracy: float  # share of decisions not forced where the move played was not shown behind the best
+    #: mean held-out loss per decision not forced (points; see the module docstring); None when he
+    #: had no such decision (a rate over nothing is no rate)
+    error_rate: float | None
+    #: share of decisions not forced where the move played was not shown behind the best; None as above
+    accuracy: float | None
     inaccuracies: int
     mistakes: int
     blunders: int
     hands: int = 0  # hands scored in the record that the player played
     result: float = 0.0  # his net points over those hands (the one scale)
-    luck: Interval = Interval(0.0, 0.0, 0.0)  # points his deals and stock draws brought (see the module docstring)
-    adjusted: Interval = Interval(0.0, 0.0, 0.0)  # the luck-adjusted result
+    #: points his deals and stock draws brought (see the module docstring); None when the record
+    #: scores no hand of his (nothing to split into luck and skill)
+    luck: Interval | None = None
+    adjusted: Interval | None = None  # the luck-adjusted result; None as above
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,10 +375,12 @@ def review_decisions(record: Record, *, players: Sequence[str] | None = None, sa
         theirs = [d for d in decisions if d.player == name and not d.forced]
         forced = sum(1 for d in decisions if d.player == name and d.forced)
         grades = [d.grade for d in theirs]
+        scored = luck.hands[name] > 0
         rates.append(PlayerRates(name, len(theirs), forced,
-                                 sum(d.held_out for d in theirs) / len(theirs) if theirs else 0.0,
-                                 sum(1 for d in theirs if d.loss_low <= 0) / len(theirs) if theirs else 1.0,
+                                 sum(d.held_out for d in theirs) / len(theirs) if theirs else None,
+                                 sum(1 for d in theirs if d.loss_low <= 0) / len(theirs) if theirs else None,
                                  grades.count("inaccuracy"), grades.count("mistake"), grades.count("blunder"),
-                                 luck.hands[name], luck.result[name], luck.of(name), luck.adjusted(name)))
+                                 luck.hands[name], luck.result[name], luck.of(name) if scored else None,
+                                 luck.adjusted(name) if scored else None))
     return DecisionReview(record.source, UNIT, samples, seed, tuple(decisions), tuple(rates), None, rollout or "",
                           tuple(played.mismatches))

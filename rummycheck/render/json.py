@@ -329,11 +329,14 @@ def decisions_json(review: DecisionReview) -> dict[str, Any]:
                                                                               _finite(c.win.high)]}
                                       for c in d.candidates]} for d in review.decisions],
         "players": [{"name": p.name, "decisions": p.decisions, "forced": p.forced,
-                     "error_rate": _finite(p.error_rate), "accuracy": _finite(p.accuracy),
+                     "error_rate": None if p.error_rate is None else _finite(p.error_rate),
+                     "accuracy": None if p.accuracy is None else _finite(p.accuracy),
                      "inaccuracies": p.inaccuracies, "mistakes": p.mistakes, "blunders": p.blunders,
                      "hands": p.hands, "result": _finite(p.result),
-                     "luck": _finite(p.luck.value), "luck_ci": [_finite(p.luck.low), _finite(p.luck.high)],
-                     "luck_adjusted": _finite(p.adjusted.value),
-                     "luck_adjusted_ci": [_finite(p.adjusted.low), _finite(p.adjusted.high)]}
+                     "luck": None if p.luck is None else _finite(p.luck.value),
+                     "luck_ci": None if p.luck is None else [_finite(p.luck.low), _finite(p.luck.high)],
+                     "luck_adjusted": None if p.adjusted is None else _finite(p.adjusted.value),
+                     "luck_adjusted_ci": None if p.adjusted is None else [_finite(p.adjusted.low),
+                                                                          _finite(p.adjusted.high)]}
                     for p in review.players],
     }

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from rummycheck.analysis.decisions import GRADES, Decision, DecisionReview
 from rummycheck.render.html import data_ci, html_text, replay_page, scroll_box, write_page
-from rummycheck.render.text import bounds
+from rummycheck.render.text import NO_LUCK, NO_RATES, bounds, rates_cells, signed_interval
 from rummycheck.table.replay import Record, Replay, replay
 
 __all__ = ["review_page", "write_review_page"]
@@ -116,14 +116,18 @@ def _rates_table(review: DecisionReview) -> str:
     heads = ("player", "decisions", "forced", "accuracy", "error rate (points, held out)", "inaccuracies", "mistakes",
              "blunders", "hands scored", "result", "luck [95%]", "luck-adjusted result [95%]")
     rows = "".join(f'<tr><th scope="row">{html_text(p.name)}</th><td>{p.decisions}</td><td>{p.forced}</td>'
-                   f"<td>{100 * p.accuracy:.0f}%</td><td>{p.error_rate:.2f}</td><td>{p.inaccuracies}</td>"
+                   + "".join(f"<td>{cell}</td>" for cell in rates_cells(p.accuracy, p.error_rate))
+                   + f"<td>{p.inaccuracies}</td>"
                    f"<td>{p.mistakes}</td><td>{p.blunders}</td><td>{p.hands}</td><td>{p.result:+.2f}</td>"
-                   f"<td>{p.luck.value:+.2f} {bounds(p.luck.low, p.luck.high, signed=True)}</td>"
-                   f'<td data-adjusted="{p.adjusted.value:.2f}">{p.adjusted.value:+.2f} '
-                   f"{bounds(p.adjusted.low, p.adjusted.high, signed=True)}</td></tr>" for p in review.players)
+                   f"<td>{signed_interval(p.luck)}</td>"
+                   + (f'<td data-adjusted="{p.adjusted.value:.2f}">' if p.adjusted is not None else "<td>")
+                   + f"{signed_interval(p.adjusted)}</td></tr>" for p in review.players)
     head = "".join(f'<th scope="col">{h}</th>' for h in heads)
+    notes = [note for note, missing in ((NO_RATES, any(p.accuracy is None for p in review.players)),
+                                        (NO_LUCK, any(p.luck is None for p in review.players))) if missing]
     return scroll_box("per player", f'<table id="rates"><caption>Per player</caption><thead><tr>{head}</tr>'
-                                    f"</thead><tbody>{rows}</tbody></table>")
+                                    f"</thead><tbody>{rows}</tbody></table>") \
+        + "".join(f'<p class="note">{html_text(note)}</p>' for note in notes)
 
 
 def _chart(decisions: Sequence[Decision]) -> str:

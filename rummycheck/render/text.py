@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from rummycheck.games.prove import OptimalPlay
     from rummycheck.games.scoring import HandScore
     from rummycheck.review import Review
+    from rummycheck.sim.stats import Interval
     from rummycheck.solvers.base import Arrangement
     from rummycheck.table.disputes import Verdict
     from rummycheck.table.replay import Replay
@@ -261,6 +262,22 @@ def bounds(low: float, high: float, *, signed: bool = False) -> str:
     return f"[{low:+.2f}, {high:+.2f}]" if signed else f"[{low:.2f}, {high:.2f}]"
 
 
+def signed_interval(found: Interval | None) -> str:
+    """An interval with its value, signed (``+3.11 [-2.14, +8.37]``), or ``-`` where there is none
+    to give (a review's luck when the record scores no hand of the player)."""
+    return "-" if found is None else f"{found.value:+.2f} {bounds(found.low, found.high, signed=True)}"
+
+
+def rates_cells(accuracy: float | None, rate: float | None) -> tuple[str, str]:
+    """A review's accuracy (``50%``) and error rate (``3.59``), each ``-`` for a player with no
+    decision that was not forced."""
+    return ("-" if accuracy is None else f"{100 * accuracy:.0f}%", "-" if rate is None else f"{rate:.2f}")
+
+
+NO_RATES = "-: no decision of this player's that was not forced, so no rate"
+NO_LUCK = "-: no hand of this player's that the record scores, so nothing to split into luck and skill"
+
+
 def value_text(value: MoveValue) -> str:
     """A move's value with its 95% interval, signed: ``+51.75 [+48.31, +55.19]``."""
     return f"{value.value:+.2f} {bounds(value.low, value.high, signed=True)}"
@@ -390,19 +407,21 @@ def decisions_text(review: DecisionReview, *, every: bool = False) -> str:
     else:
         lines.append("no decision is graded")
     lines.append("")
-    lines.append(tabulate([[p.name, p.decisions, p.forced, f"{100 * p.accuracy:.0f}%", f"{p.error_rate:.2f}",
+    lines.append(tabulate([[p.name, p.decisions, p.forced, *rates_cells(p.accuracy, p.error_rate),
                             p.inaccuracies, p.mistakes, p.blunders] for p in review.players],
                           headers=["player", "decisions", "forced", "accuracy", "error rate (points, held out)",
                                    "inaccuracies", "mistakes", "blunders"], tablefmt="simple"))
+    if any(p.accuracy is None for p in review.players):
+        lines.append(NO_RATES)
     lines.append("")
-    lines.append(tabulate([[p.name, p.hands, f"{p.result:+.2f}",
-                            f"{p.luck.value:+.2f} {bounds(p.luck.low, p.luck.high, signed=True)}",
-                            f"{p.adjusted.value:+.2f} {bounds(p.adjusted.low, p.adjusted.high, signed=True)}"]
+    lines.append(tabulate([[p.name, p.hands, f"{p.result:+.2f}", signed_interval(p.luck), signed_interval(p.adjusted)]
                            for p in review.players],
                           headers=["player", "hands scored", "result (net points)", "luck [95%]",
                                    "luck-adjusted result [95%]"], tablefmt="simple", disable_numparse=True))
     lines.append("luck-adjusted result: the others' losses less the player's own; luck: the result less it "
                  "(docs/review.md)")
+    if any(p.luck is None for p in review.players):
+        lines.append(NO_LUCK)
     lines.extend(f"note: {m} (the review goes on with the rules' scores)" for m in review.mismatches)
     return "\n".join(lines)
 
