@@ -19,11 +19,14 @@ moves 2 or more points behind the best over all the samples as the ones to part,
 race on a budget of 400 with each boundary (met as a t statistic, as ``evaluate`` does).
 Printed per position: after how many rollouts the last such move was left behind, and the
 CPU time of the rollouts played until then (at this run's time a rollout); or how many never were.
+Printed first: where the spread of the paired differences comes from (the samples in which the
+best and another move end the hand 25 points or more apart, and their share of the squares).
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -99,6 +102,19 @@ def main(argv: list[str] | None = None) -> int:
         values, _, weights = rollout_values(observation, [_sent(line) for line in lines], seed=number - 1, first=0,
                                             count=args.samples, rollout=observation.public.game.rollout_bot)
         stored.append((values, weights, (time.process_time() - start) / (args.samples * len(lines))))
+    swings, shares = [], []  # per pair (the best against another move): where the spread comes from
+    for values, _, _ in stored:
+        means = [statistics.fmean(v) for v in values]
+        best = max(range(len(values)), key=means.__getitem__)
+        for k in range(len(values)):
+            if k != best:
+                diff = [a - b for a, b in zip(values[best], values[k])]
+                swings.append(sum(1 for d in diff if abs(d) >= 25) / len(diff))
+                shares.append(sum(d * d for d in diff if abs(d) >= 25) / max(1e-9, sum(d * d for d in diff)))
+    print(f"paired differences of the best against each other move ({len(swings)} pairs): samples where the "
+          f"two swing the hand by 25 points or more, median {statistics.median(swings):.0%} "
+          f"({min(swings):.0%} to {max(swings):.0%}); their share of the squared differences, median "
+          f"{statistics.median(shares):.0%} ({min(shares):.0%} to {max(shares):.0%})")
     looks = race_looks(BUDGET, 48, 16)
     print(f"{len(looks)} looks from 48 to {BUDGET} rollouts; Pocock's constant computed exactly: "
           f"{boundary_z(looks, RACE_ALPHA):.3f}")
