@@ -38,14 +38,13 @@ from bench_advise import position  # noqa: E402
 
 from rummycheck.analysis.evaluate import (  # noqa: E402
     RACE_ALPHA,
-    _interval,
-    _leader,
+    _race,
     _sent,
     completions,
     race_looks,
     rollout_values,
 )
-from rummycheck.analysis.sequential import boundary_z, student_z  # noqa: E402
+from rummycheck.analysis.sequential import boundary_z  # noqa: E402
 from rummycheck.table.observation import observe  # noqa: E402
 
 BUDGET = 400
@@ -66,22 +65,16 @@ def boundaries(looks: list[int], delta: float, paths: int = 400_000) -> list[flo
 
 def dropped(values: list[list[float]], weights: list[float], looks: list[int], zs: list[float]
             ) -> dict[int, tuple[int, int]]:
-    """The race replayed: per move left behind, the rollouts then and the rollouts played in all."""
+    """The race replayed (``evaluate._race`` at each look with that look's boundary): per move left
+    behind, the rollouts then and the rollouts played in all."""
     active = list(range(len(values)))
     found: dict[int, tuple[int, int]] = {}
     played = before = 0
     for n, z in zip(looks, zs):
         played += (n - before) * len(active)
         before = n
-        seen = [v[:n] for v in values]
-        best = _leader(seen, active, weights[:n])
-        t = student_z(z, n - 1)
-        kept = []
-        for k in active:
-            if k != best and _interval([b - v for b, v in zip(seen[best], seen[k])], weights[:n], t)[1] > 0:
-                found[k] = (n, played)
-            else:
-                kept.append(k)
+        kept = _race([v[:n] for v in values], active, weights[:n], z, True)
+        found.update({k: (n, played) for k in active if k not in kept})
         active = kept
         if len(active) == 1:
             break

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from rummycheck.analysis.decisions import GRADES, Decision, DecisionReview
 from rummycheck.render.html import data_ci, html_text, replay_page, scroll_box, write_page
-from rummycheck.render.text import NO_LUCK, NO_RATES, bounds, rates_cells, signed_interval
+from rummycheck.render.text import NO_LUCK, NO_RATES, bounds, rates_cells, value_text
 from rummycheck.table.replay import Record, Replay, replay
 
 __all__ = ["review_page", "write_review_page"]
@@ -86,7 +86,7 @@ def _candidates(decision: Decision) -> str:
     items = "".join(
         f'<li data-move="{html_text(c.action.move_text())}" data-value="{c.value:.2f}"'
         f'{" class=played" if c.action == played else ""}><code>{html_text(c.text())}</code> '
-        f"{c.value:+.2f} {bounds(c.low, c.high, signed=True)}</li>" for c in decision.candidates)
+        f"{value_text(c)}</li>" for c in decision.candidates)
     return (f'<details class="candidates"><summary>the {len(decision.candidates)} moves, best first</summary>'
             f"<ol>{items}</ol></details>")
 
@@ -119,9 +119,9 @@ def _rates_table(review: DecisionReview) -> str:
                    + "".join(f"<td>{cell}</td>" for cell in rates_cells(p.accuracy, p.error_rate))
                    + f"<td>{p.inaccuracies}</td>"
                    f"<td>{p.mistakes}</td><td>{p.blunders}</td><td>{p.hands}</td><td>{p.result:+.2f}</td>"
-                   f"<td>{signed_interval(p.luck)}</td>"
+                   f"<td>{value_text(p.luck)}</td>"
                    + (f'<td data-adjusted="{p.adjusted.value:.2f}">' if p.adjusted is not None else "<td>")
-                   + f"{signed_interval(p.adjusted)}</td></tr>" for p in review.players)
+                   + f"{value_text(p.adjusted)}</td></tr>" for p in review.players)
     head = "".join(f'<th scope="col">{h}</th>' for h in heads)
     notes = [note for note, missing in ((NO_RATES, any(p.accuracy is None for p in review.players)),
                                         (NO_LUCK, any(p.luck is None for p in review.players))) if missing]

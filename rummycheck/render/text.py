@@ -262,12 +262,6 @@ def bounds(low: float, high: float, *, signed: bool = False) -> str:
     return f"[{low:+.2f}, {high:+.2f}]" if signed else f"[{low:.2f}, {high:.2f}]"
 
 
-def signed_interval(found: Interval | None) -> str:
-    """An interval with its value, signed (``+3.11 [-2.14, +8.37]``), or ``-`` where there is none
-    to give (a review's luck when the record scores no hand of the player)."""
-    return "-" if found is None else f"{found.value:+.2f} {bounds(found.low, found.high, signed=True)}"
-
-
 def rates_cells(accuracy: float | None, rate: float | None) -> tuple[str, str]:
     """A review's accuracy (``50%``) and error rate (``3.59``), each ``-`` for a player with no
     decision that was not forced."""
@@ -278,9 +272,10 @@ NO_RATES = "-: no decision of this player's that was not forced, so no rate"
 NO_LUCK = "-: no hand of this player's that the record scores, so nothing to split into luck and skill"
 
 
-def value_text(value: MoveValue) -> str:
-    """A move's value with its 95% interval, signed: ``+51.75 [+48.31, +55.19]``."""
-    return f"{value.value:+.2f} {bounds(value.low, value.high, signed=True)}"
+def value_text(value: MoveValue | Interval | None) -> str:
+    """A value with its 95% interval, signed (a move's, a review's luck): ``+51.75 [+48.31, +55.19]``;
+    ``-`` where there is none to give (the luck when the record scores no hand of the player)."""
+    return "-" if value is None else f"{value.value:+.2f} {bounds(value.low, value.high, signed=True)}"
 
 
 def win_text(value: MoveValue) -> str:
@@ -414,7 +409,7 @@ def decisions_text(review: DecisionReview, *, every: bool = False) -> str:
     if any(p.accuracy is None for p in review.players):
         lines.append(NO_RATES)
     lines.append("")
-    lines.append(tabulate([[p.name, p.hands, f"{p.result:+.2f}", signed_interval(p.luck), signed_interval(p.adjusted)]
+    lines.append(tabulate([[p.name, p.hands, f"{p.result:+.2f}", value_text(p.luck), value_text(p.adjusted)]
                            for p in review.players],
                           headers=["player", "hands scored", "result (net points)", "luck [95%]",
                                    "luck-adjusted result [95%]"], tablefmt="simple", disable_numparse=True))
