@@ -37,12 +37,12 @@ def score(
             raise ScenarioError(f"{source}: a record (docs/records.md), not a scenario or a score sheet: "
                                 f"'rummycheck replay {path}' replays it and scores every hand")
         if is_sheet(data):
-            sheet_file = parse_sheet(text, source=source)
+            sheet_file = parse_sheet(text, source=source, data=data)
             if overrides:
                 variant = sheet_file.sheet.variant.with_options(**overrides)
                 sheet_file = replace(sheet_file, sheet=replace(sheet_file.sheet, variant=variant))
             return sheet_file.title, sheet_file.sheet.variant, run_sheet(sheet_file), sheet_file.notes
-        scenario = parse_scenario(text, source=source)
+        scenario = parse_scenario(text, source=source, data=data)
         if overrides:
             scenario = replace(scenario, variant=scenario.variant.with_options(**overrides))
         result = score_scenario(scenario)

@@ -253,9 +253,11 @@ def _meld_from(builder: _Builder, placed: list[_Placed], kind: str | None, varia
     return None
 
 
-def parse_scenario(text: str, *, source: str = "<scenario>") -> Scenario:
-    """Parse and check a scenario; raise ``ScenarioError`` listing every problem found."""
-    data = read_toml(text, source=source)
+def parse_scenario(text: str, *, source: str = "<scenario>", data: dict[str, Any] | None = None) -> Scenario:
+    """Parse and check a scenario; raise ``ScenarioError`` listing every problem found.  ``data``: the
+    text's TOML when the caller read it already (``score`` reads it to tell a scenario from a sheet)."""
+    if data is None:
+        data = read_toml(text, source=source)
     builder = _Builder(text, source)
     if isinstance(data.get("hand"), list) and "dealer" in data:  # [[hand]] tables and a dealer: a record
         line, column = builder.at(("hand", 0))

@@ -64,9 +64,11 @@ class _Checker(Problems):
         return False
 
 
-def parse_sheet(text: str, *, source: str = "<sheet>") -> ScoreSheetFile:
-    """Parse and check a score-sheet text; raise ``ScenarioError`` listing every problem."""
-    data = read_toml(text, source=source, wanted=SHEET_OR_SCENARIO)
+def parse_sheet(text: str, *, source: str = "<sheet>", data: dict[str, Any] | None = None) -> ScoreSheetFile:
+    """Parse and check a score-sheet text; raise ``ScenarioError`` listing every problem.  ``data``:
+    the text's TOML when the caller read it already (``score`` reads it to tell a sheet from a scenario)."""
+    if data is None:
+        data = read_toml(text, source=source, wanted=SHEET_OR_SCENARIO)
     check = _Checker(text, source)
     for key in data:
         if key not in TOP_KEYS:
