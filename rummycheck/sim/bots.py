@@ -1042,6 +1042,9 @@ class GinBase(BaseBot):
     #: 1 (any gain), 3, 6 and 9 and "only when it joins a meld", checked on seeds 101 to 104
     #: (docs/simulate.md)
     take_gain: ClassVar[int] = 6
+    #: the same gain for gin's first upcard (GIN-DEAL); None: ``take_gain`` (0, 3 and 12 tried on
+    #: seed 4 against OpenSpiel's simple bot: all level with 6, docs/bots.md)
+    first_gain: ClassVar[int | None] = None
 
     @classmethod
     def fits(cls, game: Game) -> bool:
@@ -1064,7 +1067,7 @@ class GinBase(BaseBot):
     def wants_knock(self, view: View, deadwood: int) -> bool:
         return deadwood <= self.knock_limit(view)
 
-    def _take_helps(self, view: View, top: Card) -> bool:
+    def _take_helps(self, view: View, top: Card, gain: int | None = None) -> bool:
         fast = self._fast(view.variant)
         mask = _mask(view.hand) if fast is not None else None
         if fast is not None and mask is not None and not mask & top.bit:
@@ -1077,14 +1080,15 @@ class GinBase(BaseBot):
             after = min(self._deadwood(view, _less(hand, c)) for c in set(view.hand))
         if after < now and after <= self.knock_limit(view) and self.wants_knock(view, after):
             return True
-        return now - after >= self.take_gain
+        return now - after >= (self.take_gain if gain is None else gain)
 
     def start(self, view: View) -> ActionKind:
         """The usual take rule, the first upcard included (GIN-DEAL): taken only when it helps, else
         passed (``BaseBot.start`` would take it, ``options[0]``, whether it helps or not)."""
         if view.phase == ViewPhase.UPCARD and ActionKind.PASS in view.options:
             top = view.top
-            return ActionKind.TAKE if top is not None and self._take_helps(view, top) else ActionKind.PASS
+            helps = top is not None and self._take_helps(view, top, self.first_gain)
+            return ActionKind.TAKE if helps else ActionKind.PASS
         return super().start(view)
 
     def knock(self, view: View, card: Card) -> bool:
