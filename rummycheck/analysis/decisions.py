@@ -188,8 +188,10 @@ def refuse_absurd(record: Record, limit: int = MAX_ACTIONS) -> int:
 
 
 def _grade(low: float) -> str | None:
+    """The grade whose step the interval's low end clears; a loss exactly on a step (an exact 10 with
+    no spread, summed in floating point as 10.000000000000002) does not clear it."""
     for grade, points in GRADES:
-        if low > points:
+        if low > points + 1e-9:
             return grade
     return None
 
