@@ -15,7 +15,10 @@ also prices each discard and knock by the true hands (``sampler_calibration._tru
 review's best against the move played, N rollouts from the true state with the stock's order
 dealt again, the review's rollout bot in both seats; 0 where the best is the move played) and
 prints, by seat, the held-out loss beside that price: a seat gap the true hands show too is the
-bots' play, one they do not is the review's.  docs/review-checks.md.
+bots' play, one they do not is the review's.  Always printed: the *floor* of each seat, the
+held-out loss of the review's own best move (what a player who always played it would be
+charged), and the held-out loss less it, each with its gap paired by hand.
+docs/review-checks.md.
 """
 
 from __future__ import annotations
@@ -45,8 +48,10 @@ from sampler_calibration import _truth  # noqa: E402
 #: alone is what the review valued
 _PRICED = (ActionKind.DISCARD, ActionKind.KNOCK)
 
-# seat, kind, moves, held-out loss, loss against the leader, the best's lead by the true hands (None: not priced)
-Row = tuple[int, str, int, float, float, float | None]
+# seat, kind, moves, held-out loss, loss against the leader, the best's lead by the true hands (None: not
+# priced), and the floor: the held-out loss the review's own best move gets (what a player who always
+# played it would be charged)
+Row = tuple[int, str, int, float, float, float | None, float]
 
 
 def one(task: tuple[str, int, int, int, int]) -> list[Row]:
@@ -68,7 +73,8 @@ def one(task: tuple[str, int, int, int, int]) -> list[Row]:
                 state = state_at(record, d.hand, d.action)
                 rolled = [state.game.rollout_bot] * len(record.players)
                 true = _truth(state, [d.best, d.played], rolled, truth)
-        rows.append((record.players.index(d.player), d.played.kind.value, d.moves, d.held_out, d.loss, true))
+        floor = d.candidates[0].held_out if d.candidates else 0.0
+        rows.append((record.players.index(d.player), d.played.kind.value, d.moves, d.held_out, d.loss, true, floor))
     return rows
 
 
@@ -104,11 +110,25 @@ def main(argv: list[str] | None = None) -> int:
     for rows in hands:
         for row in rows:
             kinds[row[0], row[1]].append(row)
-    print("  seat  kind        decisions  held-out  against the leader  moves")
+    print("  seat  kind        decisions  held-out  against the leader  moves  floor")
     for (seat, kind), rows in sorted(kinds.items()):
         n = len(rows)
         print(f"  {seat:4}  {kind:10}  {n:9}  {sum(r[3] for r in rows) / n:+8.2f}  {sum(r[4] for r in rows) / n:18.2f}"
-              f"  {sum(r[2] for r in rows) / n:5.1f}")
+              f"  {sum(r[2] for r in rows) / n:5.1f}  {sum(r[6] for r in rows) / n:+5.2f}")
+    # the floor: a decision's held-out loss had the review's best been played; the held-out loss less it
+    # is what the move played cost beyond what the estimator charges the best itself
+    floors, excess = [], []
+    for rows in hands:
+        by_seat = [[r for r in rows if r[0] == seat] for seat in (0, 1)]
+        if all(by_seat):
+            floors.append([sum(r[6] for r in mine) / len(mine) for mine in by_seat])
+            excess.append([sum(r[3] - r[6] for r in mine) / len(mine) for mine in by_seat])
+    for label, pairs in (("floor (the best's own held-out loss)", floors), ("held-out less the floor", excess)):
+        cells = [mean_interval([p[seat] for p in pairs]) for seat in (0, 1)]
+        gap = mean_interval([a - b for a, b in pairs])
+        print(f"  {label}: seat 0 {cells[0].value:+.2f} [{cells[0].low:+.2f}, {cells[0].high:+.2f}], seat 1 "
+              f"{cells[1].value:+.2f} [{cells[1].low:+.2f}, {cells[1].high:+.2f}]; seat 0 less seat 1, paired by hand "
+              f"({len(pairs)} hands) {gap.value:+.2f} [{gap.low:+.2f}, {gap.high:+.2f}]")
     if args.truth:
         _by_truth(hands, args.truth)
     return 0
