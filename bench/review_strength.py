@@ -12,7 +12,9 @@ rate.
 The gap between the two bots is paired by deal (both seats); it is printed twice: with each
 hand's rate counting the same, and with each deal's rates per decision and the deals weighted
 by their decisions (the error rate is a mean per decision, and a hand of four decisions says
-less than one of thirty: tests/test_review_strength.py).
+less than one of thirty: tests/test_review_strength.py).  Then each bot's floor, the held-out
+loss of the review's own best move in its decisions (what always playing that move would be
+charged: below 0, and lower in wider decisions), and the gap of the rates less their floors.
 
 By default each game is one hand (``--target 1``: a game won by winning a hand).  There any
 knock wins the game, so a bot that minds the game score (``expert``) knocks whenever it may;
@@ -87,6 +89,9 @@ def _run(args: argparse.Namespace, executor: Executor | None) -> None:
     by_deal: dict[str, dict[int, list[float]]] = {b: {} for b in bots}  # the same, by deal (for the pairing)
     decided: dict[str, dict[int, list[int]]] = {b: {} for b in bots}  # each hand's decisions, by deal
     leader: dict[str, list[float]] = {b: [] for b in bots}  # losses against the leader of all the samples
+    # the floor: each hand's mean held-out loss of the review's own best move (what always playing it would be
+    # charged), by deal as ``by_deal``
+    floor_deal: dict[str, dict[int, list[float]]] = {b: {} for b in bots}
     counts = {b: [0, 0, 0, 0, 0] for b in bots}  # decisions, not shown behind, inaccuracies, mistakes, blunders
     adjusted: dict[str, list[float]] = {b: [] for b in bots}
     start = time.process_time()
@@ -112,6 +117,8 @@ def _run(args: argparse.Namespace, executor: Executor | None) -> None:
                 by_deal[bot].setdefault(deal, []).append(per_hand[bot][-1])
                 decided[bot].setdefault(deal, []).append(len(mine))
                 leader[bot].append(sum(d.loss for d in mine) / len(mine))
+                floor_deal[bot].setdefault(deal, []).append(
+                    sum(d.candidates[0].held_out if d.candidates else 0.0 for d in mine) / len(mine))
             for d in mine:
                 kinds[bot].setdefault(_kind(d), []).append(d.held_out)
             counts[bot][0] += len(mine)
@@ -164,6 +171,20 @@ def _run(args: argparse.Namespace, executor: Executor | None) -> None:
                                           [sum(decided[first][d]) + sum(decided[second][d]) for d in common])
         print(f"  the same, each deal's rates per decision and the deals weighted by their decisions: "
               f"{weighted.value:+.2f} [{weighted.low:+.2f}, {weighted.high:+.2f}]")
+
+        def mean_of(values: dict[int, list[float]], d: int) -> float:
+            return sum(values[d]) / len(values[d])
+
+        for bot in bots:
+            own = mean_interval([mean_of(floor_deal[bot], d) for d in common])
+            print(f"  floor of {bot} (the held-out loss of the review's own best, a hand's mean): {own.value:+.2f} "
+                  f"[{own.low:+.2f}, {own.high:+.2f}]")
+        floors = mean_interval([mean_of(floor_deal[first], d) - mean_of(floor_deal[second], d) for d in common])
+        above = mean_interval([(mean_of(by_deal[first], d) - mean_of(floor_deal[first], d))
+                               - (mean_of(by_deal[second], d) - mean_of(floor_deal[second], d)) for d in common])
+        print(f"  floor {first} - {second}, paired by deal: {floors.value:+.2f} [{floors.low:+.2f}, "
+              f"{floors.high:+.2f}]; error rate less the floor, {first} - {second}: {above.value:+.2f} "
+              f"[{above.low:+.2f}, {above.high:+.2f}]")
 
     if args.out:
         Path(args.out).write_text(json.dumps({"variant": args.variant, "bots": bots, "seed": args.seed,
