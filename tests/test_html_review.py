@@ -129,18 +129,22 @@ def test_the_page_keeps_the_replay_contract_and_has_no_url(reviewed: tuple[Decis
 
 
 def test_the_summary_table_counts_each_players_decisions(reviewed: tuple[DecisionReview, str]) -> None:
-    _, page = reviewed
+    review, page = reviewed
     rows = marks(page).rows
-    assert rows[0] == ["player", "decisions", "forced", "accuracy", "error rate (points, held out)", "inaccuracies",
-                       "mistakes", "blunders", "hands scored", "result", "luck [95%]",
-                       "luck-adjusted result [95%]"]
+    assert rows[0] == ["player", "decisions", "forced", "accuracy", "error rate (points, held out)",
+                       "best play's rate", "inaccuracies", "mistakes", "blunders", "hands scored", "result",
+                       "luck [95%]", "luck-adjusted result [95%]"]
     by_name = {row[0]: row[1:] for row in rows[1:]}
     # A: the pass and the discard are decisions, his draw after two passes is forced (the stock only);
     # the pass is shown behind the best, so one of his two decisions is accurate. B: one pass, not behind.
-    assert by_name["A"][:3] == ["2", "1", "50%"] and by_name["A"][4:7] == ["0", "0", "1"]
-    assert by_name["B"][:3] == ["1", "0", "100%"] and by_name["B"][4:7] == ["0", "0", "0"]
-    assert by_name["A"][7:9] == ["0", "+0.00"]  # the record stops mid-hand: no hand scored, no result
+    assert by_name["A"][:3] == ["2", "1", "50%"] and by_name["A"][5:8] == ["0", "0", "1"]
+    assert by_name["B"][:3] == ["1", "0", "100%"] and by_name["B"][5:8] == ["0", "0", "0"]
+    assert by_name["A"][8:10] == ["0", "+0.00"]  # the record stops mid-hand: no hand scored, no result
     assert float(by_name["A"][3]) > 10 / 2  # more than a blunder's step over two decisions
+    # the best play's rate: the mean over A's two decisions of the held-out loss of each one's best move
+    bests = [next(c for c in d.candidates if c.action == d.best).held_out
+             for d in review.decisions if d.player == "A" and not d.forced]
+    assert len(bests) == 2 and by_name["A"][4] == f"{sum(bests) / 2:.2f}"
 
 
 def test_the_chart_has_a_bar_for_each_decision(reviewed: tuple[DecisionReview, str]) -> None:

@@ -95,14 +95,15 @@ def test_a_hand_the_record_does_not_finish_counts_no_result_or_luck(tmp_path: Pa
     review = review_decisions(load_record(str(cut)), samples=16, seed=1)
     a, b = review.players
     assert (a.decisions, a.accuracy, a.error_rate is not None) == (1, 0.0, True)  # the planted blunder
-    assert (b.decisions, b.forced, b.accuracy, b.error_rate) == (0, 0, None, None)
+    assert (b.decisions, b.forced, b.accuracy, b.error_rate, b.best_rate) == (0, 0, None, None, None)
     text = CliRunner().invoke(app, ["review", str(cut), "--samples", "16"])
     assert text.exit_code == 0, text.output
     lines = text.output.splitlines()
     rates = lines.index(next(line for line in lines if line.startswith("player") and "accuracy" in line))
     luck = lines.index(next(line for line in lines if line.startswith("player") and "hands scored" in line))
-    assert lines[rates + 3].split() == ["B", "0", "0", "-", "-", "0", "0", "0"]
-    assert lines[rates + 4].startswith("-: no decision of this player's that was not forced")
+    assert lines[rates + 3].split() == ["B", "0", "0", "-", "-", "-", "0", "0", "0"]
+    assert lines[rates + 4].startswith("best play's rate: ")
+    assert lines[rates + 5].startswith("-: no decision of this player's that was not forced")
     assert lines[luck + 2].split() == ["A", "0", "+0.00", "-", "-"]
     assert lines[luck + 3].split() == ["B", "0", "+0.00", "-", "-"]
     assert "-: no hand of this player's that the record scores" in text.output
@@ -110,6 +111,23 @@ def test_a_hand_the_record_does_not_finish_counts_no_result_or_luck(tmp_path: Pa
     for p in data["players"]:
         assert p["luck"] is p["luck_ci"] is p["luck_adjusted"] is p["luck_adjusted_ci"] is None
     assert data["players"][1]["accuracy"] is data["players"][1]["error_rate"] is None
+    assert data["players"][1]["best_play_rate"] is None
+
+
+def test_the_best_plays_rate_is_the_rate_of_the_reviews_own_best_moves() -> None:
+    """Each decision's best move has a held-out loss of its own; a player who played it has exactly
+    that loss, and the best play's rate is the mean of those losses over his decisions, worked here
+    from the decisions themselves."""
+    review = review_decisions(load_record("records/gin-knock.toml"), samples=24, seed=3)
+    for p in review.players:
+        theirs = [d for d in review.decisions if d.player == p.name and not d.forced]
+        assert theirs
+        bests = [next(c for c in d.candidates if c.action == d.best) for d in theirs]
+        assert p.best_rate == pytest.approx(sum(b.held_out for b in bests) / len(bests))
+        for d, b in zip(theirs, bests):
+            if d.played == d.best:
+                assert d.held_out == b.held_out  # the move played is the best: the same loss
+    assert any(d.played == d.best for d in review.decisions if not d.forced)  # the last check was made
 
 
 def test_review_json_holds_the_candidates_and_the_luck() -> None:

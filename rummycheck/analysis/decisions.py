@@ -117,6 +117,11 @@ class PlayerRates:
     #: scores no hand of his (nothing to split into luck and skill)
     luck: Interval | None = None
     adjusted: Interval | None = None  # the luck-adjusted result; None as above
+    #: the error rate the review's own best moves would get in the same decisions (each decision's
+    #: best move's held-out loss, averaged as ``error_rate``): where the rate puts play the review
+    #: cannot fault; not 0 (the held-out loss errs low in wide decisions, and may err high where a
+    #: take is worth its best of several lines); None as ``error_rate``
+    best_rate: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +190,11 @@ def refuse_absurd(record: Record, limit: int = MAX_ACTIONS) -> int:
                           f"review judges at most {limit} (a whole game is a few hundred); replay checks "
                           "a record of any length")
     return actions
+
+
+def _best_row(decision: Decision) -> MoveValue:
+    """The decision's best move among its valued candidates."""
+    return next(c for c in decision.candidates if c.action == decision.best)
 
 
 def _grade(low: float) -> str | None:
@@ -383,6 +393,7 @@ def review_decisions(record: Record, *, players: Sequence[str] | None = None, sa
                                  sum(1 for d in theirs if d.loss_low <= 0) / len(theirs) if theirs else None,
                                  grades.count("inaccuracy"), grades.count("mistake"), grades.count("blunder"),
                                  luck.hands[name], luck.result[name], luck.of(name) if scored else None,
-                                 luck.adjusted(name) if scored else None))
+                                 luck.adjusted(name) if scored else None,
+                                 sum(_best_row(d).held_out for d in theirs) / len(theirs) if theirs else None))
     return DecisionReview(record.source, UNIT, samples, seed, tuple(decisions), tuple(rates), None, rollout or "",
                           tuple(played.mismatches))

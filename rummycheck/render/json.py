@@ -331,6 +331,7 @@ def decisions_json(review: DecisionReview) -> dict[str, Any]:
         "players": [{"name": p.name, "decisions": p.decisions, "forced": p.forced,
                      "error_rate": None if p.error_rate is None else _finite(p.error_rate),
                      "accuracy": None if p.accuracy is None else _finite(p.accuracy),
+                     "best_play_rate": None if p.best_rate is None else _finite(p.best_rate),
                      "inaccuracies": p.inaccuracies, "mistakes": p.mistakes, "blunders": p.blunders,
                      "hands": p.hands, "result": _finite(p.result),
                      "luck": None if p.luck is None else _finite(p.luck.value),

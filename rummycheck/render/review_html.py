@@ -24,7 +24,7 @@ from pathlib import Path
 
 from rummycheck.analysis.decisions import GRADES, Decision, DecisionReview
 from rummycheck.render.html import data_ci, html_text, replay_page, scroll_box, write_page
-from rummycheck.render.text import NO_LUCK, NO_RATES, bounds, rates_cells, value_text
+from rummycheck.render.text import BEST_RATE, NO_LUCK, NO_RATES, RATE_HEADS, bounds, rates_cells, value_text
 from rummycheck.table.replay import Record, Replay, replay
 
 __all__ = ["review_page", "write_review_page"]
@@ -113,17 +113,17 @@ def _review_section(review: DecisionReview) -> str:
 
 
 def _rates_table(review: DecisionReview) -> str:
-    heads = ("player", "decisions", "forced", "accuracy", "error rate (points, held out)", "inaccuracies", "mistakes",
+    heads = ("player", "decisions", "forced", *RATE_HEADS, "inaccuracies", "mistakes",
              "blunders", "hands scored", "result", "luck [95%]", "luck-adjusted result [95%]")
     rows = "".join(f'<tr><th scope="row">{html_text(p.name)}</th><td>{p.decisions}</td><td>{p.forced}</td>'
-                   + "".join(f"<td>{cell}</td>" for cell in rates_cells(p.accuracy, p.error_rate))
+                   + "".join(f"<td>{cell}</td>" for cell in rates_cells(p.accuracy, p.error_rate, p.best_rate))
                    + f"<td>{p.inaccuracies}</td>"
                    f"<td>{p.mistakes}</td><td>{p.blunders}</td><td>{p.hands}</td><td>{p.result:+.2f}</td>"
                    f"<td>{value_text(p.luck)}</td>"
                    + (f'<td data-adjusted="{p.adjusted.value:.2f}">' if p.adjusted is not None else "<td>")
                    + f"{value_text(p.adjusted)}</td></tr>" for p in review.players)
     head = "".join(f'<th scope="col">{h}</th>' for h in heads)
-    notes = [note for note, missing in ((NO_RATES, any(p.accuracy is None for p in review.players)),
+    notes = [note for note, missing in ((BEST_RATE, True), (NO_RATES, any(p.accuracy is None for p in review.players)),
                                         (NO_LUCK, any(p.luck is None for p in review.players))) if missing]
     return scroll_box("per player", f'<table id="rates"><caption>Per player</caption><thead><tr>{head}</tr>'
                                     f"</thead><tbody>{rows}</tbody></table>") \

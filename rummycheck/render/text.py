@@ -262,12 +262,18 @@ def bounds(low: float, high: float, *, signed: bool = False) -> str:
     return f"[{low:+.2f}, {high:+.2f}]" if signed else f"[{low:.2f}, {high:.2f}]"
 
 
-def rates_cells(accuracy: float | None, rate: float | None) -> tuple[str, str]:
-    """A review's accuracy (``50%``) and error rate (``3.59``), each ``-`` for a player with no
-    decision that was not forced."""
-    return ("-" if accuracy is None else f"{100 * accuracy:.0f}%", "-" if rate is None else f"{rate:.2f}")
+def rates_cells(accuracy: float | None, rate: float | None, best: float | None) -> tuple[str, str, str]:
+    """A review's accuracy (``50%``), error rate (``3.59``) and the best play's rate (``-0.84``),
+    each ``-`` for a player with no decision that was not forced."""
+    return ("-" if accuracy is None else f"{100 * accuracy:.0f}%", "-" if rate is None else f"{rate:.2f}",
+            "-" if best is None else f"{best:.2f}")
 
 
+#: the heads of a review's rates, text and page alike
+RATE_HEADS = ("accuracy", "error rate (points, held out)", "best play's rate")
+BEST_RATE = ("best play's rate: the error rate the review's own best moves would get in the same decisions, "
+             "where the rate puts play it cannot fault (not 0: it errs low in wide decisions, and may err high "
+             "where a take is worth its best of several lines); read the error rate against it (docs/review.md)")
 NO_RATES = "-: no decision of this player's that was not forced, so no rate"
 NO_LUCK = "-: no hand of this player's that the record scores, so nothing to split into luck and skill"
 
@@ -402,10 +408,11 @@ def decisions_text(review: DecisionReview, *, every: bool = False) -> str:
     else:
         lines.append("no decision is graded")
     lines.append("")
-    lines.append(tabulate([[p.name, p.decisions, p.forced, *rates_cells(p.accuracy, p.error_rate),
+    lines.append(tabulate([[p.name, p.decisions, p.forced, *rates_cells(p.accuracy, p.error_rate, p.best_rate),
                             p.inaccuracies, p.mistakes, p.blunders] for p in review.players],
-                          headers=["player", "decisions", "forced", "accuracy", "error rate (points, held out)",
+                          headers=["player", "decisions", "forced", *RATE_HEADS,
                                    "inaccuracies", "mistakes", "blunders"], tablefmt="simple"))
+    lines.append(BEST_RATE)
     if any(p.accuracy is None for p in review.players):
         lines.append(NO_RATES)
     lines.append("")
