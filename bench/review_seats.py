@@ -144,7 +144,7 @@ def _by_truth(hands: list[list[Row]], truth: int) -> None:
     for seat in (0, 1):
         rows = [r for rows in hands for r in rows if r[0] == seat and r[5] is not None]
         held = mean_interval([r[3] for r in rows])
-        true = mean_interval([price for *_, price in rows if price is not None])
+        true = mean_interval([price for r in rows if (price := r[5]) is not None])
         print(f"  seat {seat}: {len(rows)} decisions; held-out {held.value:+.2f} [{held.low:+.2f}, {held.high:+.2f}]"
               f"; true hands {true.value:+.2f} [{true.low:+.2f}, {true.high:+.2f}]")
     for rows in hands:
