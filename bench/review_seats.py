@@ -73,8 +73,8 @@ def one(task: tuple[str, int, int, int, int]) -> list[Row]:
                 state = state_at(record, d.hand, d.action)
                 rolled = [state.game.rollout_bot] * len(record.players)
                 true = _truth(state, [d.best, d.played], rolled, truth)
-        floor = d.candidates[0].held_out if d.candidates else 0.0
-        rows.append((record.players.index(d.player), d.played.kind.value, d.moves, d.held_out, d.loss, true, floor))
+        rows.append((record.players.index(d.player), d.played.kind.value, d.moves, d.held_out, d.loss, true,
+                     d.best_held_out))
     return rows
 
 

@@ -117,8 +117,7 @@ def _run(args: argparse.Namespace, executor: Executor | None) -> None:
                 by_deal[bot].setdefault(deal, []).append(per_hand[bot][-1])
                 decided[bot].setdefault(deal, []).append(len(mine))
                 leader[bot].append(sum(d.loss for d in mine) / len(mine))
-                floor_deal[bot].setdefault(deal, []).append(
-                    sum(d.candidates[0].held_out if d.candidates else 0.0 for d in mine) / len(mine))
+                floor_deal[bot].setdefault(deal, []).append(sum(d.best_held_out for d in mine) / len(mine))
             for d in mine:
                 kinds[bot].setdefault(_kind(d), []).append(d.held_out)
             counts[bot][0] += len(mine)

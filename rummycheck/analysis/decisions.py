@@ -97,6 +97,13 @@ class Decision:
     def forced(self) -> bool:
         return self.moves == 1
 
+    @property
+    def best_held_out(self) -> float:
+        """The held-out loss of the best move (``candidates[0]``, as ``Evaluation.best``): what a
+        player who played it is charged, the decision's share of the best play's rate; 0 with no
+        candidates."""
+        return self.candidates[0].held_out if self.candidates else 0.0
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerRates:
@@ -190,11 +197,6 @@ def refuse_absurd(record: Record, limit: int = MAX_ACTIONS) -> int:
                           f"review judges at most {limit} (a whole game is a few hundred); replay checks "
                           "a record of any length")
     return actions
-
-
-def _best_row(decision: Decision) -> MoveValue:
-    """The decision's best move among its valued candidates."""
-    return next(c for c in decision.candidates if c.action == decision.best)
 
 
 def _grade(low: float) -> str | None:
@@ -394,6 +396,6 @@ def review_decisions(record: Record, *, players: Sequence[str] | None = None, sa
                                  grades.count("inaccuracy"), grades.count("mistake"), grades.count("blunder"),
                                  luck.hands[name], luck.result[name], luck.of(name) if scored else None,
                                  luck.adjusted(name) if scored else None,
-                                 sum(_best_row(d).held_out for d in theirs) / len(theirs) if theirs else None))
+                                 sum(d.best_held_out for d in theirs) / len(theirs) if theirs else None))
     return DecisionReview(record.source, UNIT, samples, seed, tuple(decisions), tuple(rates), None, rollout or "",
                           tuple(played.mismatches))
