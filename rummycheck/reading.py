@@ -101,6 +101,15 @@ def _remember(status: os.stat_result) -> None:
         del _READ[next(iter(_READ))]
 
 
+def remember_read(path: str | Path) -> None:
+    """Count ``path`` among the files read (``was_read``) though it was read by other means: the
+    module of a plug-in bot, which Python's import reads, is an input like the rest."""
+    try:
+        _remember(os.stat(path))
+    except OSError:
+        return
+
+
 def was_read(path: str | Path) -> bool:
     """Whether ``path`` is (the same file as) a file read since ``track_reads`` (False when not tracking)."""
     if _READ is None:

@@ -300,6 +300,55 @@ BOT_CASES = [
 ]
 
 
+# the rollout bots of advise and review (--rollout): a plug-in class plays behind the same guard as in
+# simulate, its failure told with the rollout it happened in; a shipped bot of another game is refused
+RECORD = str(Path(__file__).resolve().parent.parent / "records" / "gin-knock.toml")
+ADVISE = ["advise", RECORD, "--at", "4", "--samples", "16"]
+REVIEW = ["review", RECORD, "--samples", "16"]
+IN_ROLLOUT = r" \(in a rollout: seed 1, sample \d+\)"
+
+
+def rollout_case(name: str, command: list[str], bot: str, line: str, code: int = 2, **extra: object) -> Case:
+    return Case(name, [*command, "--rollout", f"B=mybots:{bot}"], code, [line] if line else [], files=FILES,
+                proc=True, script=True, **extra)  # type: ignore[arg-type]
+
+
+ROLLOUT_CASES = [
+    rollout_case("rollout-bot-plays", ADVISE, "Fine", "", code=0, out=r"A to move: best"),
+    rollout_case("rollout-bot-raises-advise", ADVISE, "RaisesIn",
+                 r"bot 'RaisesIn' in seat B: discard: raised ZeroDivisionError: division by zero" + IN_ROLLOUT),
+    rollout_case("rollout-bot-raises-review", REVIEW, "RaisesIn",
+                 r"bot 'RaisesIn' in seat B: discard: raised ZeroDivisionError: division by zero" + IN_ROLLOUT),
+    rollout_case("rollout-bot-discards-text", ADVISE, "DiscardsText",
+                 r"bot 'DiscardsText' in seat B: discard: answered '\w\w', not a Card of the bot's hand"
+                 + IN_ROLLOUT),
+    rollout_case("rollout-bot-discards-a-card-not-held", REVIEW, "DiscardsOtherCard",
+                 r"bot 'DiscardsOtherCard' in seat B: discard: answered Card.parse\('\w\w'\), not a Card of the "
+                 r"bot's hand" + IN_ROLLOUT),
+    rollout_case("rollout-bot-sys-exit", ADVISE, "ExitsThree",
+                 r"bot 'ExitsThree' in seat B: discard: the bot called sys.exit\(3\)" + IN_ROLLOUT),
+    rollout_case("rollout-bot-needs-arguments", REVIEW, "NeedsArguments",
+                 r"bot 'NeedsArguments': cannot build NeedsArguments\(\) with no arguments .*"),
+    # no --bot-time here: the guard's limit of 10 seconds a decision, said without an option to set it
+    rollout_case("rollout-bot-loops", ADVISE, "Loops",
+                 r"bot 'Loops' in seat B: discard: no answer within 10 seconds \(the limit of one decision\)"
+                 + IN_ROLLOUT),
+    rollout_case("rollout-bot-module-is-not-the-page", [*ADVISE, "--html", "mybots.py", "--force"], "Fine",
+                 r"mybots\.py: is a file this command read; input files are never written \(give another path\)"),
+    rollout_case("rollout-bot-module-is-not-the-review-page", [*REVIEW, "--html", "mybots.py", "--force"], "Fine",
+                 r"mybots\.py: is a file this command read; input files are never written \(give another path\)"),
+    Case("rollout-bot-of-another-game-advise", [*ADVISE, "--rollout", "eager"], 2,
+         [r"rollout bots 'eager': 'eager' \(for A\) does not play gin"], proc=True),
+    Case("rollout-bot-of-another-game-review", [*REVIEW, "--rollout", "B=common"], 2,
+         [r"rollout bots 'B=common': 'common' \(for B\) does not play gin"], proc=True),
+]
+
+
+@pytest.mark.parametrize("case", ROLLOUT_CASES, ids=[c.id for c in ROLLOUT_CASES])
+def test_plug_in_rollout_bots(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    check_case(case, tmp_path, monkeypatch)
+
+
 @pytest.mark.parametrize("case", BOT_CASES, ids=[c.id for c in BOT_CASES])
 def test_plug_in_bots(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     check_case(case, tmp_path, monkeypatch)

@@ -70,22 +70,24 @@ from rummycheck.analysis.evidence import draw_sample
 from rummycheck.analysis.match import game_chance
 from rummycheck.analysis.sequential import MAX_LOOKS, boundary_z, student_z
 from rummycheck.cards import Card
-from rummycheck.errors import RummyError, SimulationError
-from rummycheck.games import Game
+from rummycheck.errors import BotError, RummyError, SimulationError
+from rummycheck.games import Game, game_of
 from rummycheck.games.base import score_hand
 from rummycheck.games.scoring import HandScore, new_sheet
-from rummycheck.sim.bots import Bot, bot_class
+from rummycheck.sim.bots import BaseBot, Bot, bot_class, bot_label
 from rummycheck.sim.engine import hand_points, play_out
+from rummycheck.sim.guard import Asked, fits, guarded_factory, illegal_answer, is_plug_in, tracked
 from rummycheck.sim.stats import Z95, Interval, mean_interval, weighted_mean_interval
 from rummycheck.solvers.deadwood import min_deadwood
 from rummycheck.table.actions import Action, ActionKind
 from rummycheck.table.hand import Ending
 from rummycheck.table.observation import Observation, observe
-from rummycheck.table.state import GameState
+from rummycheck.table.state import GameState, IllegalPlay
 from rummycheck.textsafe import shorten
+from rummycheck.variants import Variant
 
 __all__ = ["UNIT", "Evaluation", "MoveValue", "evaluate", "grouped_held_out_loss", "held_out_loss", "move_words",
-           "net_points", "rollout_bots", "rollout_values"]
+           "net_points", "rollout_bots", "rollout_specs", "rollout_values"]
 
 UNIT = "expected net points for the hand"
 #: a rollout still going after this many turns (bots taking and throwing the same cards) counts as 0
@@ -202,11 +204,10 @@ def net_points(game: Game, result: HandScore, me: str) -> float:
     return -net if game.points_are_penalties else float(net)
 
 
-def rollout_bots(spec: str, names: Sequence[str], default: str) -> list[type[Bot]]:
-    """The bot class of each seat from a rollout spec: comma-separated items, ``NAME=BOT`` for the
+def rollout_specs(spec: str, names: Sequence[str], default: str) -> list[str]:
+    """The bot spec of each seat from a rollout spec: comma-separated items, ``NAME=BOT`` for the
     player called NAME and a bare ``BOT`` for every other seat (``default`` when none is given).
-    A name that is not a player's, a second bot for the same seat, or an ``mc`` bot (rollouts
-    inside rollouts: hours for one decision) is an error."""
+    A name that is not a player's or a second bot for the same seat is an error."""
     chosen: dict[str, str] = {}
     rest: str | None = None
     for item in (part.strip() for part in spec.split(",")):
@@ -225,16 +226,72 @@ def rollout_bots(spec: str, names: Sequence[str], default: str) -> list[type[Bot
         if name in chosen:
             raise RummyError(f"rollout bots {shorten(spec)}: two bots for {name}")
         chosen[name] = bot
+    return [chosen.get(name, rest or default) for name in names]
+
+
+def rollout_bots(spec: str, names: Sequence[str], default: str, variant: Variant | None = None
+                 ) -> list[type[Bot]]:
+    """The bot class of each seat from a rollout spec (``rollout_specs``).  An ``mc`` bot (rollouts
+    inside rollouts: hours for one decision) is an error; so, with ``variant`` given, is a bot that
+    does not play it (``BaseBot.fits``, as ``simulate`` asks) and a plug-in class
+    (``package.module:ClassName``) that cannot be built."""
+    game = game_of(variant) if variant is not None else None
     found = []
-    for name in names:
-        bot = chosen.get(name, rest or default)
+    for name, bot in zip(names, rollout_specs(spec, names, default)):
         factory = bot_class(bot)
         if getattr(factory, "rolls_out", False):  # an mc bot: a rollout of its own at every decision
             raise RummyError(f"rollout bots {shorten(spec)}: {shorten(bot)} (for {name}) values every decision "
                              "by rollouts of its own, so rollouts it plays would cost the square of the budget; "
                              "name a bot that plays without rollouts")
+        if game is not None and variant is not None and isinstance(factory, type) and issubclass(factory, BaseBot):
+            plays = fits(factory, bot_label(bot), game) if is_plug_in(bot) else factory.fits(game)
+            if not plays:
+                raise RummyError(f"rollout bots {shorten(spec)}: {shorten(bot)} (for {name}) does not play "
+                                 f"{variant.name}")
+        if game is not None and is_plug_in(bot):  # built once now: a class that cannot be built is told first
+            guarded_factory(factory, bot_label(bot))(Asked())
         found.append(factory)
     return found
+
+
+class _Seats:
+    """The rollout bots of one task, made afresh for every rollout.  Plug-in bots (the user's
+    classes) play behind ``sim.guard``, as in ``simulate``: whatever one does wrong (raises, answers
+    nonsense, breaks a rule, runs past ``sim.guard.DEFAULT_TIME_LIMIT``, 10 seconds, a decision) ends the run with one
+    ``BotError`` naming it; the shipped bots beside them only note when they are asked."""
+
+    def __init__(self, specs: Sequence[str], classes: Sequence[type[Bot]]) -> None:
+        self.classes = list(classes)
+        self.labels = [bot_label(b) for b in specs]
+        self.plug_ins = [is_plug_in(b) for b in specs]
+        self.asked = Asked()
+        self.makers = [guarded_factory(cls, label, limit_option=None) if plug_in else None
+                       for cls, label, plug_in in zip(self.classes, self.labels, self.plug_ins)]
+
+    @property
+    def guarded(self) -> bool:
+        return any(self.plug_ins)
+
+    def replays(self, seat: int) -> bool:
+        """Whether the seat's bot replays (``BaseBot.replays``); a plug-in bot is not trusted to."""
+        return not self.plug_ins[seat] and bool(getattr(self.classes[seat], "replays", False))
+
+    def own(self, seat: int, spec: str) -> None:
+        """The seat's own later turns played by the shipped bot ``spec``."""
+        self.classes[seat], self.labels[seat], self.plug_ins[seat], self.makers[seat] = \
+            bot_class(spec), bot_label(spec), False, None
+
+    def make(self) -> list[Bot]:
+        if not self.guarded:
+            return [cls() for cls in self.classes]
+        return [maker(self.asked) if maker is not None else tracked(cls(), label, self.asked)
+                for maker, cls, label in zip(self.makers, self.classes, self.labels)]
+
+    def failure(self, error: ValueError) -> BotError:
+        """A rollout's failure, with a plug-in bot seated, as the ``BotError`` of the bot last asked."""
+        if isinstance(error, BotError):
+            return error
+        return illegal_answer(self.asked, error, error.reasons if isinstance(error, IllegalPlay) else ())
 
 
 def least_deadwood_discard(state: GameState, memo: dict[tuple[int, ...], int] | None = None) -> Action | None:
@@ -275,9 +332,11 @@ def rollout_values(observation: Observation, candidates: Sequence[Action | tuple
     the bot that plays the player's own later turns (the others' are ``rollout``'s)."""
     seat = observation.seat
     public = observation.public
-    factories = rollout_bots(rollout, [p.name for p in public.players], public.game.rollout_bot)
+    names = [p.name for p in public.players]
+    seats = _Seats(rollout_specs(rollout, names, public.game.rollout_bot),
+                   rollout_bots(rollout, names, public.game.rollout_bot))
     if own is not None:
-        factories[seat] = bot_class(own)
+        seats.own(seat, own)
     values: list[list[float]] = [[] for _ in candidates]
     wins: list[list[float | None]] = [[] for _ in candidates]
     weights: list[float] = []
@@ -285,7 +344,7 @@ def rollout_values(observation: Observation, candidates: Sequence[Action | tuple
     # a line the rollout bot finishes (a draw or a take alone) and one that finishes the turn by a
     # discard of its own often throw the same card: the rest of the hand is then the same play, and
     # its rollout is not played twice (``_Reuse``)
-    reuse = _Reuse() if getattr(factories[seat], "replays", False) else None
+    reuse = _Reuse() if seats.replays(seat) else None
     for index in range(first, first + count):
         rng = random.Random(f"sample:{seed}:{index}")
         if evidence:
@@ -314,9 +373,10 @@ def rollout_values(observation: Observation, candidates: Sequence[Action | tuple
                     wins[k].append(found[1])
                     continue
             try:
-                final, ending = play_out(state, [factory() for factory in factories], seed=f"{seed}:{index}",
-                                         max_turns=ROLLOUT_TURNS,
+                final, ending = play_out(state, seats.make(), seed=f"{seed}:{index}", max_turns=ROLLOUT_TURNS,
                                          turn_ended=reuse.watch if watch and reuse is not None else None)
+            except BotError as error:
+                raise _in_rollout(error, seed, index) from None
             except SimulationError:  # the bots take and throw for ever: a hand nobody ends scores nothing
                 values[k].append(0.0)
                 wins[k].append(game_chance(sample.variant, {p.name: p.score for p in sample.players},
@@ -324,12 +384,22 @@ def rollout_values(observation: Observation, candidates: Sequence[Action | tuple
                 if reuse is not None:
                     reuse.caught = None
                 continue
+            except ValueError as error:  # IllegalPlay too: a plug-in bot's answer the judge refused
+                if not seats.guarded:
+                    raise
+                raise _in_rollout(seats.failure(error), seed, index) from None
             net, win = _net(final, ending, seat)
             values[k].append(net)
             wins[k].append(win)
             if reuse is not None:
                 reuse.keep(net, win)
     return values, wins, weights
+
+
+def _in_rollout(error: BotError, seed: int, index: int) -> BotError:
+    """A bot's failure in a rollout, told with the rollout (its seed and sample)."""
+    return BotError(f"{error} (in a rollout: seed {seed}, sample {index})", bot=error.bot, seat=error.seat,
+                    method=error.method, rule=error.rule)
 
 
 class _Reuse:

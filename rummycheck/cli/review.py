@@ -76,7 +76,12 @@ def review(
         from rummycheck.games import game_of
 
         if rollout is not None:
-            guarded(lambda: rollout_bots(rollout, loaded.players, game_of(loaded.variant).rollout_bot))
+            guarded(lambda: rollout_bots(rollout, loaded.players, game_of(loaded.variant).rollout_bot,
+                                        loaded.variant))
+            if html is not None:  # a plug-in bot's module, read by its import, is an input too: never the page
+                from rummycheck.reading import never_write_a_read_file
+
+                guarded(lambda: never_write_a_read_file(page, shown=html))
         from rummycheck.render.json import decisions_json
         from rummycheck.render.text import decisions_text
         from rummycheck.sim.runner import pool_for

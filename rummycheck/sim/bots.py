@@ -60,6 +60,7 @@ from rummycheck.frozen import quick
 from rummycheck.games import Game, game_of
 from rummycheck.games.gin import gin_knock_limit, gin_layoffs
 from rummycheck.melds import Meld, MeldKind, TableMeld, extend_meld, meld_problems, run_positions
+from rummycheck.reading import remember_read
 from rummycheck.results import LayOff
 from rummycheck.solvers.base import Arrangement
 from rummycheck.solvers.deadwood import deadwood_counter, fast_search, fast_tables, least_key, min_deadwood
@@ -1740,7 +1741,7 @@ def _import_bot_module(name: str) -> object:
         sys.path.append(folder)  # after the installed packages: a file here never hides one of them
     try:
         with contextlib.redirect_stdout(io.StringIO()):  # what the module prints never reaches our output
-            return importlib.import_module(name)
+            module = importlib.import_module(name)
     except KeyboardInterrupt:
         raise
     except SyntaxError as error:
@@ -1755,6 +1756,10 @@ def _import_bot_module(name: str) -> object:
         raise BotError(f"cannot import the bot module {name!r}: ModuleNotFoundError: {error}") from None
     except BaseException as error:  # a bot's module is the user's code: any failure is told in one line
         raise BotError(f"cannot import the bot module {name!r}: {type(error).__name__}: {error}") from None
+    source = getattr(module, "__file__", None)
+    if isinstance(source, str):  # an input of the command: its writers never overwrite it (--html, say)
+        remember_read(source)
+    return module
 
 
 def bot_label(spec: str) -> str:

@@ -157,8 +157,10 @@ class GuardedBot:
     """A bot behind the guard (see the module docstring); ``trusted`` bots (the shipped ones,
     seated beside a plug-in bot) only tell ``asked`` when they are asked."""
 
-    def __init__(self, bot: Bot, label: str, asked: Asked, *, time_limit: float, trusted: bool = False) -> None:
+    def __init__(self, bot: Bot, label: str, asked: Asked, *, time_limit: float, trusted: bool = False,
+                 limit_option: str | None = "--bot-time") -> None:
         self.bot = bot
+        self.limit_option = limit_option  # the option that sets ``time_limit``, named when it is overrun
         self.label = label
         self.asked = asked
         self.time_limit = time_limit
@@ -182,8 +184,9 @@ class GuardedBot:
             with redirect_stdout(_Discard()), _deadline(self.time_limit):
                 return function(*args, **kwargs)
         except _OutOfTime:
-            raise self._fail(method, f"no answer within {self.time_limit:g} seconds (the limit of one decision, "
-                                     "--bot-time)") from None
+            option = f", {self.limit_option}" if self.limit_option else ""
+            raise self._fail(method, f"no answer within {self.time_limit:g} seconds (the limit of one decision"
+                                     f"{option})") from None
         except KeyboardInterrupt:
             raise
         except SystemExit as error:
@@ -270,9 +273,10 @@ def fits(cls: type[Any], label: str, game: Any) -> bool:
         raise BotError(f"bot {label!r}: fits raised {_told(error)}", bot=label, method="fits") from None
 
 
-def guarded_factory(cls: type[Bot], label: str, *, time_limit: float = DEFAULT_TIME_LIMIT
-                    ) -> Callable[[Asked], GuardedBot]:
-    """A maker of guarded bots of the plug-in class ``cls`` (built with no arguments)."""
+def guarded_factory(cls: type[Bot], label: str, *, time_limit: float = DEFAULT_TIME_LIMIT,
+                    limit_option: str | None = "--bot-time") -> Callable[[Asked], GuardedBot]:
+    """A maker of guarded bots of the plug-in class ``cls`` (built with no arguments); ``limit_option``
+    is the option that sets ``time_limit`` (None where none does), named when a bot overruns it."""
 
     def make(asked: Asked) -> GuardedBot:
         try:
@@ -293,7 +297,7 @@ def guarded_factory(cls: type[Bot], label: str, *, time_limit: float = DEFAULT_T
         except BaseException as error:  # the user's code: told in one line
             raise BotError(f"bot {label!r}: building {cls.__name__}() raised {_told(error)}", bot=label,
                            method="__init__") from None
-        return GuardedBot(bot, label, asked, time_limit=time_limit)
+        return GuardedBot(bot, label, asked, time_limit=time_limit, limit_option=limit_option)
 
     return make
 
