@@ -157,6 +157,24 @@ def test_missed_knock_is_valued_by_a_seeded_sample_of_the_defenders_hands() -> N
     assert missed[0].better == "knock Ks" and "standard error" in finding_detail(missed[0])
 
 
+def test_missed_knock_after_taking_the_first_upcard_is_judged() -> None:
+    """A takes the first upcard 9h (a run 7h 8h 9h) and could knock with As; he discards it instead.
+    The knock's sampled value once stopped the review: the end of the hand counted the upcard beside
+    the hand that held it ("2 copies of 9h")."""
+    text = """
+variant = "gin"
+players = ["A", "B"]
+dealer = "B"
+[[hand]]
+cards.A = "As 2c 3c 4c 4d 5d 6d 7h 8h Ks"
+cards.B = "2s 5s 9s 5h Th Jh Qh 3d 9d 5c"
+upcard = "9h"
+actions = ["A take 9h", "A discard As"]
+"""
+    missed = [f for f in reviewed(text).findings if f.kind == "missed-knock"]
+    assert len(missed) == 1 and missed[0].better == "knock Ks" and missed[0].lost > 0
+
+
 # -- gin: the defender's melds and lay-offs --------------------------------------------------------
 
 def test_defender_who_does_not_lay_off_loses_its_points() -> None:

@@ -352,21 +352,26 @@ def test_a_hand_end_with_impossible_hands_is_refused() -> None:
         score_hand(bing, HandEnd(out="A", cards={"B": parse_cards("Ac Ac Ac")}))
 
 
-def test_a_hand_ends_copies_are_counted_with_the_upcard_in_the_words_of_check_copies() -> None:
-    """The end's cards are counted by ``cards.check_copies``, as a solved hand's are, the upcard with them."""
+def test_a_hand_ends_copies_are_counted_in_the_words_of_check_copies_and_the_upcard_may_be_held() -> None:
+    """The end's cards are counted by ``cards.check_copies``, as a solved hand's are.  The first upcard
+    is not counted beside them: a player who took it holds it (GIN-DEAL), and such an end was refused
+    (``review --one-step`` said "2 copies of 9h" of a legal record whose first move took the upcard)."""
     from rummycheck.cards import check_copies
     from rummycheck.errors import CardParseError
 
     sheet = new_sheet("gin", ["A", "B"])
     knocker = parse_cards("Ac 2c 3c 4d 5d 6d 7h 8h 9h Ts")
     defender = parse_cards("Kd Ks Kh 5c 6c 7c 9s 9d 9c Js")
-    # B's Kd and an upcard Kd: two copies where one deck holds one
+    # two players holding one card of one deck: refused, in check_copies' words
     with pytest.raises(CardParseError) as caught:
-        score_hand(sheet, HandEnd(knocker="A", cards={"A": knocker, "B": defender}, upcard=parse_cards("Kd")[0]))
-    assert str(caught.value) == "the end of the hand holds 2 copies of Kd, but one deck holds only 1"
+        score_hand(sheet, HandEnd(knocker="A", cards={"A": knocker, "B": (*defender[:-1], knocker[0])}))
+    assert str(caught.value) == "the end of the hand holds 2 copies of Ac, but one deck holds only 1"
     with pytest.raises(CardParseError) as same:
-        check_copies([*knocker, *defender, *parse_cards("Kd")], decks=1, source="", what="the end of the hand")
+        check_copies([*knocker, *defender[:-1], knocker[0]], decks=1, source="", what="the end of the hand")
     assert str(same.value) == str(caught.value)
-    # another upcard: every card once, and the hand is scored
-    scored = score_hand(sheet, HandEnd(knocker="A", cards={"A": knocker, "B": defender}, upcard=parse_cards("Qc")[0]))
-    assert scored.after.hands == 1
+    # B took the first upcard Kd and holds it: scored, as with any other upcard; under Oklahoma the
+    # upcard's points (10) set the knock limit whoever holds it
+    held = score_hand(sheet, HandEnd(knocker="A", cards={"A": knocker, "B": defender}, upcard=parse_cards("Kd")[0]))
+    other = score_hand(sheet, HandEnd(knocker="A", cards={"A": knocker, "B": defender}, upcard=parse_cards("Qc")[0]))
+    assert held.after.hands == other.after.hands == 1
+    assert [(ln.player, ln.points) for ln in held.lines] == [(ln.player, ln.points) for ln in other.lines]

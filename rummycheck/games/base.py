@@ -835,11 +835,10 @@ def score_hand(sheet: Sheet, end: HandEnd) -> HandScore:
 
 def _check_end_cards(variant: Variant, end: HandEnd) -> None:
     """The hands a hand's end gives: each one a player of the game can hold, and no card more often
-    (with the upcard) than the decks hold (ten Kd in a gin hand were scored as 90 points), counted by
-    ``cards.check_copies`` as every other group of cards is."""
+    than the decks hold (ten Kd in a gin hand were scored as 90 points), counted by
+    ``cards.check_copies`` as every other group of cards is.  The first upcard is not counted beside
+    them: it is one of the deck's cards, and a player who took it (GIN-DEAL) may hold it at the end."""
     for name, cards in end.cards.items():
         check_hand_size(len(cards), variant, what=f"{name}'s hand")
     shown = [card for cards in end.cards.values() for card in cards]
-    if end.upcard is not None:
-        shown.append(end.upcard)
     check_copies(shown, decks=variant.decks, source="", what="the end of the hand")
