@@ -215,3 +215,73 @@ def test_new_hand_refuses_a_deal_the_decks_cannot_hold() -> None:
 
     with pytest.raises(ScenarioError, match="8 hands of 14 cards and the upcard need 113 cards, but the decks"):
         new_hand("bing", players=8, seed=1)  # an IndexError from the empty deck before
+
+
+@pytest.mark.parametrize(("name", "players"), [("gin", 2), ("basic", 3), ("bing", 4)])
+def test_the_public_history_read_on_from_a_prefix_is_the_whole_history_read_again(name: str, players: int) -> None:
+    """``seen_after`` (the rollouts' way to read a long record once) gives what ``seen_cards`` gives,
+    read from the first record, for every later state of a hand; a state that does not go on from
+    the prefix's records is told apart (None)."""
+    from rummycheck.table.observation import declined_card, public_prefix, seen_after, seen_cards
+
+    rng = random.Random(2)
+    checked = 0
+    for seed in range(12):
+        states = _walk(name, seed, players, 200)
+        other = _walk(name, seed + 100, players, 200)
+        for k in range(0, len(states), 7):
+            prefix = public_prefix(states[k])
+            assert list(prefix.seen) == seen_cards(states[k])
+            assert seen_after(states[k], prefix) is None  # no record after the prefix's
+            for later in states[k + 1:]:
+                after = seen_after(later, prefix)
+                if after is None:  # only where the card a pass declines has changed (a stock renewed, say)
+                    assert declined_card(later) != declined_card(states[k])
+                    continue
+                assert list(prefix.seen) + after == seen_cards(later)
+                checked += 1
+            if k:
+                assert all(seen_after(s, prefix) is None for s in other[k:k + 5])
+            if states[k].is_over:
+                continue
+            # as the rollouts use it: the observation's public records, read on by its samples' moves
+            seen = observe(states[k], states[k].current)
+            public = seen.public
+            prefix = public_prefix(public)
+            assert list(prefix.seen) == seen_cards(public)
+            sample = public_sample = seen.determinize(rng)
+            for _ in range(6):
+                if sample is not public_sample:
+                    after = seen_after(sample, prefix)
+                    if after is None:  # the pile emptied by a take, say: the card a pass declines changed
+                        assert declined_card(sample) != declined_card(public)
+                    else:
+                        assert list(prefix.seen) + after == seen_cards(sample)
+                        checked += 1
+                if sample.is_over:
+                    break
+                sample = sample.apply(rng.choice(sample.legal_actions()))
+    assert checked > 1000
+
+
+def test_a_rollout_started_from_a_prefix_sees_the_same_pile_history() -> None:
+    """``_Hand.around`` with the observation's prefix gives the views the same cards taken, thrown and
+    declined as without it, from the states the rollouts start at (a sample, a move applied)."""
+    from rummycheck.sim.engine import _Hand
+    from rummycheck.table.observation import public_prefix
+
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(20):
+        for state in _walk("gin", seed, 2, 120)[1::5]:
+            if state.is_over:
+                continue
+            obs = observe(state, state.current)
+            prefix = public_prefix(obs.public)
+            sample = obs.determinize(rng)
+            for start in (sample, *(sample.apply(a) for a in sample.legal_actions()[:3])):
+                plain = _Hand.around(start, random.Random(1))
+                quick = _Hand.around(start, random.Random(1), prefix)
+                assert (quick.taken, quick.thrown, quick.declined) == (plain.taken, plain.thrown, plain.declined)
+                checked += 1
+    assert checked > 200

@@ -81,7 +81,7 @@ from rummycheck.sim.stats import Z95, Interval, mean_interval, weighted_mean_int
 from rummycheck.solvers.deadwood import min_deadwood
 from rummycheck.table.actions import Action, ActionKind
 from rummycheck.table.hand import Ending
-from rummycheck.table.observation import Observation, observe
+from rummycheck.table.observation import Observation, observe, public_prefix
 from rummycheck.table.state import GameState, IllegalPlay
 from rummycheck.textsafe import shorten
 from rummycheck.variants import Variant
@@ -345,6 +345,7 @@ def rollout_values(observation: Observation, candidates: Sequence[Action | tuple
     # discard of its own often throw the same card: the rest of the hand is then the same play, and
     # its rollout is not played twice (``_Reuse``)
     reuse = _Reuse() if seats.replays(seat) else None
+    prefix = public_prefix(public)  # the samples share the observation's records: read them once
     for index in range(first, first + count):
         rng = random.Random(f"sample:{seed}:{index}")
         if evidence:
@@ -374,7 +375,8 @@ def rollout_values(observation: Observation, candidates: Sequence[Action | tuple
                     continue
             try:
                 final, ending = play_out(state, seats.make(), seed=f"{seed}:{index}", max_turns=ROLLOUT_TURNS,
-                                         turn_ended=reuse.watch if watch and reuse is not None else None)
+                                         turn_ended=reuse.watch if watch and reuse is not None else None,
+                                         prefix=prefix)
             except BotError as error:
                 raise _in_rollout(error, seed, index) from None
             except SimulationError:  # the bots take and throw for ever: a hand nobody ends scores nothing

@@ -53,7 +53,7 @@ from rummycheck.sim.hand import SimState
 from rummycheck.sim.record_out import action_texts
 from rummycheck.table.actions import ActionKind
 from rummycheck.table.hand import Ending, deal_shuffled, hand_end, seat_names, start_state
-from rummycheck.table.observation import declined_card, observe, seen_cards
+from rummycheck.table.observation import PublicPrefix, SeenCard, declined_card, observe, seen_after, seen_cards
 from rummycheck.table.state import GameState, PlayRecord
 from rummycheck.variants import Variant, variant_names
 
@@ -153,8 +153,9 @@ class _Hand:
             }
 
     @classmethod
-    def around(cls, state: GameState, rng: random.Random) -> _Hand:
-        """A hand in progress at ``state`` (a rollout's start: no deal, no record kept)."""
+    def around(cls, state: GameState, rng: random.Random, prefix: PublicPrefix | None = None) -> _Hand:
+        """A hand in progress at ``state`` (a rollout's start: no deal, no record kept); ``prefix``, the
+        public history of records ``state``'s history may go on from (``observation.public_prefix``)."""
         hand = cls.__new__(cls)
         hand.variant = state.variant
         hand.game = state.game
@@ -165,17 +166,16 @@ class _Hand:
         hand.dealer = state.current
         hand.rng = rng
         seat_of = {name: seat for seat, name in enumerate(hand.names)}
-        taken: list[tuple[Card, ...]] = [()] * len(hand.names)
-        thrown: list[tuple[Card, ...]] = [()] * len(hand.names)
-        declined: list[tuple[Card, ...]] = [()] * len(hand.names)
-        for seen in seen_cards(state):  # the public pile history, as an observation reads it
-            if seen.how == "taken":
-                taken[seat_of[seen.player]] += (seen.card,)
-            elif seen.how == "thrown":
-                thrown[seat_of[seen.player]] += (seen.card,)
-            elif seen.how == "declined":
-                declined[seat_of[seen.player]] += (seen.card,)
-        hand.taken, hand.thrown, hand.declined = tuple(taken), tuple(thrown), tuple(declined)
+        # the public pile history, as an observation reads it: after the prefix's, when the state's
+        # history goes on from its records (a long record is then read once, not in every rollout)
+        after = seen_after(state, prefix) if prefix is not None else None
+        base = _grouped(prefix, seat_of) if after is not None and prefix is not None else None
+        lists = _group(seen_cards(state) if after is None else after, seat_of)
+        if base is not None:
+            hand.taken, hand.thrown, hand.declined = (
+                tuple([old + tuple(new) for old, new in zip(base[how], lists[how])]) for how in _HOWS)
+        else:
+            hand.taken, hand.thrown, hand.declined = (tuple([tuple(cards) for cards in lists[how]]) for how in _HOWS)
         hand.scores = tuple(p.score for p in state.players)
         hand.out = tuple(p.out for p in state.players)
         hand.opened = tuple(p.opened for p in state.players)
@@ -241,6 +241,34 @@ class _Hand:
     def throw(self, seat: int, card: Card) -> None:
         self.log(self.state.discard(card))
         self.thrown_by(seat, card)
+
+
+_HOWS = ("taken", "thrown", "declined")
+
+
+def _group(seen: Sequence[SeenCard], seat_of: dict[str, int]) -> dict[str, list[list[Card]]]:
+    """The cards seen, by how and by seat, in order (lists: a tuple grown a card at a time would cost
+    the square of a long record's length)."""
+    lists: dict[str, list[list[Card]]] = {how: [[] for _ in seat_of] for how in _HOWS}
+    for one in seen:
+        kept = lists.get(one.how)
+        if kept is not None:
+            kept[seat_of[one.player]].append(one.card)
+    return lists
+
+
+_GROUPED: list[tuple[PublicPrefix, dict[str, tuple[tuple[Card, ...], ...]]]] = []  # the last prefix's
+
+
+def _grouped(prefix: PublicPrefix, seat_of: dict[str, int]) -> dict[str, tuple[tuple[Card, ...], ...]]:
+    """``_group`` of the prefix's cards as tuples, kept for the last prefix asked (one a process: the
+    rollouts of one task share it)."""
+    if _GROUPED and _GROUPED[0][0] is prefix:
+        return _GROUPED[0][1]
+    lists = _group(prefix.seen, seat_of)
+    grouped = {how: tuple([tuple(cards) for cards in lists[how]]) for how in _HOWS}
+    _GROUPED[:] = [(prefix, grouped)]
+    return grouped
 
 
 def _start_options(hand: _Hand) -> tuple[ActionKind, ...]:
@@ -354,7 +382,8 @@ def _turn(hand: _Hand, bots: Sequence[Bot]) -> str | None:
 
 def play_out(state: GameState, bots: Sequence[Bot], *, seed: int | str,
              max_turns: int = MAX_TURNS,
-             turn_ended: Callable[[GameState, bool], None] | None = None) -> tuple[GameState, Ending]:
+             turn_ended: Callable[[GameState, bool], None] | None = None,
+             prefix: PublicPrefix | None = None) -> tuple[GameState, Ending]:
     """Play the hand of ``state`` to its end with ``bots`` (one per seat), in place; return the final
     state and how the hand ended (``table.hand.hand_end``).  ``state`` may stand anywhere: at a
     turn's start, after a draw, after a Bing meld turn's lay-down, during gin's first-upcard offer
@@ -365,14 +394,15 @@ def play_out(state: GameState, bots: Sequence[Bot], *, seed: int | str,
     goes on: with the state then (to copy, not keep: play goes on in it) and whether no random
     number has been drawn yet, by a bot or by the simulator.  Where none has, playing on from a copy
     of that state with bots made and set up afresh is the same play, for bots whose choices depend
-    on their views and their rng alone (``BaseBot.replays``)."""
+    on their views and their rng alone (``BaseBot.replays``).  ``prefix``: as ``_Hand.around``'s (the
+    same play, found sooner)."""
     variant = state.variant
     rngs = [random.Random(f"rollout:{seed}:{seat}") for seat in range(len(bots))]
     own = random.Random(f"rollout:{seed}")
     fresh = [r.getstate() for r in (*rngs, own)] if turn_ended is not None else None
     for seat, bot in enumerate(bots):
         bot.setup(seat=seat, variant=variant, rng=rngs[seat])
-    hand = _Hand.around(state, own)
+    hand = _Hand.around(state, own, prefix)
     how: str | None = None
     if state.phase == "over":
         return state, hand_end(state)

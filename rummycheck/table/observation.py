@@ -36,7 +36,8 @@ from rummycheck.table.actions import ActionKind
 from rummycheck.table.state import GameState, PlayerState, PlayRecord
 from rummycheck.variants import Variant
 
-__all__ = ["Observation", "SeenCard", "declined_card", "observe", "seen_cards"]
+__all__ = ["Observation", "PublicPrefix", "SeenCard", "declined_card", "observe", "public_prefix", "seen_after",
+           "seen_cards"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,18 +218,76 @@ def seen_cards(state: GameState) -> list[SeenCard]:
     return _public_history(state)[0]
 
 
-def _public_history(state: GameState) -> tuple[list[SeenCard], dict[str, Counter[Card]]]:
-    """The cards seen moving, and per player the cards seen going into his hand and not out again."""
-    seen: list[SeenCard] = []
+@dataclass(frozen=True, slots=True, eq=False)
+class PublicPrefix:
+    """The public history of a state's records, kept so that a state whose history goes on from the
+    same records (every rollout from the samples of one observation: they share its records) reads
+    only the records after them (``seen_after``).  A long record's rollouts read its history once, not
+    once a rollout."""
+
+    first: PlayRecord | None  # the history's first and last records (the same objects, not equal ones)
+    last: PlayRecord | None
+    length: int
+    start: Card | None  # the card a pass declines at the hand's start (``declined_card``)
+    seen: tuple[SeenCard, ...]
+    known: tuple[tuple[str, tuple[tuple[Card, int], ...]], ...]
+    top: Card | None  # where the walk stood after the last record
+    fresh: bool
+
+
+def public_prefix(state: GameState) -> PublicPrefix:
+    """The public history of every record of ``state``, to read on from (``seen_after``)."""
+    history = state.history
+    seen, known, top, fresh = _walk(state, history, None, [], _start_known(state), declined_card(state), False)
+    return PublicPrefix(history[0] if history else None, history[-1] if history else None, len(history),
+                        declined_card(state), tuple(seen),
+                        tuple((name, tuple(held.items())) for name, held in known.items()), top, fresh)
+
+
+def seen_after(state: GameState, prefix: PublicPrefix) -> list[SeenCard] | None:
+    """The cards seen after ``prefix``'s in the hand of ``state`` (``seen_cards(state)`` less the
+    prefix's), or None when ``state``'s history does not go on from the prefix's records."""
+    resumed = _resume(state, prefix)
+    if resumed is None:
+        return None
+    seen, _ = resumed
+    return seen[len(prefix.seen):]
+
+
+def _resume(state: GameState, prefix: PublicPrefix) -> tuple[list[SeenCard], dict[str, Counter[Card]]] | None:
+    history = state.history
+    n = prefix.length
+    if len(history) <= n or (n and (history[0] is not prefix.first or history[n - 1] is not prefix.last)) \
+            or declined_card(state) != prefix.start or [p.name for p in state.players] != [k for k, _ in prefix.known]:
+        return None  # the last record is never the prefix's: a take that ends the hand is read apart (below)
+    known = {name: Counter(dict(held)) for name, held in prefix.known}
+    seen, known, _, _ = _walk(state, history[n:], history[-1], list(prefix.seen), known, prefix.top, prefix.fresh)
+    return seen, known
+
+
+def _start_known(state: GameState) -> dict[str, Counter[Card]]:
     known: dict[str, Counter[Card]] = {p.name: Counter() for p in state.players}
     for p in state.players:
         if p.cut is not None:  # Bing: the deuce kept from the cut is seen by all
             known[p.name][p.cut] += 1
-    # the top of the pile when a pass declines it: the first upcard, or the last card thrown
-    top = declined_card(state)
-    last = state.history[-1] if state.history else None
-    fresh = False  # the top card was thrown by the player before: a draw from the stock leaves it
-    for record in state.history:
+    return known
+
+
+def _public_history(state: GameState) -> tuple[list[SeenCard], dict[str, Counter[Card]]]:
+    """The cards seen moving, and per player the cards seen going into his hand and not out again."""
+    seen, known, _, _ = _walk(state, state.history, state.history[-1] if state.history else None, [],
+                              _start_known(state), declined_card(state), False)
+    return seen, known
+
+
+def _walk(state: GameState, records: Sequence[PlayRecord], last: PlayRecord | None, seen: list[SeenCard],
+          known: dict[str, Counter[Card]], top: Card | None, fresh: bool
+          ) -> tuple[list[SeenCard], dict[str, Counter[Card]], Card | None, bool]:
+    """Read ``records`` on from a walk that stood at (``seen``, ``known``, ``top``, ``fresh``): ``top``
+    is the top of the pile when a pass declines it (the first upcard, or the last card thrown);
+    ``fresh``, that the top card was thrown by the player before (a draw from the stock leaves it).
+    ``last`` is the state's last record (a take that ended the hand is read apart); None: none is."""
+    for record in records:
         held = known[record.player]
         kind = record.kind
         if kind is ActionKind.TAKE and record.cards:
@@ -251,4 +310,4 @@ def _public_history(state: GameState) -> tuple[list[SeenCard], dict[str, Counter
             held.subtract(lo.card for lo in record.layoffs)
         for card in [c for c, n in held.items() if n <= 0]:
             del held[card]
-    return seen, known
+    return seen, known, top, fresh
