@@ -257,17 +257,19 @@ def _group(seen: Sequence[SeenCard], seat_of: dict[str, int]) -> dict[str, list[
     return lists
 
 
-_GROUPED: list[tuple[PublicPrefix, dict[str, tuple[tuple[Card, ...], ...]]]] = []  # the last prefix's
+#: the last prefix asked and its cards grouped, read and replaced as one tuple (threads may share it)
+_GROUPED: list[tuple[PublicPrefix, dict[str, tuple[tuple[Card, ...], ...]]] | None] = [None]
 
 
 def _grouped(prefix: PublicPrefix, seat_of: dict[str, int]) -> dict[str, tuple[tuple[Card, ...], ...]]:
     """``_group`` of the prefix's cards as tuples, kept for the last prefix asked (one a process: the
     rollouts of one task share it)."""
-    if _GROUPED and _GROUPED[0][0] is prefix:
-        return _GROUPED[0][1]
+    kept = _GROUPED[0]
+    if kept is not None and kept[0] is prefix:
+        return kept[1]
     lists = _group(prefix.seen, seat_of)
     grouped = {how: tuple([tuple(cards) for cards in lists[how]]) for how in _HOWS}
-    _GROUPED[:] = [(prefix, grouped)]
+    _GROUPED[0] = (prefix, grouped)
     return grouped
 
 
