@@ -212,6 +212,8 @@ def test_the_documented_bot_plays_behind_the_guard() -> None:
     assert outcome.record is not None
     actions = [a for hand in outcome.record["hands"] for a in hand["actions"]]
     assert any(a.startswith("A draw") for a in actions) and not any(a.startswith("A take") for a in actions)
+    # built on GinBase, it knocks by its rule: the doc's bot once stood on BaseBot, which never knocks
+    assert any(a.startswith("A knock") for a in actions)
 
 
 @pytest.mark.parametrize("answer", ["meld", ActionKind.LAY_DOWN])
