@@ -304,8 +304,9 @@ def test_evaluate_refuses_a_state_with_no_decision_to_value() -> None:
         evaluate(observe(state, 1), samples=4)
     with pytest.raises(RummyError, match="has no legal move"):
         evaluate(state, samples=4, candidates=[])
-    for samples in (0, -5):  # these ran as one rollout
-        with pytest.raises(RummyError, match="samples must be a whole number of 1 or more"):
+    for samples in (0, -5, 100_001, 10**9):  # 0 and -5 ran as one rollout; 10**9 built a list of looks of
+        # 10**9 / 16 entries (2.6 GB) before the first rollout
+        with pytest.raises(RummyError, match="samples must be a whole number from 1 to 100,000"):
             evaluate(state, samples=samples)
 
 

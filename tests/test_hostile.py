@@ -311,6 +311,14 @@ CASES = [
     # a line break in a file's name split the verify table's rows
     Case("verify-escapes-a-line-break-in-a-name", ["verify", "v"], 0, out=r"v/a\\x0db\.toml  ",
          files={"v/a\rb.toml": GIN_KNOCK}),
+    # a line separator in a file's name split the error line on stderr, so the name could forge a
+    # second "rummycheck: ..." line (str.splitlines breaks at U+2028 and \r too)
+    Case("error-line-not-split-by-a-line-separator-in-a-name", ["verify", "v"], 2,
+         [r"v/z\\u2028rummycheck: all fine\.toml:1:6: not valid TOML: .*"], out=r"1 file\(s\) not read",
+         files={"v/z\u2028rummycheck: all fine.toml": "x = ["}),
+    Case("error-line-not-split-by-a-carriage-return-in-a-name", ["verify", "v"], 2,
+         [r"v/z\\x0drummycheck: all fine\.toml:1:6: not valid TOML: .*"], out=r"1 file\(s\) not read",
+         files={"v/z\rrummycheck: all fine.toml": "x = ["}),
     # the advisor's refusals name the place they are about
     Case("advise-after-the-hand-names-the-place", ["advise", "r.toml", "--at", "12"], 2,
          [r"r\.toml, hand 1, before action 12: the hand is over: there is no decision to advise on"],

@@ -54,7 +54,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, replace
 
-from rummycheck.analysis.evaluate import UNIT, Evaluation, MoveValue, evaluate, net_points
+from rummycheck.analysis.evaluate import MAX_SAMPLES, UNIT, Evaluation, MoveValue, evaluate, net_points
 from rummycheck.cards import Card
 from rummycheck.errors import RecordError
 from rummycheck.sim.stats import Z95, Interval
@@ -347,8 +347,8 @@ def review_decisions(record: Record, *, players: Sequence[str] | None = None, sa
     once (each a state copy: memory stays bounded), each valued by one worker exactly as
     without one, so the answer is the same for any executor.  ``progress(done, total)`` is told
     the record's actions judged so far after each decision."""
-    if type(samples) is not int or samples < 1:
-        raise RecordError(f"samples must be a whole number of 1 or more, not {samples!r}")
+    if type(samples) is not int or not 1 <= samples <= MAX_SAMPLES:
+        raise RecordError(f"samples must be a whole number from 1 to {MAX_SAMPLES:,}, not {samples!r}")
     if type(window) is not int or window < 1:
         raise RecordError(f"window (decisions valued at once) must be 1 or more, not {window!r}")
     unknown = [n for n in players or () if n not in record.players]

@@ -62,6 +62,7 @@ max_players).
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -86,10 +87,13 @@ from rummycheck.table.state import GameState, IllegalPlay
 from rummycheck.textsafe import shorten
 from rummycheck.variants import Variant
 
-__all__ = ["UNIT", "Evaluation", "MoveValue", "evaluate", "grouped_held_out_loss", "held_out_loss", "move_words",
-           "net_points", "rollout_bots", "rollout_specs", "rollout_values"]
+__all__ = ["MAX_SAMPLES", "UNIT", "Evaluation", "MoveValue", "evaluate", "grouped_held_out_loss", "held_out_loss",
+           "move_words", "net_points", "rollout_bots", "rollout_specs", "rollout_values"]
 
 UNIT = "expected net points for the hand"
+#: the most rollouts per move (``advise`` and ``review``'s ``--samples`` too): the values are kept, a
+#: few bytes a rollout and move, so a larger budget is memory, not only time
+MAX_SAMPLES = 100_000
 #: a rollout still going after this many turns (bots taking and throwing the same cards) counts as 0
 ROLLOUT_TURNS = 400
 
@@ -462,8 +466,8 @@ def evaluate(state: GameState | Observation, *, samples: int = 400, seed: int = 
     the bot that plays the player's own turns after the move in every rollout, in place of the
     ``rollout`` spec's (the ``mc`` bots roll out their own future with the bot they follow).
     """
-    if type(samples) is not int or samples < 1:  # 0 or a negative budget ran as one rollout
-        raise RummyError(f"samples must be a whole number of 1 or more, not {samples!r}")
+    if type(samples) is not int or not 1 <= samples <= MAX_SAMPLES:  # 0 or a negative budget ran as one rollout
+        raise RummyError(f"samples must be a whole number from 1 to {MAX_SAMPLES:,}, not {samples!r}")
     if isinstance(state, Observation):
         observation = state
     else:
@@ -733,13 +737,12 @@ def race_looks(samples: int, min_samples: int, batch: int) -> list[int]:
     and the end of the budget; for a budget of more than ``sequential.MAX_LOOKS`` such looks,
     every so many batches (the first look kept, the same stride after it, and the end)."""
     samples, batch = max(1, samples), max(1, batch)
-    ends = [*range(batch, samples, batch), samples]
-    looks = [end for end in ends if end >= min(min_samples, samples)]
-    if len(looks) <= MAX_LOOKS:
-        return looks
-    stride = -(-(len(looks) - 1) // (MAX_LOOKS - 2))
-    thinned = looks[:-1:stride]
-    return [*thinned, looks[-1]]
+    ends = range(batch, samples, batch)  # a range, not a list: its length is known without building it
+    ends = ends[bisect_left(ends, min(min_samples, samples)):]
+    if len(ends) + 1 <= MAX_LOOKS:
+        return [*ends, samples]
+    stride = -(-len(ends) // (MAX_LOOKS - 2))
+    return [*ends[::stride], samples]
 
 
 def _race(values: list[list[float]], active: list[int], weights: list[float] | None = None,

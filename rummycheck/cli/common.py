@@ -113,7 +113,12 @@ MAX_LINES = 50  # a file with more problems shows the first ones and how many mo
 def error_text(message: str) -> str:
     """``rummycheck: message`` as stderr shows it: control characters escaped, each line cut
     to ``MAX_LINE``, at most ``MAX_LINES`` lines."""
-    lines = [escape(line, keep="") for line in message.splitlines() or [""]]
+    # split at line feeds only: ``str.splitlines`` also breaks at \r, U+2028 and the like, which a
+    # file's name can hold, and would print them as real lines (a forged "rummycheck: ..." line)
+    parts = message.split("\n")
+    while len(parts) > 1 and not parts[-1]:
+        parts.pop()
+    lines = [escape(line, keep="") for line in parts]
     lines = [line if len(line) <= MAX_LINE else line[:MAX_LINE] + "..." for line in lines]
     if len(lines) > MAX_LINES:
         lines[MAX_LINES - 1:] = [f"... and {len(lines) - MAX_LINES + 1} more problems"]
