@@ -567,3 +567,25 @@ def test_keyboard_reaches_every_control(browser: Any, tmp_path: Path) -> None:
     page.keyboard.press("Enter")
     assert page.get_attribute("#play", "aria-pressed") == "false"
     opened.close()
+
+
+def test_control_characters_in_names_are_escaped_in_the_steps_the_script_shows_too() -> None:
+    """The page's HTML escaped a name's control characters, but the steps' texts (JSON, placed by the
+    script after the first step) carried them raw: an ESC reached the page, and a seat's own draw
+    was hidden from him (the script compared the raw name with the escaped seat label)."""
+    import json
+
+    text = (Path(__file__).resolve().parent.parent / "records" / "gin-knock.toml").read_text(encoding="utf-8")
+    text = text.replace('"B"', '"B\\u001b"').replace('"B ', '"B\\u001b ').replace("cards.B ", 'cards."B\\u001b" ')
+    text = text.replace("B = 0 }", '"B\\u001b" = 0 }')
+    record = parse_record(text, source="esc.toml")
+    assert record.players[1] == "B\x1b"
+    page = replay_page(replay(record))
+    assert "\x1b" not in page
+    found = re.search(r'<script type="application/json" id="frames">(.*?)</script>', page, re.S)
+    assert found is not None
+    frames = json.loads(found.group(1))
+    said = [t for frame in frames for t in frame.get("a", [])]
+    # each of B's steps names him as his seat's label does (B\x1b), which the script compares
+    assert "B\\x1b draw" in said and all(t.split(" ")[0] in ("A", "B\\x1b") for t in said)
+    assert 'aria-label="B\\x1b"' in page

@@ -130,7 +130,20 @@ def _frame_json(frame: Frame) -> dict[str, Any]:
     if frame.score is not None:
         data["r"] = _score_rows(frame.score)
         data["e"] = _score_extras(frame.score)
-    return data
+    return {key: _shown(value) for key, value in data.items()}
+
+
+def _shown(value: Any) -> Any:
+    """``value`` with every text's control characters escaped visibly, as the page's HTML has them
+    (``_t``): the script places these texts as they are, and compares the names in them with the
+    seats' labels."""
+    if isinstance(value, str):
+        return escape(value, keep="")
+    if isinstance(value, list):
+        return [_shown(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _shown(v) for k, v in value.items()}
+    return value
 
 
 def _meld_row(meld: TableMeld) -> list[Any]:
