@@ -28,7 +28,18 @@ from rummycheck.errors import VariantError
 from rummycheck.melds import Meld, MeldKind, meld_problems
 from rummycheck.variants import Variant
 
-__all__ = ["DEALERS", "deal", "deal_deuce_rich", "deal_meld_rich", "deal_plain", "deal_table", "shoe", "shuffle"]
+__all__ = ["DEALERS", "deal", "deal_deuce_rich", "deal_meld_rich", "deal_plain", "deal_table", "seeded", "shoe",
+           "shuffle"]
+
+
+def seeded(seed: int) -> random.Random:
+    """The ``random.Random`` of a deal's seed: ``random.Random(seed)`` for a seed of 0 or more (the
+    deals every release has dealt); a negative seed, which ``random.Random`` reads as its absolute
+    value (-7 dealt what 7 deals), seeded by its text instead, so that every seed deals apart.  A
+    seed that is not a whole number (None, 1.5, "7", True) is a ``TypeError``."""
+    if type(seed) is not int:
+        raise TypeError(f"a seed is a whole number, not {seed!r}")
+    return random.Random(seed if seed >= 0 else str(seed))
 
 
 def shoe(variant: Variant) -> list[Card]:

@@ -291,3 +291,25 @@ def test_one_word_names_round_trip_through_the_record() -> None:
     again = parse_record(write_record(record))
     assert again == record and again.players == names
     assert [p.name for p in new_hand("basic", players=names, seed=5).players] == list(names)
+
+
+def test_a_negative_seed_deals_apart_from_its_absolute_value() -> None:
+    """``random.Random`` reads -7 as 7, so ``deal --seed -7`` dealt the cards of ``--seed 7``; a
+    seed of 0 or more deals what it always dealt (``random.Random(seed)``), and a seed that is not
+    a whole number is refused."""
+    import random
+
+    import pytest
+
+    from rummycheck.dealing import seeded
+    from rummycheck.table.deal import deal_hand, deal_record
+    from rummycheck.table.hand import new_hand
+
+    seven, minus = deal_record("gin", seed=7), deal_record("gin", seed=-7)
+    assert seven.hands[0].cards != minus.hands[0].cards
+    assert seven.hands[0].cards == deal_hand(random.Random(7), seven.variant, ["A", "B"], "B").cards
+    assert [p.hand for p in new_hand("gin", seed=-7).players] != [p.hand for p in new_hand("gin", seed=7).players]
+    assert seeded(0).random() == random.Random(0).random()
+    for wrong in (None, 1.5, "7", True):
+        with pytest.raises(TypeError, match="a seed is a whole number"):
+            new_hand("gin", seed=wrong)  # type: ignore[arg-type]

@@ -10,9 +10,9 @@ tests can make as many legal games as they like.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
+from rummycheck.dealing import seeded
 from rummycheck.errors import ScenarioError
 from rummycheck.table.hand import cutter_of, deal_hand, seat_names, seats_for
 from rummycheck.table.record import Record
@@ -36,6 +36,6 @@ def deal_record(variant: Variant | str, *, players: int | Sequence[str] = 2, see
     chosen = dealer if dealer is not None else seats[-1]
     if chosen not in seats:
         raise ScenarioError(f"the dealer {chosen!r} is not one of the players ({', '.join(seats)})")
-    hand = deal_hand(random.Random(seed), resolved, seats, chosen)
+    hand = deal_hand(seeded(seed), resolved, seats, chosen)
     return Record(variant_name=name, players=seats, hands=(hand,), dealer=chosen, preset=preset,
                   rules=tuple(rules), seed=seed)

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 
 from rummycheck.cards import Card
-from rummycheck.dealing import shoe, shuffle
+from rummycheck.dealing import seeded, shoe, shuffle
 from rummycheck.errors import ScenarioError
 from rummycheck.games import game_of
 from rummycheck.games.scoring import HandEnd
@@ -184,7 +184,7 @@ def new_hand(variant: Variant | str, *, players: int | Sequence[str] = 2, seed: 
     chosen = dealer if dealer is not None else seats[-1]
     if chosen not in seats:
         raise ScenarioError(f"the dealer {chosen!r} is not one of the players ({', '.join(seats)})")
-    dealt = deal_hand(random.Random(seed), resolved, seats, chosen)
+    dealt = deal_hand(seeded(seed), resolved, seats, chosen)
     cutter = seats.index(cutter_of(seats, chosen)) if dealt.cut is not None else None
     assert dealt.upcard is not None
     stock = tuple(c for c in dealt.stock if c is not None)
