@@ -487,3 +487,17 @@ def test_an_empty_action_is_bad_input_at_its_place(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2
     assert f'{path}:13:13: empty action; expected e.g. "A draw" (the player, then the play)' in result.output
+
+
+def test_a_knock_naming_cards_not_held_gets_one_reason_for_them_all() -> None:
+    """A knock whose melds named 2,000 cards the hand does not hold was refused with 2,000 reasons
+    (200,000 cards: a 7 MB line from a 600 KB file); the cards not held are one reason now."""
+    from rummycheck.table.replay import replay
+
+    text = (Path(__file__).resolve().parent.parent / "records" / "gin-knock.toml").read_text(encoding="utf-8")
+    many = " ".join(["2c"] * 2000)
+    text = text.replace('"A knock Ks with 2c 3c 4c / 4d 5d 6d / 7h 8h 9h"', f'"A knock Ks with {many} / 4d 5d 6d"')
+    result = replay(parse_record(text, source="many.toml"))
+    assert result.illegal is not None
+    reasons = [r.message for r in result.illegal.reasons if "not in the hand" in r.message]
+    assert reasons == ["1999 cards of the melds are not in the hand: 2c"]

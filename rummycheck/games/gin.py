@@ -658,6 +658,7 @@ class Gin(Game):
         else:
             rest = list(hand)
             judged = []
+            missing: list[Card] = []
             for meld in melds:
                 found_problems = meld_problems(meld, variant)
                 judged.append(found_problems)
@@ -668,7 +669,9 @@ class Gin(Game):
                         at = indexes.index(card.index)
                         del rest[at], indexes[at]
                     else:
-                        problems.append(Reason("GIN-MELD", f"{card} is not in the hand"))
+                        missing.append(card)
+            if missing:  # one reason for them all: a knock naming 200,000 cards gave 200,000 reasons
+                problems.append(Reason("GIN-MELD", _missing_text(missing)))
             deadwood = tuple(sorted(rest, key=_index))
         points = variant.points(deadwood)
         upcard = self.kept_upcard(state)
@@ -913,3 +916,13 @@ class Gin(Game):
         after = finish_sheet(sheet, ledger, won=hand_winner, winner=champion, finished=champion is not None)
         return HandScore(number=sheet.hands + 1, before=sheet, after=after, lines=tuple(ledger.lines),
                          hand_winner=hand_winner)
+
+
+def _missing_text(missing: Sequence[Card]) -> str:
+    """The knock's cards not in the hand, in one reason: each named once, in order, the first 20 of
+    them with a count of the rest (``2c is not in the hand`` for one card, as before)."""
+    named = list(dict.fromkeys(str(c) for c in missing))
+    if len(missing) == 1:
+        return f"{named[0]} is not in the hand"
+    shown = ", ".join(named[:20]) + (f" and {len(named) - 20} more" if len(named) > 20 else "")
+    return f"{len(missing)} cards of the melds are not in the hand: {shown}"
