@@ -313,3 +313,23 @@ def test_a_negative_seed_deals_apart_from_its_absolute_value() -> None:
     for wrong in (None, 1.5, "7", True):
         with pytest.raises(TypeError, match="a seed is a whole number"):
             new_hand("gin", seed=wrong)  # type: ignore[arg-type]
+
+
+def test_new_hand_takes_a_variant_by_name_by_house_rules_file_or_as_itself(tmp_path: Path) -> None:
+    """A house-rules ``Path`` is read as ``get_variant`` reads one (it was an ``AttributeError``), and
+    anything else that is not a variant is a ``TypeError`` naming it (``None`` was an
+    ``AttributeError`` from deep inside)."""
+    import pytest
+
+    from rummycheck.table.hand import new_hand
+    from rummycheck.variants import get_variant
+
+    club = tmp_path / "club.toml"
+    club.write_text('name = "club"\nextends = "gin"\n[rules]\nknock_limit = 7\n', encoding="utf-8")
+    by_file = new_hand(club, seed=3)
+    assert by_file.variant.option("knock_limit") == 7
+    assert [p.hand for p in by_file.players] == [p.hand for p in new_hand(get_variant(club), seed=3).players]
+    assert [p.hand for p in new_hand("gin", seed=3).players] == [p.hand for p in by_file.players]
+    for wrong in (None, 5, b"gin"):
+        with pytest.raises(TypeError, match="a variant is a name, a house-rules file or a Variant, not"):
+            new_hand(wrong, seed=3)  # type: ignore[arg-type]

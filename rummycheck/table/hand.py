@@ -31,6 +31,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import attrgetter
+from pathlib import Path
 
 from rummycheck.cards import Card
 from rummycheck.dealing import seeded, shoe, shuffle
@@ -171,7 +172,17 @@ def start_state(variant: Variant, *, names: Sequence[str], scores: Sequence[int]
     return state
 
 
-def new_hand(variant: Variant | str, *, players: int | Sequence[str] = 2, seed: int,
+def _variant_of(variant: Variant | str | Path) -> Variant:
+    """A variant given by name, by house-rules file (a ``Path``, as ``get_variant`` reads one) or as
+    itself; anything else is a ``TypeError`` (``None`` was an ``AttributeError`` from deep inside)."""
+    if isinstance(variant, Variant):
+        return variant
+    if isinstance(variant, (str, Path)):
+        return get_variant(variant)
+    raise TypeError(f"a variant is a name, a house-rules file or a Variant, not {variant!r}")
+
+
+def new_hand(variant: Variant | str | Path, *, players: int | Sequence[str] = 2, seed: int,
              dealer: str | None = None) -> GameState:
     """A freshly dealt hand: the deal ``rummycheck deal --seed SEED`` makes, its stock order known.
 
@@ -179,7 +190,7 @@ def new_hand(variant: Variant | str, *, players: int | Sequence[str] = 2, seed: 
     >>> len(state.players[0].hand), state.stock, len(state.stock_cards or ())
     (10, 31, 31)
     """
-    resolved = get_variant(variant) if isinstance(variant, str) else variant
+    resolved = _variant_of(variant)
     seats = seats_for(resolved, players)
     chosen = dealer if dealer is not None else seats[-1]
     if chosen not in seats:
