@@ -267,8 +267,7 @@ def test_the_public_history_read_on_from_a_prefix_is_the_whole_history_read_agai
 def test_a_rollout_started_from_a_prefix_sees_the_same_pile_history() -> None:
     """``_Hand.around`` with the observation's prefix gives the views the same cards taken, thrown and
     declined as without it, from the states the rollouts start at (a sample, a move applied)."""
-    from rummycheck.sim.engine import _Hand
-    from rummycheck.table.observation import public_prefix
+    from rummycheck.sim.engine import _Hand, rollout_prefix
 
     rng = random.Random(5)
     checked = 0
@@ -277,7 +276,7 @@ def test_a_rollout_started_from_a_prefix_sees_the_same_pile_history() -> None:
             if state.is_over:
                 continue
             obs = observe(state, state.current)
-            prefix = public_prefix(obs.public)
+            prefix = rollout_prefix(obs.public)
             sample = obs.determinize(rng)
             for start in (sample, *(sample.apply(a) for a in sample.legal_actions()[:3])):
                 plain = _Hand.around(start, random.Random(1))

@@ -76,13 +76,13 @@ from rummycheck.games import Game, game_of
 from rummycheck.games.base import score_hand
 from rummycheck.games.scoring import HandScore, new_sheet
 from rummycheck.sim.bots import BaseBot, Bot, bot_class, bot_label
-from rummycheck.sim.engine import hand_points, play_out
+from rummycheck.sim.engine import hand_points, play_out, rollout_prefix
 from rummycheck.sim.guard import Asked, fits, guarded_factory, illegal_answer, is_plug_in, tracked
 from rummycheck.sim.stats import Z95, Interval, mean_interval, weighted_mean_interval
 from rummycheck.solvers.deadwood import min_deadwood
 from rummycheck.table.actions import Action, ActionKind
 from rummycheck.table.hand import Ending
-from rummycheck.table.observation import Observation, observe, public_prefix
+from rummycheck.table.observation import Observation, observe
 from rummycheck.table.state import GameState, IllegalPlay
 from rummycheck.textsafe import shorten
 from rummycheck.variants import Variant
@@ -349,7 +349,7 @@ def rollout_values(observation: Observation, candidates: Sequence[Action | tuple
     # discard of its own often throw the same card: the rest of the hand is then the same play, and
     # its rollout is not played twice (``_Reuse``)
     reuse = _Reuse() if seats.replays(seat) else None
-    prefix = public_prefix(public)  # the samples share the observation's records: read them once
+    prefix = rollout_prefix(public)  # the samples share the observation's records: read them once
     for index in range(first, first + count):
         rng = random.Random(f"sample:{seed}:{index}")
         if evidence:

@@ -12,6 +12,7 @@ from rummycheck.cli.common import (
     RolloutWorkersOpt,
     SchedulerOpt,
     app,
+    check_rollout,
     emit_json,
     fail,
     guarded,
@@ -86,14 +87,8 @@ def advise(
     if refusal is not None:
         fail(f"{where}: {refusal}")
     if rollout is not None:
-        from rummycheck.analysis.evaluate import rollout_bots
-
-        guarded(lambda: rollout_bots(rollout, [p.name for p in state.players], state.game.rollout_bot,
-                                    state.variant))
-        if html is not None:  # a plug-in bot's module, read by its import, is an input too: never the page
-            from rummycheck.reading import never_write_a_read_file
-
-            guarded(lambda: never_write_a_read_file(page, shown=html))
+        check_rollout(rollout, [p.name for p in state.players], state.variant, page if html is not None else None,
+                      html)
     with ExitStack() as stack:  # the pool entered through guarded: a scheduler out of reach is one line
         executor = guarded(lambda: stack.enter_context(pool_for(workers, scheduler)))
         advice = guarded(lambda: run_advise(state, samples=samples, seed=seed, rollout=rollout,

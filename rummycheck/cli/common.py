@@ -166,6 +166,19 @@ def guarded(action: Callable[[], T]) -> T:
         fail(f"cannot read{name}: {error.strerror or error}")
 
 
+def check_rollout(rollout: str, names: Sequence[str], variant: Variant, page: Path | None, shown: str | None) -> None:
+    """``--rollout`` checked before any work (``analysis.evaluate.rollout_bots``: players, bots, games;
+    a plug-in class built once); a plug-in bot's module, read by its import, is then an input like the
+    record, so it is never ``page`` (the --html file, named as ``shown``)."""
+    from rummycheck.analysis.evaluate import rollout_bots
+    from rummycheck.games import game_of
+    from rummycheck.reading import never_write_a_read_file
+
+    guarded(lambda: rollout_bots(rollout, names, game_of(variant).rollout_bot, variant))
+    if page is not None:
+        guarded(lambda: never_write_a_read_file(page, shown=shown))
+
+
 def output_path(path: str, *, option: str, force: bool = True, inputs: Sequence[str] = (),
                 suffix: str | None = None, folder: bool = False) -> Path:
     """Check a place to write, before any work is done: a file in a folder that exists and can be

@@ -12,6 +12,7 @@ from rummycheck.cli.common import (
     RolloutWorkersOpt,
     SchedulerOpt,
     app,
+    check_rollout,
     emit_json,
     fail,
     given_on_the_line,
@@ -72,16 +73,9 @@ def review(
         fail("--json holds every decision already: leave out --all")
     if not one_step:
         from rummycheck.analysis.decisions import review_decisions
-        from rummycheck.analysis.evaluate import rollout_bots
-        from rummycheck.games import game_of
 
         if rollout is not None:
-            guarded(lambda: rollout_bots(rollout, loaded.players, game_of(loaded.variant).rollout_bot,
-                                        loaded.variant))
-            if html is not None:  # a plug-in bot's module, read by its import, is an input too: never the page
-                from rummycheck.reading import never_write_a_read_file
-
-                guarded(lambda: never_write_a_read_file(page, shown=html))
+            check_rollout(rollout, loaded.players, loaded.variant, page if html is not None else None, html)
         from rummycheck.render.json import decisions_json
         from rummycheck.render.text import decisions_text
         from rummycheck.sim.runner import pool_for

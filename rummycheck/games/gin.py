@@ -921,8 +921,8 @@ class Gin(Game):
 def _missing_text(missing: Sequence[Card]) -> str:
     """The knock's cards not in the hand, in one reason: each named once, in order, the first 20 of
     them with a count of the rest (``2c is not in the hand`` for one card, as before)."""
-    named = list(dict.fromkeys(str(c) for c in missing))
+    named = list(dict.fromkeys(missing))
     if len(missing) == 1:
         return f"{named[0]} is not in the hand"
-    shown = ", ".join(named[:20]) + (f" and {len(named) - 20} more" if len(named) > 20 else "")
+    shown = format_cards(named[:20]) + (f" and {len(named) - 20} more" if len(named) > 20 else "")
     return f"{len(missing)} cards of the melds are not in the hand: {shown}"

@@ -53,11 +53,20 @@ from rummycheck.sim.hand import SimState
 from rummycheck.sim.record_out import action_texts
 from rummycheck.table.actions import ActionKind
 from rummycheck.table.hand import Ending, deal_shuffled, hand_end, seat_names, start_state
-from rummycheck.table.observation import PublicPrefix, SeenCard, declined_card, observe, seen_after, seen_cards
+from rummycheck.table.observation import (
+    PublicPrefix,
+    SeenCard,
+    declined_card,
+    observe,
+    public_prefix,
+    seen_after,
+    seen_cards,
+)
 from rummycheck.table.state import GameState, PlayRecord
 from rummycheck.variants import Variant, variant_names
 
-__all__ = ["GameOutcome", "SeatResult", "hand_points", "play_game", "play_out", "seat_names"]
+__all__ = ["GameOutcome", "RolloutPrefix", "SeatResult", "hand_points", "play_game", "play_out", "rollout_prefix",
+           "seat_names"]
 
 MAX_TURNS = 2000
 
@@ -153,9 +162,9 @@ class _Hand:
             }
 
     @classmethod
-    def around(cls, state: GameState, rng: random.Random, prefix: PublicPrefix | None = None) -> _Hand:
+    def around(cls, state: GameState, rng: random.Random, prefix: RolloutPrefix | None = None) -> _Hand:
         """A hand in progress at ``state`` (a rollout's start: no deal, no record kept); ``prefix``, the
-        public history of records ``state``'s history may go on from (``observation.public_prefix``)."""
+        public history of records ``state``'s history may go on from (``rollout_prefix``)."""
         hand = cls.__new__(cls)
         hand.variant = state.variant
         hand.game = state.game
@@ -168,13 +177,13 @@ class _Hand:
         seat_of = {name: seat for seat, name in enumerate(hand.names)}
         # the public pile history, as an observation reads it: after the prefix's, when the state's
         # history goes on from its records (a long record is then read once, not in every rollout)
-        after = seen_after(state, prefix) if prefix is not None else None
-        base = _grouped(prefix, seat_of) if after is not None and prefix is not None else None
-        lists = _group(seen_cards(state) if after is None else after, seat_of)
-        if base is not None:
+        after = seen_after(state, prefix.public) if prefix is not None else None
+        if prefix is not None and after is not None:
+            lists = _group(after, seat_of)
             hand.taken, hand.thrown, hand.declined = (
-                tuple([old + tuple(new) for old, new in zip(base[how], lists[how])]) for how in _HOWS)
+                tuple([old + tuple(new) for old, new in zip(prefix.grouped[how], lists[how])]) for how in _HOWS)
         else:
+            lists = _group(seen_cards(state), seat_of)
             hand.taken, hand.thrown, hand.declined = (tuple([tuple(cards) for cards in lists[how]]) for how in _HOWS)
         hand.scores = tuple(p.score for p in state.players)
         hand.out = tuple(p.out for p in state.players)
@@ -257,20 +266,21 @@ def _group(seen: Sequence[SeenCard], seat_of: dict[str, int]) -> dict[str, list[
     return lists
 
 
-#: the last prefix asked and its cards grouped, read and replaced as one tuple (threads may share it)
-_GROUPED: list[tuple[PublicPrefix, dict[str, tuple[tuple[Card, ...], ...]]] | None] = [None]
+@dataclass(frozen=True, slots=True, eq=False)
+class RolloutPrefix:
+    """The public history of a state's records (``observation.public_prefix``) with its cards grouped
+    as the views show them (taken, thrown, declined; by seat): made once for the rollouts of one
+    task, whose start states all go on from those records (``rollout_prefix``)."""
+
+    public: PublicPrefix
+    grouped: dict[str, tuple[tuple[Card, ...], ...]]
 
 
-def _grouped(prefix: PublicPrefix, seat_of: dict[str, int]) -> dict[str, tuple[tuple[Card, ...], ...]]:
-    """``_group`` of the prefix's cards as tuples, kept for the last prefix asked (one a process: the
-    rollouts of one task share it)."""
-    kept = _GROUPED[0]
-    if kept is not None and kept[0] is prefix:
-        return kept[1]
-    lists = _group(prefix.seen, seat_of)
-    grouped = {how: tuple([tuple(cards) for cards in lists[how]]) for how in _HOWS}
-    _GROUPED[0] = (prefix, grouped)
-    return grouped
+def rollout_prefix(state: GameState) -> RolloutPrefix:
+    """The ``RolloutPrefix`` of ``state``'s records, for ``play_out``'s ``prefix``."""
+    public = public_prefix(state)
+    lists = _group(public.seen, {p.name: seat for seat, p in enumerate(state.players)})
+    return RolloutPrefix(public, {how: tuple([tuple(cards) for cards in lists[how]]) for how in _HOWS})
 
 
 def _start_options(hand: _Hand) -> tuple[ActionKind, ...]:
@@ -385,7 +395,7 @@ def _turn(hand: _Hand, bots: Sequence[Bot]) -> str | None:
 def play_out(state: GameState, bots: Sequence[Bot], *, seed: int | str,
              max_turns: int = MAX_TURNS,
              turn_ended: Callable[[GameState, bool], None] | None = None,
-             prefix: PublicPrefix | None = None) -> tuple[GameState, Ending]:
+             prefix: RolloutPrefix | None = None) -> tuple[GameState, Ending]:
     """Play the hand of ``state`` to its end with ``bots`` (one per seat), in place; return the final
     state and how the hand ended (``table.hand.hand_end``).  ``state`` may stand anywhere: at a
     turn's start, after a draw, after a Bing meld turn's lay-down, during gin's first-upcard offer
