@@ -24,7 +24,7 @@ from rummycheck import Card, get_variant, min_deadwood, parse_cards, solve
 from rummycheck.cards import full_deck
 from rummycheck.errors import CardParseError, HandSizeError
 from rummycheck.games.base import game_of
-from rummycheck.melds import MeldKind
+from rummycheck.melds import Meld, MeldKind
 from rummycheck.render.json import solution_json
 from rummycheck.results import Solution, assemble_solution
 from rummycheck.solvers.deadwood import (
@@ -257,7 +257,19 @@ def test_best_layoffs_matches_every_layoff_choice_searched_afresh(game: tuple[st
     hand = next(p.hand for p in scenario.players if p.name == "me")
     assert hand is not None
     rules = SearchRules.from_variant(variant)
-    options = [meld_options(t.meld, hand, variant) for t in scenario.table]
+    # meld_options names one choice of wild cards per count (the first ones); the reference
+    # tries every wild card of the hand in every place a wild card stands for another card
+    # (but on a set of the wild rank, where meld_options already tries every choice)
+    wilds = sorted({c for c in hand if variant.is_wild(c)})
+
+    def every_wild(meld: Meld, way: tuple[tuple[Card, Card], ...]) -> set[tuple[tuple[Card, Card], ...]]:
+        if meld.kind == MeldKind.SET and meld.stands_for[0].number == variant.wild_number:
+            return {way}
+        places = [[(c, s)] if c == s or not variant.is_wild(c) else [(w, s) for w in wilds] for c, s in way]
+        return set(product(*places))
+
+    options = [sorted({other for way in meld_options(t.meld, hand, variant) for other in every_wild(t.meld, way)},
+                      key=len) for t in scenario.table]
     expected = None
     for combo in product(*options):
         used = Counter(c for way in combo for c, _ in way)

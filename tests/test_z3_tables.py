@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from rummycheck.cards import parse_cards
+from rummycheck.cards import Card, parse_cards
 from rummycheck.crosscheck import crosscheck_tables, table_scenario
 from rummycheck.games.prove import prove_scenario
 from rummycheck.games.solve import solve_scenario
@@ -214,3 +214,55 @@ def test_z3_table_play_cost_matches_the_exact_lay_off_search_under_house_rules(o
             assert (expected is None) == (found is None)
             if expected is not None and found is not None:
                 assert found[0] == expected[0]
+
+
+def test_two_deuces_each_laid_off_on_a_run_of_its_own_regression() -> None:
+    # Found 2026-12-07: the exact lay-off search offered a run only its first wild card in card
+    # order, so two runs that each take one deuce (their only free place is the 2, under a 3..A
+    # run of 12 cards with the ace high) both asked for the same deuce.  By hand: 2c as 2h on the
+    # hearts, 2d as 2s on the spades (or the other way round) and the hand is out, 0 points; the
+    # search left a deuce in hand (2 points).
+    table = _table("3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah", "3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks As")
+    scenario = _bing_scenario("2c 2d", table, opened=True)
+    for solver in ("exact", "z3"):
+        solution = solve_scenario(scenario, solver=solver)
+        assert solution.deadwood == () and solution.deadwood_points == 0, solver
+        assert sorted(lo.target for lo in solution.layoffs) == [1, 2], solver
+        assert layoff_problems(solution, scenario) == [] and solution_problems(solution) == [], solver
+
+
+def _deuce_rich(rng: random.Random, variant: Variant) -> tuple[tuple[Card, ...], list[TableMeld]]:
+    """A table of 2 to 4 natural melds and a hand of 2 to 4 deuces and 2 to 4 other cards: positions
+    where which deuce goes where decides the play."""
+    melds: list[str] = []
+    for _ in range(rng.randrange(2, 5)):
+        if rng.random() < 0.5:
+            suit, length = rng.choice("cdhs"), rng.randrange(3, 6)
+            start = rng.randrange(2, 14 - length)  # from the 3 up, to the king at most
+            melds.append(" ".join(f"{RANKS[start + i]}{suit}" for i in range(length)))
+        else:
+            rank = RANKS[rng.randrange(1, 13)]
+            melds.append(" ".join(f"{rank}{suit}" for suit in rng.sample("cdhs", 3)))
+    deuces = [f"2{rng.choice('cdhs')}" for _ in range(rng.randrange(2, 5))]
+    others = [f"{RANKS[rng.randrange(1, 13)]}{rng.choice('cdhs')}" for _ in range(rng.randrange(2, 5))]
+    return parse_cards(" ".join(deuces + others)), _table(*melds)
+
+
+RANKS = "A23456789TJQK"
+
+
+@pytest.mark.parametrize("options", [{}, {"max_wilds": 1}], ids=["bing", "max_wilds=1"])
+@pytest.mark.parametrize("seed", range(30))
+def test_exact_lay_offs_match_z3_on_hands_rich_in_deuces(options: dict[str, Any], seed: int) -> None:
+    # two independent readings of the lay-offs (the exact walk in layoffs.py, the constraints of
+    # solvers/z3.py) on positions where the deuces' suits must be chosen across several melds
+    # (with one wild card a meld, every meld that takes a deuce takes a deuce of its own)
+    from rummycheck.solvers.layoffs import exact_play
+
+    bing = get_variant("bing", **options)
+    hand, table = _deuce_rich(random.Random(seed), bing)
+    expected = exact_play(hand, table, variant=bing)
+    found = search_table(hand, table, variant=bing)
+    assert (expected is None) == (found is None)
+    if expected is not None and found is not None:
+        assert found[0] == expected[0]

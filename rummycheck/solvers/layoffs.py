@@ -10,9 +10,14 @@ Built on ``exact.search``.  The search over lay-offs is exact by enumeration:
    legality lives) on the extended meld, so set sizes, duplicate rules, the ace rule and
    wild limits all apply.
 2. A depth-first walk over the table melds combines one option per meld without using a
-   card twice; combinations that leave the same cards in hand are kept once (the first
-   found, which has the fewest cards laid off because each meld's options are listed
-   smallest first).
+   card twice; combinations that leave the same cards in hand are kept once (the cheapest:
+   fewest wilds laid off as another card, then fewest cards).  A wild card laid off as
+   another card is walked as "some wild card": whether the extended meld is legal depends
+   on how many wild cards it holds, not on their suits (a set of the wild rank excepted,
+   where a deuce may stand for itself).  The walk counts the wild cards it owes and, at
+   the end, takes them from the wild cards still held in every distinct way.  So a deuce
+   of any suit can go on any meld, and a hand of many deuces is not walked once for each
+   way of naming their suits.
 3. For every distinct remainder, the exact search gives the best cost of new melds from
    it (with the opening's minimum meld count for an unopened Bing player); all the
    remainders share one search (``exact.cost_finder``) and so one memo.  The
@@ -116,10 +121,13 @@ def meld_options(meld: Meld, hand: Sequence[Card], variant: Variant) -> list[tup
         for card in distinct:
             choices = [prefix + [card] * n for prefix in choices for n in range(counts[card] + 1)]
         # which wild cards go on the set matters when one can stand for itself (a deuce
-        # on a set of 2s): try every distinct choice of them, not just the first few
+        # on a set of 2s): try every distinct choice of them, not just the first few; on a
+        # set of another rank they all stand for other cards, and their count alone counts
+        # (the first ones, as a run's ``fill`` takes them; the walk may give any others)
         wild_choices: list[tuple[Card, ...]] = sorted(
             {combo for size in range(len(wilds) + 1) for combo in combinations(wilds, size)},
-            key=lambda combo: (len(combo), combo))
+            key=lambda combo: (len(combo), combo)) if rank.number == variant.wild_number else \
+            [tuple(wilds[:size]) for size in range(len(wilds) + 1)]
         for chosen in sorted(choices, key=len):
             for placed in wild_choices:
                 if not chosen and not placed:
@@ -171,6 +179,41 @@ def _keep(meld: Meld, way: tuple[Addition, ...], variant: Variant, options: list
         options.append(way)
 
 
+_Way = tuple[tuple[int, ...], int, int, int, int, tuple[Addition, ...]]  # see ``_folded``
+
+
+def _folded(meld: Meld, options: list[tuple[Addition, ...]], variant: Variant) -> list[_Way]:
+    """``options`` with every wild card laid off as another card left open ("some wild card"), one
+    way kept per (cards named, wilds left open, wilds laid off as another card), in their order.
+
+    A wild card standing for another card makes the extended meld legal or not by its count alone
+    (``meld_problems`` reads the cards it stands for and counts the wild cards, not their suits), so
+    which of the hand's wild cards goes there is left to the end of the walk.  A set of the wild
+    rank is the exception: there a wild card may stand for itself, and its own suit decides what it
+    stands for, so its ways keep their cards.
+
+    Each way: (card indices named, the wild cards among them, wild cards left open, wild cards
+    laid off as another card, cards laid off, the way)."""
+    exact = _keeps_cards(meld, variant)
+    ways: list[_Way] = []
+    seen: set[tuple[tuple[int, ...], int, int]] = set()
+    for way in options:
+        named = tuple(sorted(c.index for c, s in way if exact or c == s or not variant.is_wild(c)))
+        loose = len(way) - len(named)
+        wilds = sum(1 for c, s in way if c != s)
+        key = (named, loose, wilds)
+        if key not in seen:
+            seen.add(key)
+            ways.append((named, sum(1 for c, _ in way if variant.is_wild(c)) - loose, loose, wilds, len(way), way))
+    return ways
+
+
+def _keeps_cards(meld: Meld, variant: Variant) -> bool:
+    """Whether the wild cards laid off on ``meld`` keep their own cards in the walk (``_folded``): a
+    set of the wild rank."""
+    return meld.kind == MeldKind.SET and meld.stands_for[0].number == variant.wild_number
+
+
 def layoff_remainders(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: Variant,
                       allow_layoffs: bool = True) -> dict[tuple[int, ...], tuple[tuple[int, int], _Path]]:
     """Every distinct hand left after some choice of lay-offs on ``table`` (steps 1 and 2 above).
@@ -178,37 +221,106 @@ def layoff_remainders(hand: Sequence[Card], table: Sequence[TableMeld], *, varia
     The keys are the cards left (sorted card indices; the hand itself, nothing laid off, among
     them); each value is the cheapest lay-offs that leave it, ((wilds laid off as another card,
     cards laid off), the path: per table meld index what goes on it).  The cards laid off are the
-    hand less the key, so no choice of lay-offs is lost by keeping one per remainder."""
-    per_meld = [_options(t.meld, hand, variant) for t in table] if allow_layoffs else []
-    # each way to extend a meld as (card indices it takes, wilds laid off as another card,
-    # cards laid off, the way itself); cards left are sorted tuples of card indices
-    ways = [[(tuple(sorted(c.index for c, _ in way)), sum(1 for c, s in way if c != s), len(way), way)
-             for way in options] for options in per_meld]
-    remainders: dict[tuple[int, ...], tuple[tuple[int, int], _Path]] = {}
-    # (meld index, cards left) -> the cheapest lay-offs that reached it; a later path to
-    # the same point goes on only when its lay-offs are cheaper (fewer wilds laid off as
-    # other cards, then fewer cards)
-    visited: dict[tuple[int, tuple[int, ...]], tuple[int, int]] = {}
-    last = len(ways)
+    hand less the key, so no choice of lay-offs is lost by keeping one per remainder.
 
-    def walk(index: int, left: tuple[int, ...], path: _Path, laid_wilds: int, laid: int) -> None:
+    A wild card laid off as another card is walked as "some wild card" (``_folded``): the walk
+    counts how many it owes and, at the end, gives them every distinct choice of the wild cards
+    still held.  So any of the hand's wild cards can go on any meld, and a hand of many wild
+    cards is not walked once per way of naming their suits."""
+    wild = variant.wild_number
+    per_meld = [_folded(t.meld, _options(t.meld, hand, variant), variant) for t in table] if allow_layoffs else []
+    kept = frozenset(at for at, t in enumerate(table) if _keeps_cards(t.meld, variant))
+    # (meld index, cards left, wild cards owed) -> the cheapest lay-offs that reached it; a later
+    # path to the same point goes on only when its lay-offs are cheaper (fewer wilds laid off as
+    # other cards, then fewer cards)
+    visited: dict[tuple[int, tuple[int, ...], int], tuple[int, int]] = {}
+    last = len(per_meld)
+
+    def is_wild(index: int) -> bool:
+        return index % 13 + 1 == wild
+
+    def walk(index: int, left: tuple[int, ...], wilds_left: int, owed: int, path: _Path, laid_wilds: int,
+             laid: int) -> None:
         cost = (laid_wilds, laid)
-        reached = visited.get((index, left))
+        reached = visited.get((index, left, owed))
         if reached is not None and reached <= cost:
             return
-        visited[(index, left)] = cost
+        visited[(index, left, owed)] = cost
         if index == last:
-            found = remainders.get(left)
-            if found is None or cost < found[0]:
-                remainders[left] = (cost, path)
+            if not owed:
+                found = best.get(left)
+                if found is None or cost < found[0]:
+                    best[left] = (cost, path, ())
+            else:
+                settle(left, owed, path, laid_wilds, laid)
             return
-        for need, wilds, count, way in ways[index]:
-            rest = _take(left, need)
+        for named, named_wilds, loose, wilds, count, way in per_meld[index]:
+            if loose and wilds_left - named_wilds < owed + loose:
+                continue
+            rest = _take(left, named)
             if rest is not None:
-                walk(index + 1, rest, path + ((index, way),), laid_wilds + wilds, laid + count)
+                walk(index + 1, rest, wilds_left - named_wilds, owed + loose, path + ((index, way),),
+                     laid_wilds + wilds, laid + count)
 
-    walk(0, tuple(sorted(c.index for c in hand)), (), 0, 0)
-    return remainders
+    # the cards left -> the cheapest (cost, path, the wild cards given to its places left open)
+    best: dict[tuple[int, ...], tuple[tuple[int, int], _Path, tuple[int, ...]]] = {}
+    choices: dict[tuple[tuple[int, int], ...], list[tuple[int, ...]]] = {}
+
+    def settle(left: tuple[int, ...], owed: int, path: _Path, laid_wilds: int, laid: int) -> None:
+        # the wild cards owed, taken from those left in every distinct way; each way's wild cards
+        # laid off as another card get them (one that is the very card it stands for goes there
+        # first: it is then no wild used, so the cost falls by one)
+        wanted = Counter(s.index for meld, way in path if meld not in kept for c, s in way
+                         if c != s and variant.is_wild(c) and variant.is_wild(s))
+        held = tuple(sorted(Counter(i for i in left if is_wild(i)).items()))
+        ways = choices.get(held + ((-1, owed),))
+        if ways is None:
+            ways = choices[held + ((-1, owed),)] = _choices(list(held), owed)
+        for chosen in ways:
+            rest = _take(left, chosen)
+            assert rest is not None
+            cost = (laid_wilds - sum(min(n, wanted[i]) for i, n in Counter(chosen).items()) if wanted else laid_wilds,
+                    laid)
+            found = best.get(rest)
+            if found is None or cost < found[0]:
+                best[rest] = (cost, path, chosen)
+
+    hand_wilds = sum(1 for c in hand if variant.is_wild(c))
+    walk(0, tuple(sorted(c.index for c in hand)), hand_wilds, 0, (), 0, 0)
+    return {rest: (cost, _settle(path, [Card.from_index(i) for i in chosen], kept, variant) if chosen else path)
+            for rest, (cost, path, chosen) in best.items()}
+
+
+def _choices(held: list[tuple[int, int]], count: int) -> list[tuple[int, ...]]:
+    """Every distinct choice of ``count`` cards from ``held`` ((card index, copies), sorted), each
+    sorted: by copies of each card, not by the copies' order."""
+    if not held:
+        return [()] if count == 0 else []
+    (card, copies), rest = held[0], held[1:]
+    room = sum(n for _, n in rest)
+    return [(card,) * n + tail for n in range(max(0, count - room), min(copies, count) + 1)
+            for tail in _choices(rest, count - n)]
+
+
+def _settle(path: _Path, chosen: list[Card], kept: frozenset[int], variant: Variant) -> _Path:
+    """``path`` with the wild cards ``chosen`` in the places its ways left open (``_folded``; the
+    table melds ``kept`` keep their cards): a wild card where it stands for itself first, the
+    others in order."""
+    free = Counter(chosen)
+    open_places = [(at, i) for at, (meld, way) in enumerate(path) if meld not in kept
+                   for i, (c, s) in enumerate(way) if c != s and variant.is_wild(c)]
+    given: dict[tuple[int, int], Card] = {}
+    for at, i in open_places:
+        stand = path[at][1][i][1]
+        if free[stand]:
+            free[stand] -= 1
+            given[(at, i)] = stand
+    others = iter(sorted(free.elements()))
+    for place in open_places:
+        if place not in given:
+            given[place] = next(others)
+    return tuple((meld, tuple((given.get((at, i), c), s) for i, (c, s) in enumerate(way)))
+                 for at, (meld, way) in enumerate(path))
 
 
 def best_layoffs(hand: Sequence[Card], table: Sequence[TableMeld], *, variant: Variant, min_melds: int = 0,
