@@ -1,6 +1,6 @@
 """Cross-checks: solve seeded random hands with every solver and compare the answers.
 
-Each hand is dealt by ``rummycheck.dealing`` from ``random.Random(seed)``, solved by
+Each hand is dealt by ``rummycheck.dealing`` from ``dealing.seeded(seed)``, solved by
 ``solver.solve`` once per solver (so the game's rules, Bing's opening count and limit or
 gin's discard, apply to every solver alike), and every answer is checked by the
 validator.  Two answers agree when they have the same cost (points left, cards left,
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rummycheck.cards import Card
-from rummycheck.dealing import deal
+from rummycheck.dealing import deal, seeded
 from rummycheck.games import game_of
 from rummycheck.games.solve import solve
 from rummycheck.games.validate import layoff_problems, solution_problems
@@ -112,8 +112,8 @@ def outcome(solution: Solution) -> Answer:
 def crosscheck(*, variant: Variant, hands: int, seed: int, kind: str = "plain",
                solvers: Sequence[str] = SOLVERS, score: int = 0, opened: bool = False,
                size: int | None = None, progress: Callable[[int], None] | None = None) -> Crosscheck:
-    """Deal ``hands`` hands of ``kind`` from ``random.Random(seed)`` and compare ``solvers``."""
-    rng = random.Random(seed)
+    """Deal ``hands`` hands of ``kind`` from ``dealing.seeded(seed)`` and compare ``solvers``."""
+    rng = seeded(seed)
     times: dict[str, list[float]] = {name: [] for name in solvers}
     disagreements: list[Disagreement] = []
     failures: list[Failure] = []
@@ -147,11 +147,11 @@ def table_scenario(rng: random.Random, variant: Variant, *, opened: bool = False
 
 def crosscheck_tables(*, variant: Variant, situations: int, seed: int, solvers: Sequence[str] = TABLE_SOLVERS,
                       opened: bool = False, progress: Callable[[int], None] | None = None) -> Crosscheck:
-    """Deal ``situations`` table situations from ``random.Random(seed)`` and compare ``solvers``
+    """Deal ``situations`` table situations from ``dealing.seeded(seed)`` and compare ``solvers``
     on the whole play (new melds and lay-offs) of the player to move."""
     from rummycheck.games.solve import solve_scenario
 
-    rng = random.Random(seed)
+    rng = seeded(seed)
     times: dict[str, list[float]] = {name: [] for name in solvers}
     disagreements: list[Disagreement] = []
     failures: list[Failure] = []

@@ -10,11 +10,12 @@ import pytest
 from typer.testing import CliRunner
 
 from rummycheck import crosscheck as crosscheck_module
+from rummycheck.cards import Card
 from rummycheck.cli import app
 from rummycheck.crosscheck import crosscheck
 from rummycheck.dealing import deal
 from rummycheck.games.solve import solve
-from rummycheck.variants import get_variant
+from rummycheck.variants import Variant, get_variant
 
 runner = CliRunner()
 
@@ -126,3 +127,21 @@ def test_crosscheck_cli_tables_exits_1_on_a_disagreement_and_an_invalid_answer(m
     assert "0 agree, 2 disagree, 2 answers fail validation" in result.output
     assert "DISAGREE" in result.output and "INVALID (csp)" in result.output
     assert "lay-off on table meld 99, which does not exist" in result.output
+
+
+def test_crosscheck_negative_seed_deals_apart_from_its_positive(monkeypatch: pytest.MonkeyPatch) -> None:
+    # random.Random(-7) is random.Random(7): crosscheck --seed -7 used to deal --seed 7's hands
+    hands: list[tuple[Card, ...]] = []
+    real = deal
+
+    def recording(kind: str, rng: random.Random, variant: Variant, *, size: int | None = None) -> tuple[Card, ...]:
+        hands.append(real(kind, rng, variant, size=size))
+        return hands[-1]
+
+    monkeypatch.setattr(crosscheck_module, "deal", recording)
+    gin = get_variant("gin")
+    crosscheck(variant=gin, hands=3, seed=7, solvers=("exact",))
+    crosscheck(variant=gin, hands=3, seed=-7, solvers=("exact",))
+    crosscheck(variant=gin, hands=3, seed=-7, solvers=("exact",))
+    assert hands[3:6] == hands[6:9]  # seeded: the same seed, the same hands
+    assert hands[0:3] != hands[3:6]

@@ -28,7 +28,7 @@ def crosscheck(
     hands: Annotated[int, typer.Option("--hands", "-n", help="How many hands to deal (at most 1,000,000: every "
                                                               "hand's times are kept for the medians).",
                                        min=1, max=1_000_000)] = 100,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of random.Random for the deal.",
+    seed: Annotated[int, typer.Option("--seed", help="Seed of random.Random for the deal (a negative seed deals apart from its positive).",
                                       min=-MAX_SEED, max=MAX_SEED)] = 0,
     kind: Annotated[str, typer.Option(
         "--kind", help="plain, deuce-rich (2-4 wild deuces) or meld-rich (built from sets and runs).")] = "plain",
