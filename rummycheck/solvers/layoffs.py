@@ -52,6 +52,7 @@ __all__ = ["best_layoffs", "exact_play", "layoff_remainders", "meld_options"]
 
 Addition = tuple[Card, Card]  # (physical card, what it stands for)
 _Path = tuple[tuple[int, tuple[Addition, ...]], ...]  # (table meld index, what goes on it), meld by meld
+_Way = tuple[tuple[int, ...], int, int, int, int, tuple[Addition, ...]]  # see ``_folded``
 
 
 def meld_options(meld: Meld, hand: Sequence[Card], variant: Variant) -> list[tuple[Addition, ...]]:
@@ -167,6 +168,19 @@ def _options(meld: Meld, hand: Sequence[Card], variant: Variant) -> list[tuple[A
     return found
 
 
+def _folded_options(meld: Meld, hand: Sequence[Card], variant: Variant) -> list[_Way]:
+    """``_folded(meld, _options(...))``, remembered the same way (the walk asks for it every call)."""
+    relevant = tuple(sorted(may_join(meld, hand, variant)))
+    memo: dict[tuple[Meld, tuple[Card, ...]], list[_Way]] = variant.memo.setdefault("layoff-ways", {})
+    key = (meld, relevant)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= _OPTIONS_MAX:
+            memo.clear()
+        found = memo[key] = _folded(meld, _options(meld, relevant, variant), variant)
+    return found
+
+
 def _keep(meld: Meld, way: tuple[Addition, ...], variant: Variant, options: list[tuple[Addition, ...]],
           seen: set[tuple[Card | int, ...]]) -> None:
     # the same cards may go on a meld in several ways; keep one per count of wilds that
@@ -179,7 +193,6 @@ def _keep(meld: Meld, way: tuple[Addition, ...], variant: Variant, options: list
         options.append(way)
 
 
-_Way = tuple[tuple[int, ...], int, int, int, int, tuple[Addition, ...]]  # see ``_folded``
 
 
 def _folded(meld: Meld, options: list[tuple[Addition, ...]], variant: Variant) -> list[_Way]:
@@ -228,7 +241,7 @@ def layoff_remainders(hand: Sequence[Card], table: Sequence[TableMeld], *, varia
     still held.  So any of the hand's wild cards can go on any meld, and a hand of many wild
     cards is not walked once per way of naming their suits."""
     wild = variant.wild_number
-    per_meld = [_folded(t.meld, _options(t.meld, hand, variant), variant) for t in table] if allow_layoffs else []
+    per_meld = [_folded_options(t.meld, hand, variant) for t in table] if allow_layoffs else []
     kept = frozenset(at for at, t in enumerate(table) if _keeps_cards(t.meld, variant))
     # (meld index, cards left, wild cards owed) -> the cheapest lay-offs that reached it; a later
     # path to the same point goes on only when its lay-offs are cheaper (fewer wilds laid off as
