@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from rummycheck.cards import Card
 from rummycheck.dealing import deal, seeded
+from rummycheck.errors import RummyError, VariantError
 from rummycheck.games import game_of
 from rummycheck.games.solve import solve
 from rummycheck.games.validate import layoff_problems, solution_problems
@@ -139,16 +140,26 @@ def crosscheck(*, variant: Variant, hands: int, seed: int, kind: str = "plain",
                       tuple(failures), tuple((name, tuple(t)) for name, t in times.items()))
 
 
-def table_scenario(rng: random.Random, variant: Variant, *, opened: bool = False) -> Scenario:
-    """A seeded table situation for ``variant``, as its game deals one (``Game.sample_table``)."""
-    return game_of(variant).sample_table(rng, opened=opened)
+#: the kinds of table situation: as the game deals them, or with 2 to 4 wild cards dealt first
+TABLE_KINDS = ("plain", "deuce-rich")
+
+
+def table_scenario(rng: random.Random, variant: Variant, *, opened: bool = False, kind: str = "plain") -> Scenario:
+    """A seeded table situation for ``variant``, as its game deals one (``Game.sample_table``);
+    ``kind`` "deuce-rich": 2 to 4 wild cards dealt first, the rest fairly (a ``VariantError`` without wild cards)."""
+    if kind not in TABLE_KINDS:
+        raise RummyError(f"unknown kind of table situation {kind!r}; choose {', '.join(TABLE_KINDS)}")
+    if kind == "deuce-rich" and variant.wild_number is None:
+        raise VariantError(f"variant {variant.name!r} has no wild cards to deal")
+    return game_of(variant).sample_table(rng, opened=opened, wild_rich=kind == "deuce-rich")
 
 
 
 def crosscheck_tables(*, variant: Variant, situations: int, seed: int, solvers: Sequence[str] = TABLE_SOLVERS,
-                      opened: bool = False, progress: Callable[[int], None] | None = None) -> Crosscheck:
-    """Deal ``situations`` table situations from ``dealing.seeded(seed)`` and compare ``solvers``
-    on the whole play (new melds and lay-offs) of the player to move."""
+                      opened: bool = False, kind: str = "plain",
+                      progress: Callable[[int], None] | None = None) -> Crosscheck:
+    """Deal ``situations`` table situations (``table_scenario``'s ``kind``) from ``dealing.seeded(seed)``
+    and compare ``solvers`` on the whole play (new melds and lay-offs) of the player to move."""
     from rummycheck.games.solve import solve_scenario
 
     rng = seeded(seed)
@@ -157,7 +168,7 @@ def crosscheck_tables(*, variant: Variant, situations: int, seed: int, solvers: 
     failures: list[Failure] = []
     agreements = 0
     for _ in range(situations):
-        scenario = table_scenario(rng, variant, opened=opened)
+        scenario = table_scenario(rng, variant, opened=opened, kind=kind)
         me = scenario.player("me")
         assert me.hand is not None
         table = tuple(t.meld for t in scenario.table)
@@ -176,6 +187,7 @@ def crosscheck_tables(*, variant: Variant, situations: int, seed: int, solvers: 
             disagreements.append(Disagreement(me.hand, tuple(outcomes), table))
         if progress is not None:
             progress(1)
-    kind = "table" + (" (opened)" if opened and game_of(variant).melds_open else "")
-    return Crosscheck(variant, kind, seed, situations, tuple(solvers), agreements, tuple(disagreements),
+    shown = ("deuce-rich table" if kind == "deuce-rich" else "table") \
+        + (" (opened)" if opened and game_of(variant).melds_open else "")
+    return Crosscheck(variant, shown, seed, situations, tuple(solvers), agreements, tuple(disagreements),
                       tuple(failures), tuple((name, tuple(t)) for name, t in times.items()))

@@ -145,3 +145,26 @@ def test_crosscheck_negative_seed_deals_apart_from_its_positive(monkeypatch: pyt
     crosscheck(variant=gin, hands=3, seed=-7, solvers=("exact",))
     assert hands[3:6] == hands[6:9]  # seeded: the same seed, the same hands
     assert hands[0:3] != hands[3:6]
+
+
+def test_deuce_rich_table_situations_hold_two_to_four_wild_cards() -> None:
+    from rummycheck.crosscheck import crosscheck_tables, table_scenario
+
+    bing = get_variant("bing")
+    rng = random.Random(4)
+    counts = set()
+    for _ in range(40):
+        hand = table_scenario(rng, bing, opened=True, kind="deuce-rich").player("me").hand
+        assert hand is not None
+        counts.add(sum(1 for c in hand if bing.is_wild(c)))
+    assert min(counts) == 2 and {2, 3, 4} <= counts  # 2 to 4 dealt first, the rest dealt fairly
+    result = crosscheck_tables(variant=bing, situations=4, seed=9, solvers=("exact", "z3"), opened=True,
+                               kind="deuce-rich")
+    assert result.ok and result.kind == "deuce-rich table (opened)"
+
+
+def test_crosscheck_tables_refuses_a_kind_it_cannot_deal() -> None:
+    meld_rich = runner.invoke(app, ["crosscheck", "--tables", "--kind", "meld-rich", "--hands", "1"])
+    assert meld_rich.exit_code == 2 and "table situations are plain or deuce-rich" in meld_rich.output
+    gin = runner.invoke(app, ["crosscheck", "--tables", "--kind", "deuce-rich", "--variant", "gin", "--hands", "1"])
+    assert gin.exit_code == 2 and "has no wild cards" in gin.output

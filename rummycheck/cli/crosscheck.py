@@ -28,10 +28,12 @@ def crosscheck(
     hands: Annotated[int, typer.Option("--hands", "-n", help="How many hands to deal (at most 1,000,000: every "
                                                               "hand's times are kept for the medians).",
                                        min=1, max=1_000_000)] = 100,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of random.Random for the deal (a negative seed deals apart from its positive).",
+    seed: Annotated[int, typer.Option("--seed", help="Seed of random.Random for the deal (a negative seed "
+                                                     "deals apart from its positive).",
                                       min=-MAX_SEED, max=MAX_SEED)] = 0,
     kind: Annotated[str, typer.Option(
-        "--kind", help="plain, deuce-rich (2-4 wild deuces) or meld-rich (built from sets and runs).")] = "plain",
+        "--kind", help="plain, deuce-rich (2-4 wild deuces) or meld-rich (built from sets and runs); "
+                       "with --tables plain (0-2 wild deuces) or deuce-rich.")] = "plain",
     solver: Annotated[list[str] | None, typer.Option(
         "--solver", help="Solvers to compare (repeatable; default exact, z3 and csp).")] = None,
     size: Annotated[int | None, typer.Option("--size", help="Cards per hand (default: the variant's deal).",
@@ -45,15 +47,17 @@ def crosscheck(
     preset: PresetOpt = None,
 ) -> None:
     """Solve seeded random hands with every solver; exit 1 on any disagreement or invalid answer."""
-    from rummycheck.crosscheck import SOLVERS, TABLE_SOLVERS, crosscheck_tables
+    from rummycheck.crosscheck import SOLVERS, TABLE_KINDS, TABLE_SOLVERS, crosscheck_tables
     from rummycheck.crosscheck import crosscheck as run_crosscheck
     from rummycheck.dealing import DEALERS
     from rummycheck.render.text import crosscheck_text
 
     if tables:  # the table situations are dealt their own way: these would be ignored, so they are refused
-        given = [f"--{name}" for name in ("kind", "size", "score") if given_on_the_line(ctx, name)]
+        given = [f"--{name}" for name in ("size", "score") if given_on_the_line(ctx, name)]
         if given:
             fail(f"{', '.join(given)}: not used with --tables (its situations are dealt their own way)")
+        if kind not in TABLE_KINDS:
+            fail(f"--kind {kind}: table situations are {' or '.join(TABLE_KINDS)} (2 to 4 wild cards dealt first)")
     known = TABLE_SOLVERS if tables else SOLVERS
     chosen_solvers = tuple(solver or known)
     for name in chosen_solvers:
@@ -67,7 +71,7 @@ def crosscheck(
     def run(progress: Any = None) -> Any:
         if tables:
             return crosscheck_tables(variant=chosen, situations=hands, seed=seed, solvers=chosen_solvers,
-                                     opened=opened, progress=None if progress is None else progress.update)
+                                     opened=opened, kind=kind, progress=None if progress is None else progress.update)
         return run_crosscheck(variant=chosen, hands=hands, seed=seed, kind=kind, solvers=chosen_solvers,
                               score=score, opened=opened, size=size,
                               progress=None if progress is None else progress.update)

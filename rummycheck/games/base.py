@@ -370,12 +370,15 @@ class Game:
     #: the rule a card kept apart from the deal belongs to (Bing's cut deuce); "" when there is none
     CUT: ClassVar[str] = ""
 
-    def sample_table(self, rng: random.Random, *, opened: bool = False) -> Scenario:
-        """A seeded table situation (for cross-checks): "me" to move, "other" owns the table melds."""
+    def sample_table(self, rng: random.Random, *, opened: bool = False, wild_rich: bool = False) -> Scenario:
+        """A seeded table situation (for cross-checks): "me" to move, "other" owns the table melds.
+        The hand holds 0 to 2 wild cards dealt first, 2 to 4 when ``wild_rich`` (where the variant
+        has wild cards)."""
         from rummycheck.dealing import deal_table  # cross-checks only
 
         variant = self.variant
-        wilds = rng.randint(0, 2) if variant.wild_number is not None else 0
+        low, high = (2, 4) if wild_rich else (0, 2)
+        wilds = rng.randint(low, high) if variant.wild_number is not None else 0
         size = variant.hand_size + (1 if self.turn_starts_with_draw else 0)
         melds, hand = deal_table(rng, variant, size=size, wilds=wilds)
         from rummycheck.position import Scenario, ScenarioPlayer, TurnInfo

@@ -413,11 +413,13 @@ class Gin(Game):
                                       f"({wall} cards left in the stock); {state.player.name} draws")]
         return []
 
-    def sample_table(self, rng: random.Random, *, opened: bool = False) -> Scenario:
+    def sample_table(self, rng: random.Random, *, opened: bool = False, wild_rich: bool = False) -> Scenario:
         """"knocker" has knocked with the table melds and one card of deadwood (gin, with none, one
-        time in four); the defender "me" holds 10 cards and lays off after the knock."""
+        time in four); the defender "me" holds 10 cards and lays off after the knock (with 2 to 4
+        wild cards dealt first when ``wild_rich`` and the rules have wild cards)."""
         variant = self.variant
-        melds, hand = deal_table(rng, variant, size=variant.hand_size, wilds=0)
+        wilds = rng.randint(2, 4) if wild_rich and variant.wild_number is not None else 0
+        melds, hand = deal_table(rng, variant, size=variant.hand_size, wilds=wilds)
         me = ScenarioPlayer("me", opened=opened, hand=hand, hand_size=len(hand))
         left = shoe(variant)
         for card in [c for m in melds for c in m.cards] + list(hand):
