@@ -119,6 +119,21 @@ CASES = [
      "meld 2s 3s 4s", False, "BASIC-OPEN"),
     ("basic_open_minimum_met", basic("2s 3s 4s 5d 6d 7d 9h Th Jh Kc Qc", rules="opening_points = 31"),
      "meld 9h Th Jh / 5d 6d 7d", True, "BASIC-OPEN"),
+    # BASIC-OPEN with 31: a lay-off counts nothing toward it, so a first lay-down of lay-offs alone is
+    # worth 0 (the 8h on B's 5h 6h 7h), whether the turn ends by a discard or the lay-off empties the hand
+    ("basic_open_minimum_not_met_by_a_lay_off_alone",
+     basic("8h 2s 3s 5d 6d 7d 9h Th Jh Kc Qc", table="5h 6h 7h", rules="opening_points = 31"),
+     "layoff 8h on 1; discard Kc", False, "BASIC-OPEN"),
+    ("basic_open_minimum_not_met_by_going_out_on_lay_offs",
+     basic("8h 9h Th Jh Qh Kh 4s 3s 2s As 8s", table="5h 6h 7h / 5s 6s 7s", rules="opening_points = 31"),
+     "; ".join([f"layoff {card} on 1" for card in "8h 9h Th Jh Qh Kh".split()]
+               + [f"layoff {card} on 2" for card in "4s 3s 2s As 8s".split()]),
+     False, "BASIC-OPEN"),
+    ("basic_open_minimum_met_with_a_lay_off_first",
+     basic("8h 2s 3s 5d 6d 7d 9h Th Jh Kc Qc", table="5h 6h 7h", rules="opening_points = 31"),
+     "layoff 8h on 1; meld 9h Th Jh / 5d 6d 7d; discard Kc", True, "BASIC-OPEN"),
+    ("basic_lay_off_alone_without_an_opening_minimum",
+     basic("8h 2s 3s 5d 6d 7d 9h Th Jh Kc Qc", table="5h 6h 7h"), "layoff 8h on 1; discard Kc", True, "BASIC-LAYOFF"),
     # BASIC-OUT: melding every card goes out; with a required discard it needs one card kept
     ("basic_out_without_discard", basic("2s 3s 4s", opened=True), "meld 2s 3s 4s", True, "BASIC-OUT"),
     ("basic_out_discard_required_by_option", basic("2s 3s 4s", opened=True, rules="out_discard_required = true"),

@@ -115,6 +115,11 @@ def test_basic_lay_offs_before_the_first_meld_follow_layoff_before_meld() -> Non
     assert discard_facts(hand, unseen=unseen, variant=strict, table=table).of(C("Qd")).outs == ()
     opened = discard_facts(hand, unseen=unseen, variant=strict, table=table, opened=True).of(C("Qd"))
     assert opened.p_out_next == 1
+    # with an opening minimum (BASIC-OPEN, 31) the lay-off of Jc counts nothing toward it, and two
+    # cards make no meld that could: no out before opening, every card an out once opened
+    minimum = get_variant("basic", opening_points=31)
+    assert discard_facts(hand, unseen=unseen, variant=minimum, table=table).of(C("Qd")).outs == ()
+    assert discard_facts(hand, unseen=unseen, variant=minimum, table=table, opened=True).of(C("Qd")).p_out_next == 1
 
 
 def test_bing_an_opened_player_lays_off_at_the_meld_turn() -> None:

@@ -10,12 +10,14 @@ basic and gin A 1, J Q K 10.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 import pytest
 
 from rummycheck import Solution, get_variant, parse_cards, solution_problems, solve
 from rummycheck.errors import HandSizeError
+from rummycheck.results import LayOff
 from rummycheck.variants import Variant
 
 
@@ -525,6 +527,30 @@ def test_basic_open_31_not_met() -> None:
 def test_basic_open_minimum_does_not_apply_once_opened() -> None:
     s = solved("Ah 2h 3h 4s 4d 4c Kc", get_variant("basic", opening_points=31), opened=True)
     assert s.legal and s.fact("can_go_out") is True and str(s.discard) == "Kc"
+
+
+def test_basic_open_31_lay_offs_alone_are_not_a_play() -> None:
+    # 8h 2s 4d 6c 9s Jd Kc Qh 3c 5s Ad: eleven ranks, no two of a suit within two ranks, so no meld;
+    # the 8h would go on B's 5h 6h 7h, but a lay-off counts nothing toward the 31 (BASIC-OPEN), so
+    # the legal best lays nothing down and throws a ten-pointer: 68 - 10 = 58 points stay
+    from rummycheck.files.scenario import parse_scenario
+    from rummycheck.games.solve import solve_scenario
+    from rummycheck.games.validate import layoff_problems
+
+    text = ('variant = "basic"\n[rules]\nopening_points = 31\n[[players]]\nname = "A"\n'
+            'hand = "8h 2s 4d 6c 9s Jd Kc Qh 3c 5s Ad"\n[[players]]\nname = "B"\nopened = true\nhand_size = 7\n'
+            '[[table]]\nowner = "B"\ncards = "5h 6h 7h"\n[turn]\nplayer = "A"\ndrew = "stock"\n'
+            '[pile]\ndiscard = "4h"\nstock = 20\n')
+    scenario = parse_scenario(text, source="layoff-alone.toml")
+    s = solve_scenario(scenario)
+    assert s.legal and s.layoffs == () and s.melds == ()
+    assert s.deadwood_points == 58 and s.discard is not None and s.discard.rank.number >= 10
+    for solver in ("z3", "csp"):
+        other = solve_scenario(scenario, solver=solver)
+        assert other.layoffs == () and other.deadwood_points == 58, solver
+    # the validator refuses the lay-off alone
+    alone = dataclasses.replace(s, layoffs=(LayOff(parse_cards("8h")[0], 1, parse_cards("8h")[0]),))
+    assert any("BASIC-OPEN" in problem for problem in layoff_problems(alone, scenario))
 
 
 def test_basic_open_31_met_by_choosing_the_discard() -> None:

@@ -346,13 +346,14 @@ class _LaidOut:
     that cannot (least deadwood, with or without the best discard, above 0); the others are
     judged by the exact search with the game's rules:
 
-    * lay-offs need the player opened or ``layoff_before_meld`` (BASIC-LAYOFF); else they come
-      with a new meld of his own in the same turn, so the remainder must hold one;
+    * lay-offs need the player opened or ``layoff_before_meld`` (BASIC-LAYOFF) with no opening
+      minimum (BASIC-OPEN); else they come with a new meld of his own in the same turn, so the
+      remainder must hold one;
     * ``melds_per_turn = "one"``: at most one new meld (BASIC-TURN);
     * ``out_discard_required``: a final discard is kept back (BASIC-OUT);
     * ``opening_points`` before opening (BASIC-OPEN): the new melds of the turn's lay-down (the
       remainder, less the discard) must be worth the minimum, as ``solve`` and a record's replay
-      judge a turn's melds and lay-offs, one lay-down.  Lay-offs alone are no melds: no minimum.
+      judge a turn's melds and lay-offs, one lay-down; lay-offs count nothing toward it.
 
     A hand that goes out without laying anything off is not asked here (the game's ``solve``
     answers it)."""
@@ -362,7 +363,7 @@ class _LaidOut:
         self.variant, self.table = variant, table
         self.least = deadwood_counter(variant)
         self.after = deadwood_counter(variant, discard=True)
-        free = opened or bool(variant.option("layoff_before_meld"))
+        free = opened or (bool(variant.option("layoff_before_meld")) and not variant.option("opening_points"))
         self.need_meld = not free  # lay-offs only together with a new meld
         most = game.meld_bounds(opened)[1]
         self.find = cost_finder(SearchRules.from_variant(variant), min_melds=1 if self.need_meld else 0,

@@ -110,13 +110,15 @@ class Basic(Game):
     def layoff_rule_problems(self, solution: Solution, scenario: Scenario) -> list[str]:
         if not solution.opened and not self.variant.option("layoff_before_meld") and not solution.melds:
             return ["BASIC-LAYOFF: lay-offs before melding, but layoff_before_meld is off"]
+        if not solution.opened and self.variant.option("opening_points") and not solution.melds:
+            return ["BASIC-OPEN: lay-offs alone before the opening minimum (they count nothing toward it)"]
         return []
 
     def could_lay_off(self, *, melded: bool, opened_before: bool) -> bool:
         """Lay-offs in any turn (BASIC-LAYOFF), before the player's first meld only with
-        ``layoff_before_meld`` or together with a new meld."""
-        return (opened_before or bool(self.variant.option("layoff_before_meld"))
-                or melded)
+        ``layoff_before_meld`` and no opening minimum (BASIC-OPEN), or together with a new meld."""
+        return (opened_before or melded
+                or (bool(self.variant.option("layoff_before_meld")) and not self.variant.option("opening_points")))
 
     def meld_bounds(self, opened: bool) -> tuple[int, int | None]:
         return 0, 1 if self.variant.option("melds_per_turn") == "one" else None
@@ -278,12 +280,24 @@ class Basic(Game):
             else:
                 passed.append(Reason("BASIC-OPEN", f"the first lay-down is worth {worth} points, "
                                                    f"{minimum} needed: met"))
+        elif minimum and (not player.opened or opened_by_layoffs_now) and after.size == 0:
+            problems.append(_layoffs_alone(player.name, minimum))
         if after.size == 0 and variant.option("out_discard_required"):
             problems.append(Reason("BASIC-OUT", "going out needs a final discard: keep one card "
                                                 "(out_discard_required = true)"))
         if after.size == 1 and state.took is not None and after.hand == (state.took,):
             problems.append(Reason("BASIC-DISCARD", f"the only card left would be {state.took}, taken from the "
                                                     "discard pile this turn, and it may not be discarded"))
+
+    def discard_problems(self, state: TableView, card: Card) -> list[Reason]:
+        """The base's, and BASIC-OPEN's minimum for a player who has laid off this turn without a
+        meld: lay-offs count nothing toward it, so the turn cannot end there (``lay_down_rules``
+        lets them come first, as a record's turn may lay off before it melds)."""
+        problems = super().discard_problems(state, card)
+        minimum = int(self.variant.option("opening_points") or 0)
+        if minimum and state.opened_this_turn and state.melds_this_turn == 0:
+            problems.append(_layoffs_alone(state.player.name, minimum))
+        return problems
 
     def dealt_size(self, players: int) -> int:
         """Basic rummy deals fewer cards with three or more players (BASIC-DECK)."""
@@ -359,7 +373,9 @@ class Basic(Game):
         score, opened = player.score, player.opened
         assert scenario.turn is not None
         max_melds = 1 if variant.option("melds_per_turn") == "one" else None
-        allow = opened or bool(variant.option("layoff_before_meld"))
+        # lay-offs count nothing toward an opening minimum (BASIC-OPEN): before it, like without
+        # layoff_before_meld, they come only with melds of the player's own
+        allow = opened or (bool(variant.option("layoff_before_meld")) and not variant.option("opening_points"))
         discard_required = bool(variant.option("out_discard_required"))
         took = scenario.turn.took if scenario.turn.drew == "discard" else None
         reasons: list[Reason] = []
@@ -370,8 +386,8 @@ class Basic(Game):
         options: list[Card | None] = [] if discard_required else [None]
         options += [c for c in sorted(set(hand)) if c != took or Counter(hand)[c] > 1]
         best: tuple[tuple[int, int, int, int, int], Card | None, PlayFound] | None = None
-        # (lay-offs allowed, least new melds): with layoff_before_meld = false a player who has
-        # not opened may lay off only together with a meld of his own in the same turn
+        # (lay-offs allowed, least new melds): with layoff_before_meld = false, or an opening
+        # minimum, a player who has not opened may lay off only together with a meld of his own
         attempts = [(True, 0)] if allow else [(False, 0), (True, 1)]
         for discard in options:
             rest = list(hand)
@@ -397,7 +413,7 @@ class Basic(Game):
         _, discard, (_, melds, layoffs, deadwood) = best
         legal = scenario.turn.drew != "none"
         minimum = 0 if opened else int(variant.option("opening_points") or 0)
-        if minimum and melds:
+        if minimum and (melds or layoffs):  # lay-offs count nothing toward it
             worth = sum(variant.card_points(c) for m in melds for c in m.stands_for)
             met = worth >= minimum
             legal = legal and met
@@ -452,3 +468,8 @@ class Basic(Game):
         after = finish_sheet(sheet, ledger, won=winner, winner=champion, finished=champion is not None)
         return HandScore(number=sheet.hands + 1, before=sheet, after=after, lines=tuple(ledger.lines),
                          hand_winner=winner)
+
+
+def _layoffs_alone(name: str, minimum: int) -> Reason:
+    return Reason("BASIC-OPEN", f"{name} has laid off but not melded: lay-offs count nothing toward the first "
+                                f"lay-down's {minimum} points, so a first lay-down needs melds worth {minimum}")

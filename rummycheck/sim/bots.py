@@ -1257,7 +1257,7 @@ class BasicBase(BaseBot):
         if took is not None and tuple(left) == (took,):
             return None  # the only card left would be the one just taken (BASIC-DISCARD)
         minimum = int(variant.option("opening_points") or 0)
-        if minimum and not view.has_opened and melds:
+        if minimum and not view.has_opened:  # lay-offs alone count nothing toward it (BASIC-OPEN)
             if sum(variant.card_points(c) for m in melds for c in m.stands_for) < minimum:
                 return None
         if not self.wants_to_lay(view, found, tuple(left)):
