@@ -119,6 +119,15 @@ CASES = [
      "meld 2s 3s 4s", False, "BASIC-OPEN"),
     ("basic_open_minimum_met", basic("2s 3s 4s 5d 6d 7d 9h Th Jh Kc Qc", rules="opening_points = 31"),
      "meld 9h Th Jh / 5d 6d 7d", True, "BASIC-OPEN"),
+    # BING-TURN: "take the top discard then discard a different card": with two decks the other copy
+    # of the card taken is the same card, and throwing it would undo the take (found by an outside audit)
+    ("bing_take_then_throw_a_copy_of_the_card_taken",
+     bing("4d 4d 3h", score=10, opened=True, drew="discard", took="4d"), "discard 4d", False, "BING-TURN"),
+    ("bing_take_then_throw_another_card", bing("4d 4d 3h", score=10, opened=True, drew="discard", took="4d"),
+     "discard 3h", True, "BING-TURN"),
+    # ... so on 68 with 4d 3h, taking the 4d leaves 3h as the only discard: 68 + 4 + 4 = 76 > 75
+    ("bing_take_whose_only_discard_is_a_copy_breaks_the_hold_limit",
+     bing("4d 3h", score=68, opened=True, discard="9s 4d"), "take", False, "BING-LIMIT-HOLD"),
     # BASIC-OPEN with 31: a lay-off counts nothing toward it, so a first lay-down of lay-offs alone is
     # worth 0 (the 8h on B's 5h 6h 7h), whether the turn ends by a discard or the lay-off empties the hand
     ("basic_open_minimum_not_met_by_a_lay_off_alone",

@@ -181,6 +181,22 @@ def test_stated_scores_that_disagree_fail_with_their_place() -> None:
     assert result.mismatches == (f"r.toml:{line}:12: hand 1: the record says A 80, the rules give A 110",)
 
 
+def test_stated_scores_of_a_hand_that_is_not_over_are_checked_too() -> None:
+    # Found by an outside audit: a record stopped before its hand's end stated scores the hand never
+    # gave and replay printed "(as the record states)".  Nothing is scored until the hand ends, so
+    # the stated scores must be those it started with: the record's start, A 50 and B 20 (B's 20 agrees).
+    text = changed("basic-rummy.toml", '  "A discard 2c",  # out (BASIC-OUT)\n', "")
+    result = replay(parse_record(text, source="r.toml"))
+    assert result.legal and not result.ok
+    line = text.splitlines().index("scores = { A = 110, B = 20 }") + 1
+    assert result.mismatches == (
+        f"r.toml:{line}:12: hand 1: the record says A 110, but the hand is not over, so the rules give A 50 "
+        "(nothing scored yet)",)
+    fixed = replay(parse_record(text.replace("scores = { A = 110, B = 20 }", "scores = { A = 50, B = 20 }"),
+                                source="r.toml"))
+    assert fixed.ok
+
+
 # -- the command line -------------------------------------------------------------------------
 
 def test_replay_cli_legal_prints_table_and_score_lines() -> None:

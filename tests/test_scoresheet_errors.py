@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from rummycheck.cli import app
 
@@ -82,3 +82,48 @@ def test_every_mistake_is_reported_at_once(tmp_path: Path) -> None:
         f"rummycheck: {path}:5:5: start.A must be a whole number, got 'ten'",
         f"{path}:10:23: points must be from 0 to 1000000, got -3",
     ]
+
+
+BING_SHEET = """variant = "bing"
+players = ["A", "B", "C"]
+
+[start]
+A = 70
+B = 10
+C = 76
+
+[[hands]]
+out = "A"
+points = { B = 6, C = 10 }
+"""
+
+
+def _score(path: Path, text: str) -> Result:
+    path.write_text(text, encoding="utf-8")
+    return CliRunner().invoke(app, ["score", str(path)])
+
+
+def test_a_bing_player_over_the_limit_at_the_start_must_be_out(tmp_path: Path) -> None:
+    # BING-BUST: 76 or more puts a player out of the game (limit 75), so C cannot start at 76 and
+    # still play; line 7 'C = 76': the value at column 5.  Listed out, he no longer plays and the
+    # hand is scored without him (no points for him: he holds no cards)
+    path = tmp_path / "b.toml"
+    result = _score(path, BING_SHEET)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"rummycheck: {path}:7:5: start.C: 76 is over the limit of 75: a player over it has busted out of the "
+        "game (BING-BUST); list C in out"]
+    assert _score(path, BING_SHEET.replace("C = 76\n", "C = 75\n")).exit_code == 0  # 75 is still in
+    listed = _score(path, BING_SHEET.replace('[start]', 'out = ["C"]\n\n[start]').replace(", C = 10", ""))
+    assert listed.exit_code == 0, listed.output
+
+
+def test_a_bing_scenario_player_over_the_limit_must_be_out(tmp_path: Path) -> None:
+    path = tmp_path / "scn.toml"
+    result = _score(path, 'variant = "bing"\n[[players]]\nname = "A"\nscore = 80\nopened = true\nhand = "5h 4d"\n'
+                          '[[players]]\nname = "B"\nscore = 10\nopened = true\nhand = ""\n[end]\nout = "B"\n')
+    assert result.exit_code == 2
+    # line 4 'score = 80': the value at column 9
+    assert result.stderr.splitlines() == [
+        f"rummycheck: {path}:4:9: A's score 80 is over the limit of 75: a player over it has busted out of the "
+        "game (BING-BUST); mark him out = true"]

@@ -267,6 +267,64 @@ def test_gin_gin_allows_no_layoffs() -> None:
     assert "GIN-LAYOFF" not in rules_of(result)
 
 
+KNOCKED = """variant = "gin"
+[[players]]
+name = "A"
+hand = "5c"
+[[players]]
+name = "B"
+hand = "3h 7h 8d Qd Kd As Ac Ad 2s 3s"
+[[table]]
+owner = "A"
+cards = "4h 5h 6h"
+[[table]]
+owner = "A"
+cards = "7c 7d 7s"
+[[table]]
+owner = "A"
+cards = "9d Td Jd"
+[turn]
+player = "A"
+drew = "stock"
+knocked = true
+[pile]
+discard = "Kh"
+stock = 20
+[end]
+knocker = "A"
+"""
+
+
+def test_gin_scenario_after_the_knock_scores_the_knockers_table_melds() -> None:
+    # Found by an outside audit: a scenario written after the knock (A's melds on the table, his
+    # deadwood in hand, as docs/scenarios.md shows) could not be scored: "A's hand holds 1 card".
+    # By hand: A knocks with the 5c (5).  B lays 3h and 7h off on 4h 5h 6h and 8d, Qd, Kd on
+    # 9d Td Jd; of As Ac Ad 2s 3s the run As 2s 3s melds and Ac Ad (2) stay.  2 < 5: an undercut,
+    # 5 - 2 = 3 and the 25 bonus, 28 to B.
+    from rummycheck.files.scenario import parse_scenario
+    from rummycheck.table.scoring import score_scenario
+
+    result = score_scenario(parse_scenario(KNOCKED, source="knocked.toml"))
+    assert result.after.scores() == {"A": 0, "B": 28}
+    assert rules_of(result) == ["GIN-LAYOFF", "GIN-UNDERCUT", "GIN-UNDERCUT"]
+    # gin: A's hand empty, his ten cards on the table; B's own melds count, nothing is laid off
+    gin_text = KNOCKED.replace('hand = "5c"', 'hand = ""').replace("9d Td Jd", "9d Td Jd Qd").replace(
+        "Qd Kd", "5c Kd")
+    gin_result = score_scenario(parse_scenario(gin_text, source="gin.toml"))
+    # B: 3h 7h 8d 5c Kd As Ac Ad 2s 3s: As 2s 3s or the aces meld, 3h 7h 8d 5c Kd + Ac Ad = 35
+    assert gin_result.after.scores() == {"A": 35 + 25, "B": 0}
+    assert "GIN-LAYOFF" not in rules_of(gin_result)
+
+
+def test_gin_scenario_after_the_knock_counts_the_table_in_the_hand_size() -> None:
+    from rummycheck.errors import HandSizeError
+    from rummycheck.files.scenario import parse_scenario
+    from rummycheck.table.scoring import score_scenario
+
+    with pytest.raises(HandSizeError, match=r"^too_many.toml:24:1: A's hand with his melds on the table holds 12"):
+        score_scenario(parse_scenario(KNOCKED.replace('hand = "5c"', 'hand = "5c 2d 3d"'), source="too_many.toml"))
+
+
 def test_gin_knock_over_the_limit_is_illegal() -> None:
     with pytest.raises(IllegalPlayError, match="GIN-KNOCK.*deadwood 11"):
         score_hand(gin(), HandEnd(knocker="A", points={"A": 11, "B": 20}))

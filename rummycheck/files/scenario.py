@@ -384,6 +384,9 @@ def _players(b: _Builder, data: dict[str, Any], variant: Variant | None) -> list
         if out and variant is not None and not game_of(variant).BUST:
             b.problem((*path, "out"), "out (busted out of the game) "
                       f"does not apply to {variant.title} (variant {variant.name!r})")
+        busted = game_of(variant).running_score_problem(score) if variant is not None and not out else None
+        if busted is not None:
+            b.problem((*path, "score"), f"{name}'s score {busted}; mark him out = true")
         cut = _cut(b, entry, path, variant, name, hand)
         players.append(ScenarioPlayer(
             name=name, score=score, opened=opened,

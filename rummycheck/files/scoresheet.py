@@ -93,6 +93,11 @@ def parse_sheet(text: str, *, source: str = "<sheet>", data: dict[str, Any] | No
                 check.problem(("start", name), f"start.{name} must be from 0 to {MAX_NUMBER}, "
                                                f"got {brief(value)}")
     out = _names(check, data.get("out", []), ("out",), names)
+    if variant is not None:
+        for name, value in scores.items():
+            busted = game_of(variant).running_score_problem(value) if name not in out else None
+            if busted is not None:
+                check.problem(("start", name), f"start.{name}: {busted}; list {name} in out")
     hands = []
     raw_hands = data.get("hands", [])
     if check.expect_type(raw_hands, list, ("hands",), "a list of [[hands]] tables"):

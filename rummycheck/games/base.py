@@ -404,6 +404,11 @@ class Game:
         """What a proof must show when the answer lays nothing down (an opening not reachable)."""
         return None
 
+    def running_score_problem(self, score: int) -> str | None:
+        """Why a player still in the game cannot stand at ``score`` (Bing: over the limit he has
+        busted), or None."""
+        return None
+
     def limit_check(self, *, score: int, points: int, hold: bool = False, bound: str = "") -> LimitCheck | None:
         """The points limit on ``score`` plus ``points`` left in hand, or None when the game has none
         (``bound``: "at least " or "at most " when the points are a bound, unknown cards counted)."""
@@ -841,7 +846,11 @@ def _check_end_cards(variant: Variant, end: HandEnd) -> None:
     than the decks hold (ten Kd in a gin hand were scored as 90 points), counted by
     ``cards.check_copies`` as every other group of cards is.  The first upcard is not counted beside
     them: it is one of the deck's cards, and a player who took it (GIN-DEAL) may hold it at the end."""
+    table = [card for meld in end.knocker_melds or () for card in meld.cards]  # the knocker's, laid down
     for name, cards in end.cards.items():
-        check_hand_size(len(cards), variant, what=f"{name}'s hand")
-    shown = [card for cards in end.cards.values() for card in cards]
+        if name == end.knocker and table:
+            check_hand_size(len(cards) + len(table), variant, what=f"{name}'s hand with his melds on the table")
+        else:
+            check_hand_size(len(cards), variant, what=f"{name}'s hand")
+    shown = [card for cards in end.cards.values() for card in cards] + table
     check_copies(shown, decks=variant.decks, source="", what="the end of the hand")

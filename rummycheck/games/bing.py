@@ -116,14 +116,20 @@ class Bing(Game):
         Unknown cards count as the cheapest and the dearest card.
         """
         player = state.player
+        if then is None and state.discard_pile and player.hand and not player.unknown \
+                and all(c == state.discard_pile[-1] for c in player.hand):
+            return [Reason(self.TURN, f"after taking {state.discard_pile[-1]} {player.name} would hold no other card "
+                                      "to discard (a copy of the card taken may not go back: BING-TURN)")]
         if then is not None or not state.discard_pile or not player.opened or not player.size:
             return []
         card = state.discard_pile[-1]
         held = [self.variant.card_points(c) for c in player.hand]
         total = sum(held) + self.variant.card_points(card)
+        # the discard that follows is another card than the one taken, not a copy of it either
+        others = [self.variant.card_points(c) for c in player.hand if c != card]
 
         def best_left(unknown_value: int) -> int:  # the dearest card held goes back out
-            spare = held + ([unknown_value] if player.unknown else [])
+            spare = others + ([unknown_value] if player.unknown else [])
             return total + player.unknown * unknown_value - max(spare)
 
         cheapest, dearest = self.card_value_bounds()
@@ -261,6 +267,13 @@ class Bing(Game):
 
     def melds_needed(self, opened: bool) -> int:
         return 0 if opened else int(self.variant.option("opening_melds") or 1)
+
+    def running_score_problem(self, score: int) -> str | None:
+        """BING-BUST: a score over the limit puts the player out of the game, as the hand's scoring does."""
+        limit = int(self.variant.option("limit") or 0)
+        if score > limit:
+            return f"{score} is over the limit of {limit}: a player over it has busted out of the game (BING-BUST)"
+        return None
 
     def limit_check(self, *, score: int, points: int, hold: bool = False, bound: str = "") -> LimitCheck:
         """BING-LIMIT (and, with ``hold``, BING-LIMIT-HOLD): may score + points left stand?"""

@@ -878,10 +878,19 @@ class Gin(Game):
         if knocker in end.cards or defender in end.cards:
             if not (knocker in end.cards and defender in end.cards):
                 raise ScenarioError("give the cards of both gin hands, or the points of both")
-            solution = solve(end.cards[knocker], variant=variant)
-            big_gin = bool(solution.fact("big_gin"))
-            knock = solution.deadwood_points
-            melds = end.knocker_melds if end.knocker_melds is not None else solution.melds
+            if end.knocker_melds is not None:
+                # the knocker's melds on the table (a scenario after the knock): what he still holds is
+                # deadwood but for any meld among it, which he lays down too
+                kept = search(end.cards[knocker], variant=variant)
+                assert kept is not None
+                melds = (*end.knocker_melds, *kept.melds)
+                knock = kept.points
+                big_gin = knock == 0 and sum(len(m.cards) for m in melds) == variant.hand_size + 1
+            else:
+                solution = solve(end.cards[knocker], variant=variant)
+                big_gin = bool(solution.fact("big_gin"))
+                knock = solution.deadwood_points
+                melds = solution.melds
             if knock == 0:  # gin: the defender melds his own cards but lays nothing off
                     return 0, min_deadwood(end.cards[defender], variant=variant), big_gin
             result = gin_layoffs(end.cards[defender], melds, variant=variant)

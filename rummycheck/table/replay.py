@@ -454,8 +454,14 @@ def _score(record: Record, run: HandRun, sheet: Sheet) -> HandReplay:
     number = run.index + 1
     total = len(run.hand.actions)
     table = run.state.snapshot()
-    if end is None:
-        return HandReplay(number, run.dealer, run.applied, total, ending, table, stated=run.hand.scores, note=note)
+    if end is None:  # nothing scored: scores the record states must be those the hand started with
+        before = sheet.scores()
+        unscored = tuple(
+            f"{record.where('hand', run.index, 'scores', name)}: hand {number}: the record says {name} {value}, "
+            f"but the hand is not over, so the rules give {name} {before.get(name)} (nothing scored yet)"
+            for name, value in run.hand.scores or () if before.get(name) != value)
+        return HandReplay(number, run.dealer, run.applied, total, ending, table, stated=run.hand.scores,
+                          mismatches=unscored, note=note)
     try:
         result = score_hand(sheet, end)
     except RummyError as error:

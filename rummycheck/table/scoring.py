@@ -7,7 +7,7 @@ the hand's end and the score lines, and each game's module scores its own hands
 
 from __future__ import annotations
 
-from rummycheck.errors import IllegalPlayError, ScenarioError
+from rummycheck.errors import HandSizeError, IllegalPlayError, ScenarioError
 from rummycheck.games.base import score_hand, score_hands
 from rummycheck.games.scoring import HandEnd, HandScore, PlayerScore, ScoreLine, Sheet, new_sheet
 from rummycheck.position import Scenario
@@ -73,7 +73,7 @@ def score_scenario(scenario: Scenario) -> HandScore:
     sheet, end = scenario_hand(scenario)
     try:
         return score_hand(sheet, end)
-    except (ScenarioError, IllegalPlayError) as error:
+    except (ScenarioError, IllegalPlayError, HandSizeError) as error:
         if str(error).startswith(scenario.source):
             raise
         raise type(error)(f"{scenario.where('end')}: {error}") from None

@@ -752,9 +752,10 @@ class GameState:
             problems.extend(game.discard_problems(self, card))
             if self.drew == "discard" and self.took is not None and card == self.took \
                     and not game.may_discard_taken():
-                if Counter(player.hand)[card] < 2:
-                    problems.append(Reason(game.DISCARD, f"{card} was taken from the discard pile this turn "
-                                                         "and may not be discarded in it"))
+                # another copy of it (two decks) is the same card: throwing it would undo the take
+                copy = " (nor another copy of it)" if Counter(player.hand)[card] > 1 else ""
+                problems.append(Reason(game.DISCARD, f"{card} was taken from the discard pile this turn "
+                                                     f"and may not be discarded in it{copy}"))
             if not problems:
                 limit = game.discard_limit(self, card)
                 if limit is not None:
