@@ -355,7 +355,8 @@ CASES = [
          [r"--resamples is the bootstrap's: give --interval bootstrap too"]),
     Case("crosscheck-tables-with-hand-settings", ["crosscheck", "--tables", "--kind", "meld-rich", "--size", "5",
                                                   "--hands", "2"], 2,
-         [r"--kind, --size: not used with --tables \(its situations are dealt their own way\)"]),
+         [r"--size: not used with --tables \(its situations are dealt their own way\)",
+          r"--kind meld-rich: table situations are plain or deuce-rich \(with 2 to 4 wild cards dealt first\)"]),
     # options of a rule the game chosen does not have were ignored: now said
     Case("solve-gin-with-a-running-score", ["solve", "--variant", "gin", "--cards", "Ac 2c 3c 4d 5d 6d 7h 8h 9h Ts",
                                             "--score", "40"], 2,

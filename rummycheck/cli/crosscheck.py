@@ -54,10 +54,13 @@ def crosscheck(
 
     if tables:  # the table situations are dealt their own way: these would be ignored, so they are refused
         given = [f"--{name}" for name in ("size", "score") if given_on_the_line(ctx, name)]
-        if given:
-            fail(f"{', '.join(given)}: not used with --tables (its situations are dealt their own way)")
+        wrong = [f"{', '.join(given)}: not used with --tables (its situations are dealt their own way)"
+                 ] if given else []
         if kind not in TABLE_KINDS:
-            fail(f"--kind {kind}: table situations are {' or '.join(TABLE_KINDS)} (2 to 4 wild cards dealt first)")
+            wrong.append(f"--kind {kind}: table situations are {' or '.join(TABLE_KINDS)} (with 2 to 4 wild cards "
+                         "dealt first)")
+        if wrong:
+            fail("\n".join(wrong))
     known = TABLE_SOLVERS if tables else SOLVERS
     chosen_solvers = tuple(solver or known)
     for name in chosen_solvers:
