@@ -245,6 +245,8 @@ class LocatedCard:
 
 def parse_cards_located(text: str, *, source: str = "<cards>") -> list[LocatedCard]:
     """Parse a hand text, keeping each card's position for later error messages."""
+    if not isinstance(text, str):
+        raise TypeError(f"cards are parsed from text like 'Kd Kh Kc', not from {type(text).__name__}")
     found: list[LocatedCard] = []
     for line_number, line in enumerate(text.splitlines(), start=1):
         content = line.split("#", 1)[0]

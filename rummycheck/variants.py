@@ -230,6 +230,9 @@ class Variant:
         new = dict(self.values)
         for name, raw in overrides.items():
             new[name] = self.spec(name).convert(raw)
+        low, high = new.get("min_players"), new.get("max_players")
+        if isinstance(low, int) and isinstance(high, int) and low > high:
+            raise VariantError(f"min_players {low} is more than max_players {high}: no number of players fits")
         return replace(self, values=tuple(new.items()))
 
     def changed_options(self) -> dict[str, OptionValue]:
@@ -531,7 +534,11 @@ def load_house_rules(path: str | Path) -> Variant:
             changes[key] = spec.convert(value)
         except VariantError as error:
             raise fail(key, "rules", str(error)) from None
-    variant = base.with_options(**changes) if changes else base
+    try:
+        variant = base.with_options(**changes) if changes else base
+    except VariantError as error:  # options that do not fit together (min_players above max_players)
+        raise fail(next((k for k in ("min_players", "max_players") if k in changes), next(iter(changes))), "rules",
+                   str(error)) from None
     title = data.get("title", base.title)
     if not isinstance(title, str):
         raise fail("title", None, f"title must be text, got {title!r}")

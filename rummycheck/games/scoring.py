@@ -165,6 +165,8 @@ def new_sheet(variant: Variant | str, players: Sequence[str], *, scores: Mapping
               out: Sequence[str] = (), hands_won: Mapping[str, int] | None = None) -> Sheet:
     """A sheet for ``players`` (seat order), optionally with running scores already on it."""
     variant = get_variant(variant)
+    if isinstance(players, str):
+        raise TypeError(f"players are a list of names, like ['A', 'B'], not the text {players!r}")
     names = list(players)
     if len(set(names)) != len(names):
         twice = sorted({n for n in names if names.count(n) > 1})

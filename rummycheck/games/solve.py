@@ -21,7 +21,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from rummycheck.cards import Card, check_copies
-from rummycheck.errors import ScenarioError
+from rummycheck.errors import RummyError, ScenarioError
 from rummycheck.games.base import QuickSolve, check_hand_size, game_of, missing_hand, without
 from rummycheck.results import Solution
 from rummycheck.solvers.base import Arrangement, Finder
@@ -54,6 +54,8 @@ def solve(cards: Sequence[Card], *, variant: Variant | str = "bing", score: int 
     >>> solve(parse_cards("Ac 2c 3c 4d 5d 6d 7h 8h 9h Ts"), variant="gin").deadwood_points
     10
     """
+    if isinstance(cards, str):
+        raise TypeError("solve takes cards, not text: solve(parse_cards('Kd Kh Kc ...'), ...)")
     hand = tuple(cards)
     quick = _QUICK
     if variant is quick[0] and solver == "exact":  # bulk callers: one variant, many hands
@@ -64,6 +66,13 @@ def solve(cards: Sequence[Card], *, variant: Variant | str = "bing", score: int 
 
 
 def _solve(hand: tuple[Card, ...], variant: Variant | str, score: int, opened: bool, solver: str) -> Solution:
+    for card in hand:
+        if type(card) is not Card:
+            raise TypeError(f"solve takes Card values (parse_cards makes them from text), not {card!r}")
+    if type(score) is not int:
+        raise TypeError(f"the running score is a whole number, not {score!r}")
+    if score < 0:
+        raise RummyError(f"a running score cannot be negative, got {score}")
     global _QUICK
     if variant.__class__ is not Variant:
         variant = get_variant(variant)

@@ -171,6 +171,8 @@ DEAL_TRIES = 200
 
 def observe(state: GameState, seat: int) -> Observation:
     """What the player in ``seat`` knows of ``state`` (see the module docstring)."""
+    if not isinstance(state, GameState):
+        raise TypeError(f"observe takes a GameState (new_hand, GameState.from_scenario), not {type(state).__name__}")
     names = [p.name for p in state.players]
     if type(seat) is not int or not 0 <= seat < len(names):  # -1 was the last seat with an empty hand
         raise RummyError(f"no seat {seat!r}: the seats are 0 to {len(names) - 1} ({', '.join(names)})")
