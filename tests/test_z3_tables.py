@@ -251,7 +251,7 @@ def _deuce_rich(rng: random.Random, variant: Variant) -> tuple[tuple[Card, ...],
 RANKS = "A23456789TJQK"
 
 
-@pytest.mark.parametrize("options", [{}, {"max_wilds": 1}], ids=["bing", "max_wilds=1"])
+@pytest.mark.parametrize("options", [{}, {"max_wilds": 1}, {"ace": "wrap"}], ids=["bing", "max_wilds=1", "wrap"])
 @pytest.mark.parametrize("seed", range(30))
 def test_exact_lay_offs_match_z3_on_hands_rich_in_deuces(options: dict[str, Any], seed: int) -> None:
     # two independent readings of the lay-offs (the exact walk in layoffs.py, the constraints of
@@ -266,3 +266,32 @@ def test_exact_lay_offs_match_z3_on_hands_rich_in_deuces(options: dict[str, Any]
     assert (expected is None) == (found is None)
     if expected is not None and found is not None:
         assert found[0] == expected[0]
+
+
+def test_a_deuce_of_the_runs_suit_stands_for_itself_past_the_ace_regression() -> None:
+    # Found by an outside fuzz of the three solvers (2026-12-07): with ace = "wrap" the run Jh Qh Kh
+    # goes on with Ah and then 2h.  By hand: 2d as Ah (a wild) and 2h as itself (natural): out with
+    # one wild used.  The exact search gave the run's places the deuces in card order, 2h as the Ah
+    # and 2d as the 2h, two wilds, and so laid both deuces on the nines instead (two wilds).
+    wrap = get_variant("bing", ace="wrap")
+    scenario = _bing_scenario("2h 2d", _table("Jh Qh Kh", "9s 9d 9c"), opened=True, variant=wrap)
+    for solver in ("exact", "z3"):
+        solution = solve_scenario(scenario, solver=solver)
+        assert solution.deadwood == (), solver
+        assert sorted((str(lo.card), lo.target, str(lo.stands_for)) for lo in solution.layoffs) == [
+            ("2d", 1, "Ah"), ("2h", 1, "2h")], solver
+        assert layoff_problems(solution, scenario) == [], solver
+
+
+def test_three_copies_of_a_card_make_a_set_with_three_decks_regression() -> None:
+    # Found by the same fuzz: with decks = 3 the search's lower bound took a card held three
+    # times (Qd Qd Qd) for one no meld can hold, and with the lay-off walk's budget it then gave
+    # up the remainder Ah Qd Qd Qd.  By hand: Qd Qd Qd is a set (Bing allows duplicates), Kd goes on
+    # Kh Ks Kc, Ah (15) stays: 15 points, 1 card, no wild, 1 card laid off.
+    from rummycheck.solvers.layoffs import exact_play
+
+    three = get_variant("bing", decks=3)
+    hand = parse_cards("Ah Qd Qd Qd Kd")
+    table = _table("Kh Ks Kc")
+    for play in (exact_play(hand, table, variant=three), search_table(hand, table, variant=three)):
+        assert play is not None and play[0] == (15, 1, 0, 1)

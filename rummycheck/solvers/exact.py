@@ -339,15 +339,19 @@ def _dead_mask(rem: tuple[int, ...], w: int) -> int:
     # a set needs 3 - w copies of its rank: with no card twice, as many suits
     sets = s0 & s1 & (s2 | s3) | (s0 | s1) & s2 & s3 if w == 0 else two
     if present.bit_count() != len(rem):  # two decks: a rank with a card held twice has one copy more than its suits
-        seen = second = 0
+        seen = second = third = 0
         for x in rem:
             bit = 1 << x
-            if seen & bit:
+            if second & bit:
+                third |= bit
+            elif seen & bit:
                 second |= bit
             seen |= bit
         twice = (second | second >> 13 | second >> 26 | second >> 39) & _RANKS
-        # three copies: also two suits, one of them held twice; two copies: also one card held twice
-        sets |= twice & two if w == 0 else twice
+        thrice = (third | third >> 13 | third >> 26 | third >> 39) & _RANKS
+        # three copies: also two suits, one of them held twice, or one card held three times (three
+        # decks or more); two copies: also one card held twice
+        sets |= twice & two | thrice if w == 0 else twice
     cover = _RUN_COVER[w]  # per suit: the cards some run of that suit may hold
     held = sets * _SPREAD | cover[s0] | cover[s1] << 13 | cover[s2] << 26 | cover[s3] << 39
     return present & ~held

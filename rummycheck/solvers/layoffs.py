@@ -67,14 +67,19 @@ def meld_options(meld: Meld, hand: Sequence[Card], variant: Variant) -> list[tup
 
     def fill(targets: list[Card]) -> list[tuple[Addition, ...]]:
         """Ways to supply each target card, naturally (if held) or with the first wild
-        still free; each way carries the count of the cards it has used."""
+        still free; each way carries the count of the cards it has used.  A wild card that is
+        itself one of the targets (a deuce of the run's suit) is taken as a wild last, so that
+        it stays free to fill its own place naturally (the walk may give any other wild card
+        to the places a wild card fills: ``_folded``)."""
+        wanted = set(targets)
+        order = [w for w in distinct_wilds if w not in wanted] + [w for w in distinct_wilds if w in wanted]
         ways: list[tuple[tuple[Addition, ...], dict[Card, int]]] = [((), {})]
         for target in targets:
             grown = []
             for way, used in ways:
                 if have[target] - used.get(target, 0) > 0:
                     grown.append(((*way, (target, target)), {**used, target: used.get(target, 0) + 1}))
-                for wild in distinct_wilds:
+                for wild in order:
                     if used.get(wild, 0) < wild_counts[wild]:
                         grown.append(((*way, (wild, target)), {**used, wild: used.get(wild, 0) + 1}))
                         break
