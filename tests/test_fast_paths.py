@@ -12,11 +12,12 @@ from __future__ import annotations
 import copy
 import dataclasses
 import itertools
+import math
 import random
 
 import pytest
 from brute import PlainOptions, brute_force_cost
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from test_solver_property import Overrides, deal, plain, plain_options
 
@@ -270,6 +271,9 @@ def test_best_layoffs_matches_every_layoff_choice_searched_afresh(game: tuple[st
 
     options = [sorted({other for way in meld_options(t.meld, hand, variant) for other in every_wild(t.meld, way)},
                       key=len) for t in scenario.table]
+    # the reference tries every combination: a deal with many wild cards and long runs can make
+    # that billions (a hung worker), so such deals are left to the z3 comparisons
+    assume(math.prod(len(ways) for ways in options) <= 20_000)
     expected = None
     for combo in product(*options):
         used = Counter(c for way in combo for c, _ in way)

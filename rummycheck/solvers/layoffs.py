@@ -257,8 +257,14 @@ def layoff_remainders(hand: Sequence[Card], table: Sequence[TableMeld], *, varia
     def is_wild(index: int) -> bool:
         return index % 13 + 1 == wild
 
+    # per table meld, its ways with the cards their open places stand for that are wild cards
+    # themselves (a deuce's own place in a run: a deuce given there is no wild used, ``settle``)
+    ways_of = [[(*way, tuple(sorted(s.index for c, s in way[5] if c != s and variant.is_wild(c)
+                                    and variant.is_wild(s))) if at not in kept else ())
+                for way in ways] for at, ways in enumerate(per_meld)]
+
     def walk(index: int, left: tuple[int, ...], wilds_left: int, owed: int, path: _Path, laid_wilds: int,
-             laid: int) -> None:
+             laid: int, selfs: tuple[int, ...]) -> None:
         cost = (laid_wilds, laid)
         reached = visited.get((index, left, owed))
         if reached is not None and reached <= cost:
@@ -270,30 +276,30 @@ def layoff_remainders(hand: Sequence[Card], table: Sequence[TableMeld], *, varia
                 if found is None or cost < found[0]:
                     best[left] = (cost, path, ())
             else:
-                settle(left, owed, path, laid_wilds, laid)
+                settle(left, owed, path, laid_wilds, laid, selfs)
             return
-        for named, named_wilds, loose, wilds, count, way in per_meld[index]:
+        for named, named_wilds, loose, wilds, count, way, own in ways_of[index]:
             if loose and wilds_left - named_wilds < owed + loose:
                 continue
             rest = _take(left, named)
             if rest is not None:
                 walk(index + 1, rest, wilds_left - named_wilds, owed + loose, path + ((index, way),),
-                     laid_wilds + wilds, laid + count)
+                     laid_wilds + wilds, laid + count, selfs + own if own else selfs)
 
     # the cards left -> the cheapest (cost, path, the wild cards given to its places left open)
     best: dict[tuple[int, ...], tuple[tuple[int, int], _Path, tuple[int, ...]]] = {}
-    choices: dict[tuple[tuple[int, int], ...], list[tuple[int, ...]]] = {}
+    choices: dict[tuple[tuple[int, ...], int], list[tuple[int, ...]]] = {}
 
-    def settle(left: tuple[int, ...], owed: int, path: _Path, laid_wilds: int, laid: int) -> None:
+    def settle(left: tuple[int, ...], owed: int, path: _Path, laid_wilds: int, laid: int,
+               selfs: tuple[int, ...]) -> None:
         # the wild cards owed, taken from those left in every distinct way; each way's wild cards
         # laid off as another card get them (one that is the very card it stands for goes there
         # first: it is then no wild used, so the cost falls by one)
-        wanted = Counter(s.index for meld, way in path if meld not in kept for c, s in way
-                         if c != s and variant.is_wild(c) and variant.is_wild(s))
-        held = tuple(sorted(Counter(i for i in left if is_wild(i)).items()))
-        ways = choices.get(held + ((-1, owed),))
+        held = tuple([i for i in left if is_wild(i)])  # sorted, as left is
+        ways = choices.get((held, owed))
         if ways is None:
-            ways = choices[held + ((-1, owed),)] = _choices(list(held), owed)
+            ways = choices[(held, owed)] = _choices(sorted(Counter(held).items()), owed)
+        wanted = Counter(selfs) if selfs else None
         for chosen in ways:
             rest = _take(left, chosen)
             assert rest is not None
@@ -304,7 +310,7 @@ def layoff_remainders(hand: Sequence[Card], table: Sequence[TableMeld], *, varia
                 best[rest] = (cost, path, chosen)
 
     hand_wilds = sum(1 for c in hand if variant.is_wild(c))
-    walk(0, tuple(sorted(c.index for c in hand)), hand_wilds, 0, (), 0, 0)
+    walk(0, tuple(sorted(c.index for c in hand)), hand_wilds, 0, (), 0, 0, ())
     return {rest: (cost, _settle(path, [Card.from_index(i) for i in chosen], kept, variant) if chosen else path)
             for rest, (cost, path, chosen) in best.items()}
 
