@@ -52,7 +52,7 @@ __all__ = ["best_layoffs", "exact_play", "layoff_remainders", "meld_options"]
 
 Addition = tuple[Card, Card]  # (physical card, what it stands for)
 _Path = tuple[tuple[int, tuple[Addition, ...]], ...]  # (table meld index, what goes on it), meld by meld
-_Way = tuple[tuple[int, ...], int, int, int, int, tuple[Addition, ...]]  # see ``_folded``
+_Way = tuple[tuple[int, ...], int, int, int, int, tuple[Addition, ...], tuple[int, ...]]  # see ``_folded``
 
 
 def meld_options(meld: Meld, hand: Sequence[Card], variant: Variant) -> list[tuple[Addition, ...]]:
@@ -156,25 +156,11 @@ def meld_options(meld: Meld, hand: Sequence[Card], variant: Variant) -> list[tup
 _OPTIONS_MAX = 1 << 14  # remembered ways to extend a meld, per variant, before the memo is emptied
 
 
-def _options(meld: Meld, hand: Sequence[Card], variant: Variant) -> list[tuple[Addition, ...]]:
-    """``meld_options``, remembered per variant.  Its answer depends on the meld and on the cards of the
-    hand that could join it alone (a run: the cards of its suit; a set: those of its rank; wild cards
-    either way), which stay the same for many turns while the rest of the hand changes; the list
-    is shared, and nobody changes it."""
-    relevant = tuple(sorted(may_join(meld, hand, variant)))
-    memo: dict[tuple[Meld, tuple[Card, ...]], list[tuple[Addition, ...]]] = variant.memo.setdefault(
-        "layoff-options", {})
-    key = (meld, relevant)
-    found = memo.get(key)
-    if found is None:
-        if len(memo) >= _OPTIONS_MAX:
-            memo.clear()
-        found = memo[key] = meld_options(meld, relevant, variant)
-    return found
-
-
-def _folded_options(meld: Meld, hand: Sequence[Card], variant: Variant) -> list[_Way]:
-    """``_folded(meld, _options(...))``, remembered the same way (the walk asks for it every call)."""
+def _ways(meld: Meld, hand: Sequence[Card], variant: Variant) -> list[_Way]:
+    """``meld_options`` as the walk reads them (``_folded``), remembered per variant.  The answer depends
+    on the meld and on the cards of the hand that could join it alone (a run: the cards of its suit; a
+    set: those of its rank; wild cards either way), which stay the same for many turns while the rest
+    of the hand changes; the list is shared, and nobody changes it."""
     relevant = tuple(sorted(may_join(meld, hand, variant)))
     memo: dict[tuple[Meld, tuple[Card, ...]], list[_Way]] = variant.memo.setdefault("layoff-ways", {})
     key = (meld, relevant)
@@ -182,7 +168,7 @@ def _folded_options(meld: Meld, hand: Sequence[Card], variant: Variant) -> list[
     if found is None:
         if len(memo) >= _OPTIONS_MAX:
             memo.clear()
-        found = memo[key] = _folded(meld, _options(meld, relevant, variant), variant)
+        found = memo[key] = _folded(meld, meld_options(meld, relevant, variant), variant)
     return found
 
 
@@ -198,8 +184,6 @@ def _keep(meld: Meld, way: tuple[Addition, ...], variant: Variant, options: list
         options.append(way)
 
 
-
-
 def _folded(meld: Meld, options: list[tuple[Addition, ...]], variant: Variant) -> list[_Way]:
     """``options`` with every wild card laid off as another card left open ("some wild card"), one
     way kept per (cards named, wilds left open, wilds laid off as another card), in their order.
@@ -211,7 +195,8 @@ def _folded(meld: Meld, options: list[tuple[Addition, ...]], variant: Variant) -
     stands for, so its ways keep their cards.
 
     Each way: (card indices named, the wild cards among them, wild cards left open, wild cards
-    laid off as another card, cards laid off, the way)."""
+    laid off as another card, cards laid off, the way, the wild cards that some open place stands
+    for: a deuce given its own place there is no wild used, ``layoff_remainders``'s ``settle``)."""
     exact = _keeps_cards(meld, variant)
     ways: list[_Way] = []
     seen: set[tuple[tuple[int, ...], int, int]] = set()
@@ -222,7 +207,10 @@ def _folded(meld: Meld, options: list[tuple[Addition, ...]], variant: Variant) -
         key = (named, loose, wilds)
         if key not in seen:
             seen.add(key)
-            ways.append((named, sum(1 for c, _ in way if variant.is_wild(c)) - loose, loose, wilds, len(way), way))
+            own = () if exact else tuple(sorted(s.index for c, s in way if c != s and variant.is_wild(c)
+                                                and variant.is_wild(s)))
+            ways.append((named, sum(1 for c, _ in way if variant.is_wild(c)) - loose, loose, wilds, len(way), way,
+                         own))
     return ways
 
 
@@ -246,7 +234,7 @@ def layoff_remainders(hand: Sequence[Card], table: Sequence[TableMeld], *, varia
     still held.  So any of the hand's wild cards can go on any meld, and a hand of many wild
     cards is not walked once per way of naming their suits."""
     wild = variant.wild_number
-    per_meld = [_folded_options(t.meld, hand, variant) for t in table] if allow_layoffs else []
+    per_meld = [_ways(t.meld, hand, variant) for t in table] if allow_layoffs else []
     kept = frozenset(at for at, t in enumerate(table) if _keeps_cards(t.meld, variant))
     # (meld index, cards left, wild cards owed) -> the cheapest lay-offs that reached it; a later
     # path to the same point goes on only when its lay-offs are cheaper (fewer wilds laid off as
@@ -256,12 +244,6 @@ def layoff_remainders(hand: Sequence[Card], table: Sequence[TableMeld], *, varia
 
     def is_wild(index: int) -> bool:
         return index % 13 + 1 == wild
-
-    # per table meld, its ways with the cards their open places stand for that are wild cards
-    # themselves (a deuce's own place in a run: a deuce given there is no wild used, ``settle``)
-    ways_of = [[(*way, tuple(sorted(s.index for c, s in way[5] if c != s and variant.is_wild(c)
-                                    and variant.is_wild(s))) if at not in kept else ())
-                for way in ways] for at, ways in enumerate(per_meld)]
 
     def walk(index: int, left: tuple[int, ...], wilds_left: int, owed: int, path: _Path, laid_wilds: int,
              laid: int, selfs: tuple[int, ...]) -> None:
@@ -278,7 +260,7 @@ def layoff_remainders(hand: Sequence[Card], table: Sequence[TableMeld], *, varia
             else:
                 settle(left, owed, path, laid_wilds, laid, selfs)
             return
-        for named, named_wilds, loose, wilds, count, way, own in ways_of[index]:
+        for named, named_wilds, loose, wilds, count, way, own in per_meld[index]:
             if loose and wilds_left - named_wilds < owed + loose:
                 continue
             rest = _take(left, named)
