@@ -537,8 +537,7 @@ def load_house_rules(path: str | Path) -> Variant:
     try:
         variant = base.with_options(**changes) if changes else base
     except VariantError as error:  # options that do not fit together (min_players above max_players)
-        raise fail(next((k for k in ("min_players", "max_players") if k in changes), next(iter(changes))), "rules",
-                   str(error)) from None
+        raise fail(next(k for k in ("min_players", "max_players") if k in changes), "rules", str(error)) from None
     title = data.get("title", base.title)
     if not isinstance(title, str):
         raise fail("title", None, f"title must be text, got {title!r}")

@@ -363,8 +363,8 @@ class _LaidOut:
         self.variant, self.table = variant, table
         self.least = deadwood_counter(variant)
         self.after = deadwood_counter(variant, discard=True)
-        free = opened or (bool(variant.option("layoff_before_meld")) and not variant.option("opening_points"))
-        self.need_meld = not free  # lay-offs only together with a new meld
+        # lay-offs only together with a new meld (the game's rule, ``Game.could_lay_off``)
+        self.need_meld = not game.could_lay_off(melded=False, opened_before=opened)
         most = game.meld_bounds(opened)[1]
         self.find = cost_finder(SearchRules.from_variant(variant), min_melds=1 if self.need_meld else 0,
                                 max_melds=most)

@@ -373,9 +373,7 @@ class Basic(Game):
         score, opened = player.score, player.opened
         assert scenario.turn is not None
         max_melds = 1 if variant.option("melds_per_turn") == "one" else None
-        # lay-offs count nothing toward an opening minimum (BASIC-OPEN): before it, like without
-        # layoff_before_meld, they come only with melds of the player's own
-        allow = opened or (bool(variant.option("layoff_before_meld")) and not variant.option("opening_points"))
+        allow = self.could_lay_off(melded=False, opened_before=opened)  # else only with melds of his own
         discard_required = bool(variant.option("out_discard_required"))
         took = scenario.turn.took if scenario.turn.drew == "discard" else None
         reasons: list[Reason] = []
