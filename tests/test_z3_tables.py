@@ -283,6 +283,35 @@ def test_a_deuce_of_the_runs_suit_stands_for_itself_past_the_ace_regression() ->
         assert layoff_problems(solution, scenario) == [], solver
 
 
+def test_the_proof_refutes_an_answer_that_spends_a_wild_card_more_than_it_needs() -> None:
+    # The position above, answered the way the exact search once did: 2h as the Ah and 2d as
+    # the 2h, both laid off on Jh Qh Kh.  Out with 0 points either way, but two wild cards
+    # where one does (2d as Ah, 2h as itself).  A proof that compared points alone passed it.
+    import dataclasses
+
+    from rummycheck.results import LayOff
+
+    wrap = get_variant("bing", ace="wrap")
+    scenario = _bing_scenario("2h 2d", _table("Jh Qh Kh", "9s 9d 9c"), opened=True, variant=wrap)
+    honest = solve_scenario(scenario)
+    two_h, two_d = parse_cards("2h 2d")
+    ace = parse_cards("Ah")[0]
+    doctored = dataclasses.replace(honest, layoffs=(LayOff(two_h, 1, ace), LayOff(two_d, 1, two_h)))
+    assert layoff_problems(doctored, scenario) == []  # legal, only not the cheapest
+    proof = prove_scenario(scenario, doctored)
+    assert not proof.optimal and proof.better is not None
+    assert proof.better.points == 0 and proof.better.deadwood == ()
+    assert sorted((str(lo.card), str(lo.stands_for)) for lo in proof.better_layoffs) == [("2d", "Ah"), ("2h", "2h")]
+    assert "with fewer than 2 wild cards used" in proof.claim
+    assert proof.text().endswith("(0 points, 1 wild card used)")
+    from rummycheck.games.prove import proof_json
+
+    assert sorted((lo["card"], lo["as"]) for lo in proof_json(proof)["counter_example_layoffs"]) == [  # type: ignore[attr-defined]
+        ("2d", "Ah"), ("2h", "2h")]
+    honest_proof = prove_scenario(scenario, honest)
+    assert honest_proof.optimal and "with fewer than 1 wild card used" in honest_proof.claim
+
+
 def test_three_copies_of_a_card_make_a_set_with_three_decks_regression() -> None:
     # Found by the same fuzz: with decks = 3 the search's lower bound took a card held three
     # times (Qd Qd Qd) for one no meld can hold, and with the lay-off walk's budget it then gave

@@ -2,21 +2,24 @@
 
 ``prove(solution)`` works for an answer from any solver.  It rebuilds the question the
 solver answered (``question``: which cards, how many melds at least and at most, whether
-one card is set aside as the discard), adds "points left < the answer's points" to the z3
-model of ``solvers.z3`` and checks it.  Unsatisfiable means no arrangement is better:
-the answer is proved optimal.  Satisfiable gives a counter-example, which is a bug in the
-solver that answered.  For a Bing hand that cannot open, the claim is that no
-arrangement has enough melds at all; the proof checks exactly that.
+one card is set aside as the discard), adds "costs less than the answer" to the z3 model of
+``solvers.z3`` and checks it.  The cost is the one every solver ranks by and ``crosscheck``
+compares: points left, then cards left, then wild cards used (then cards laid off, at a
+table), so an answer with the least points that spends a wild card more than it needs is
+refuted too.  Unsatisfiable means no arrangement is better: the answer is proved optimal.
+Satisfiable gives a counter-example, which is a bug in the solver that answered.  For a
+Bing hand that cannot open, the claim is that no arrangement has enough melds at all; the
+proof checks exactly that.
 
 ``prove_scenario(scenario, solution)`` proves the whole play at a table (new melds and
 lay-offs on the table melds) with the z3 model's table melds: no legal play of the hand
-leaves fewer points.
+costs less.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rummycheck.cards import Card
 from rummycheck.games.base import game_of
@@ -63,8 +66,11 @@ class Proof:
         for lo in self.better_layoffs:
             extra += f", lay off {lo.card} on meld {lo.target}" + (f" as {lo.stands_for}"
                                                                    if lo.card != lo.stands_for else "")
+        wilds = self.better.wilds_used + sum(1 for lo in self.better_layoffs if lo.card != lo.stands_for)
+        tied = self.better.points == self.claimed_points
+        used = f", {wilds} wild card{'' if wilds == 1 else 's'} used" if tied else ""
         return (f"z3: NOT optimal: {self.claim} is false; counter-example: {melds}{extra}; "
-                f"left {left} ({self.better.points} points)")
+                f"left {left} ({self.better.points} points{used})")
 
 
 def question(solution: Solution) -> Question:
@@ -76,6 +82,46 @@ def question(solution: Solution) -> Question:
         kept.remove(solution.discard)
     min_melds, max_melds = game_of(variant).meld_bounds(solution.opened)
     return Question(hand, min_melds, max_melds, solution.discard is not None, tuple(kept))
+
+
+def _cost(solution: Solution, *, layoffs: bool) -> tuple[int, int, int, int]:
+    """The answer's cost as the solvers rank it: points, cards left, wilds used, cards laid off.
+
+    Without ``layoffs`` (``prove``, whose model leaves the lay-offs out) the last two count
+    the new melds only.
+    """
+    wilds = sum(m.wilds_used(solution.variant) for m in solution.melds)
+    laid = 0
+    if layoffs:
+        wilds += sum(1 for lo in solution.layoffs if lo.card != lo.stands_for)
+        laid = len(solution.layoffs)
+    return solution.deadwood_points, len(solution.deadwood), wilds, laid
+
+
+def _tie(cost: tuple[int, int, int, int], *, layoffs: bool) -> str:
+    """The ties a proof refutes besides fewer points, in words ("" when there are none)."""
+    points, cards, wilds, laid = cost
+
+    def plural(n: int, noun: str) -> str:
+        return f"{n} {noun}{'' if n == 1 else 's'}"
+
+    ties = []
+    if cards:
+        ties.append(f"in fewer than {plural(cards, 'card')}")
+    if wilds:
+        ties.append(f"in {plural(cards, 'card')} with fewer than {plural(wilds, 'wild card')} used")
+    if layoffs and laid:
+        ties.append(f"with fewer than {plural(laid, 'card')} laid off")
+    return f", nor {points} points " + " or ".join(ties) if ties else ""
+
+
+def _cheaper(model: Any, cost: tuple[int, int, int, int]) -> Any:
+    """The constraint "costs less than ``cost``" on ``model``, compared as the solvers rank."""
+    from rummycheck.solvers.z3 import objective
+
+    points, cards, wilds, laid = cost
+    w = model.weight
+    return objective(model) < ((points * w + cards) * w + wilds) * w + laid
 
 
 def prove(solution: Solution, *, timeout_ms: int | None = None) -> Proof:
@@ -97,10 +143,11 @@ def prove(solution: Solution, *, timeout_ms: int | None = None) -> Proof:
         claim = opening
         extra: list[object] = []
     else:
-        claim = f"no legal arrangement leaves fewer than {solution.deadwood_points} points"
+        cost = _cost(solution, layoffs=False)
+        claim = f"no legal arrangement leaves fewer than {solution.deadwood_points} points{_tie(cost, layoffs=False)}"
         if laid_off:
             claim += " (with the same lay-offs)"
-        extra = [model.points_left < solution.deadwood_points]
+        extra = [_cheaper(model, cost)]
     if model.groups < min_melds:
         return Proof(True, solution.deadwood_points, claim)
     bounded = replace(model, constraints=model.constraints + tuple(extra))
@@ -131,10 +178,12 @@ def prove_scenario(scenario: Scenario, solution: Solution, *, timeout_ms: int | 
     questions = game.table_questions(scenario, tuple(solution.hand), opened=solution.opened,
                                      discard=solution.discard, every_discard=False)
     opening = game.no_play_claim(solution, questions[0].min_melds, "play")
+    cost = _cost(solution, layoffs=True)
     if opening is not None:
         claim = opening
     else:
-        claim = f"no legal play (new melds and lay-offs) leaves fewer than {solution.deadwood_points} points"
+        claim = (f"no legal play (new melds and lay-offs) leaves fewer than {solution.deadwood_points} points"
+                 f"{_tie(cost, layoffs=True)}")
         if solution.discard is not None:
             claim += f" (discarding {solution.discard})"
     for asked in questions:
@@ -145,7 +194,7 @@ def prove_scenario(scenario: Scenario, solution: Solution, *, timeout_ms: int | 
             continue
         extra: list[object] = []
         if opening is None:
-            extra = [model.points_left < solution.deadwood_points]
+            extra = [_cheaper(model, cost)]
         bounded = replace(model, constraints=model.constraints + tuple(extra))
         found = optimise(bounded, timeout_ms=timeout_ms)
         if found is not None:
@@ -230,9 +279,13 @@ def all_optimal_plays(scenario: Scenario, solution: Solution) -> tuple[OptimalPl
     return tuple(play for _, play in plays)
 
 
+def _layoffs_json(layoffs: tuple[LayOff, ...]) -> list[dict[str, object]]:
+    return [{"card": str(lo.card), "meld": lo.target, "as": str(lo.stands_for)} for lo in layoffs]
+
+
 def play_json(play: OptimalPlay) -> dict[str, object]:
     return {"melds": [meld_json(m) for m in play.melds],
-            "layoffs": [{"card": str(lo.card), "meld": lo.target, "as": str(lo.stands_for)} for lo in play.layoffs],
+            "layoffs": _layoffs_json(play.layoffs),
             "discard": None if play.discard is None else str(play.discard),
             "deadwood": [str(c) for c in play.deadwood],
             "deadwood_points": play.points, "wilds_used": play.wilds_used}
@@ -249,4 +302,6 @@ def proof_json(proof: Proof) -> dict[str, object]:
     if proof.better is not None:
         data["counter_example"] = arrangement_json(proof.better)
         data["counter_example_discard"] = None if proof.better_discard is None else str(proof.better_discard)
+        if proof.better_layoffs:  # a table play's counter-example lays off too
+            data["counter_example_layoffs"] = _layoffs_json(proof.better_layoffs)
     return data
