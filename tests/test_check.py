@@ -180,6 +180,15 @@ CASES = [
     ("basic_out_shorthand_without_a_card_to_throw", basic("2s 3s 4s", opened=True,
                                                           rules="out_discard_required = true"), "out", False,
      "BASIC-OUT"),
+    # BING-LIMIT-HOLD and the draw: an opened player within his limit may always draw (the card
+    # drawn may be thrown): 60 + Kd 5c = 75 <= 75.  One over it before the draw (70 + Kd 3c = 83 > 75;
+    # a position given by hand) could draw a Q and find no discard within the limit (Kd Qx 3c: the best
+    # throw leaves 13, 83 > 75), so the draw is refused, though a 2 or 3 drawn would have let him
+    # throw the Kd (70 + 5 <= 75): the judge's legal moves never lead where no move is legal
+    ("bing_draw_within_the_limit", bing("Kd 5c", score=60, opened=True, table=OPENED_TABLE), "draw", True,
+     "BING-TURN"),
+    ("bing_draw_over_the_limit", bing("Kd 3c", score=70, opened=True, table=OPENED_TABLE), "draw", False,
+     "BING-LIMIT-HOLD"),
     # gin ends a hand by a knock, never by `out`
     ("gin_out_shorthand_is_no_gin_play", gin("Ac 2c 3c 4d 5d 6d 7h 8h 9h Th Jh"), "out", False, "GIN-KNOCK"),
 ]
@@ -312,3 +321,16 @@ def test_an_opened_player_is_not_asked_the_opening_rules() -> None:
     # on his lay-off, so no BING-OPEN row; the meld rules' readings still do
     verdict = check_play(parse_scenario(_ace_high_table()), "layoff Jd on 4")
     assert verdict.disputes and not [r for r in verdict.disputes if r.option in ("opening_melds", "layoff_in_opening")]
+
+
+def test_an_opened_bing_player_over_his_limit_has_no_draw_that_leads_nowhere() -> None:
+    # Found by an outside audit (2026-12-08): scenarios/bing-unknown-drawn-card-settled.toml (A on 60,
+    # opened, holding Kd Kh Kc 5c: 95 > 75) listed "draw" among the legal moves, and after it no move
+    # was legal, so `advise` stopped on a rollout.  Now the meld is the one legal move.
+    from rummycheck.files.scenario import load_scenario
+    from rummycheck.table.state import GameState
+
+    state = GameState.from_scenario(load_scenario("scenarios/bing-unknown-drawn-card-settled.toml"))
+    assert [a.move_text() for a in state.legal_actions()] == ["meld Kh Kd Kc"]
+    code, out = _run("advise", "scenarios/bing-unknown-drawn-card-settled.toml", "--samples", "4")
+    assert code == 0 and "the only legal move" in out, out

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from fractions import Fraction
 
 import pytest
 
@@ -284,3 +285,32 @@ def test_a_rollout_started_from_a_prefix_sees_the_same_pile_history() -> None:
                 assert (quick.taken, quick.thrown, quick.declined) == (plain.taken, plain.thrown, plain.declined)
                 checked += 1
     assert checked > 200
+
+
+def test_an_upcard_given_apart_from_the_pile_is_not_in_the_stock() -> None:
+    # Found by an outside audit (2026-12-08).  scenarios/gin-oklahoma-upcard-sets-limit.toml: A holds
+    # Ac 2c 3c 4d 5d 6d 7h 8h 9h 4s Kd after his draw; the pile lists only Qs and the first upcard is
+    # given apart as 5h (Oklahoma: knock limit 5).  The 5h was turned up at the deal: it lies under the
+    # Qs or in B's hand, never in the stock.  By hand, after "discard 4s" A keeps three runs and the Kd;
+    # the 52 cards less his 11, the Qs and the 5h leave 39 he can draw.  He knocks (Kd out, <= 5 left)
+    # with a card that completes a run (4c, 3d, 7d, 6h, Th: also gin) or a loose card of 5 points or
+    # less: As Ah Ad, 2s 2h 2d, 3s 3h, 4h, 5s 5c (the 4s and the 5h are not there): 11.  So 16 in 39
+    # to knock and 5 in 39 for gin, where the 5h counted as drawable gave 17 and 5 in 40.
+    from rummycheck.analysis.advisor import facts_at
+    from rummycheck.files.scenario import load_scenario
+
+    state = GameState.from_scenario(load_scenario("scenarios/gin-oklahoma-upcard-sets-limit.toml"))
+    unseen = observe(state, state.current).unseen()
+    assert sum(unseen.values()) == 39 and Card.parse("5h") not in unseen
+    four_s = next(f for f in facts_at(state).discards if str(f.discard) == "4s")
+    assert four_s.deadwood == 10
+    assert (four_s.p_knock_next, four_s.p_gin_next) == (Fraction(16, 39), Fraction(5, 39))
+    assert Card.parse("5h") not in four_s.outs
+
+
+def test_an_upcard_in_the_pile_is_counted_once() -> None:
+    # a hand played from the deal: the upcard is the pile's bottom card, already seen there
+    state = new_hand("gin", seed=3)
+    unseen = observe(state, state.current).unseen()
+    assert state.discard_pile and state.discard_pile[0] not in unseen
+    assert sum(unseen.values()) == 52 - 10 - 1

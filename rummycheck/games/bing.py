@@ -142,6 +142,29 @@ class Bing(Game):
             raise self._cannot_tell(state, player, best_low, best_high, hold=True, rule="BING-LIMIT-HOLD")
         return [] if verdict[0] else [verdict[1]]
 
+    def draw_problems(self, state: TableView) -> list[Reason]:
+        """BING-LIMIT-HOLD: an opened player already over his limit may not draw.
+
+        After a draw the turn ends with a discard (no meld: BING-MELD-TURN), and the card drawn
+        may be the one thrown, so a player within his limit can always finish.  One over it (a
+        position given by hand: play never leaves an opened player so) may draw a card that no
+        discard makes up for, and would then have no legal way to end his turn; so the draw is
+        refused, and the legal moves never lead where no move is legal.  Unknown cards in his
+        hand count as the cheapest and the dearest card."""
+        problems = super().draw_problems(state)
+        player = state.player
+        if problems or not player.opened or not player.size:
+            return problems
+        low, high = self.points_range(player)
+        verdict = self._limit_between(state, player, low, high, hold=True, rule="BING-LIMIT-HOLD",
+                                      what="before the draw: ")
+        if verdict is None:
+            raise self._cannot_tell(state, player, low, high, hold=True, rule="BING-LIMIT-HOLD")
+        if verdict[0]:
+            return []
+        reason = verdict[1]
+        return [Reason(reason.rule, f"{reason.message}; a draw may bring a card that no discard makes up for")]
+
     def _limit_between(self, state: TableView, player: PlayerView, low: int, high: int, *, hold: bool,
                        rule: str, what: str = "") -> tuple[bool, Reason] | None:
         """BING-LIMIT or BING-LIMIT-HOLD when the points left lie between ``low`` and ``high``

@@ -105,9 +105,16 @@ class Observation:
         return tuple(s.card for s in self.seen if s.player == name and s.how == how)
 
     def unseen(self) -> Counter[Card]:
-        """The cards this seat has not seen: the decks less his hand, the pile, the table and the
-        cards known to be in the other hands (each copy counted)."""
-        left = Counter({card: self.variant.decks for card in full_deck()})
+        """The cards this seat has not seen: the decks less his hand, the pile, the table, the
+        cards known to be in the other hands and the first upcard where the game keeps it (each
+        copy counted).
+
+        The first upcard (gin) was turned face up at the deal, so it is never in the stock.  A
+        state played from the deal holds it in the pile or in a hand already; a scenario may give
+        it apart from the pile it lists (``[pile] upcard``), and then it is taken out here, when
+        no copy of it is accounted for otherwise."""
+        decks = self.variant.decks
+        left = Counter({card: decks for card in full_deck()})
         left.subtract(self.hand)
         left.subtract(self.public.discard_pile)
         for t in self.public.table:
@@ -115,6 +122,9 @@ class Observation:
         for seat, cards in enumerate(self.known):
             if seat != self.seat:
                 left.subtract(cards)
+        upcard = self.public.game.kept_upcard(self.public)
+        if upcard is not None and left[upcard] == decks:
+            left[upcard] -= 1
         return Counter({c: n for c, n in left.items() if n > 0})
 
     def determinize(self, rng: random.Random) -> GameState:
