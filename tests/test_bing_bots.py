@@ -310,3 +310,19 @@ def test_a_card_that_lays_off_is_kept_while_another_loose_card_can_go() -> None:
     before.setup(seat=0, variant=BING, rng=random.Random(0))
     assert str(_bot("sandbag").discard(view)) == "Th"
     assert str(before.discard(view)) == "Ad"
+
+
+def test_no_bot_is_offered_another_copy_of_the_card_it_took() -> None:
+    # Found by an outside audit (2026-12-08): the judge refuses a copy of the card just taken from the
+    # pile (BING-TURN: it would undo the take), but the bots' list of discards still held it, and the
+    # `random` bot threw it: `simulate --variant bing --bots random,random --seed 1` stopped.
+    view = dataclasses.replace(_bing_view("Qc Qc 5h 7d 9s"), drew="discard", took=Card.parse("Qc"))
+    assert sorted(map(str, bots_module.discard_choices(view))) == ["5h", "7d", "9s"]
+
+
+def test_random_bots_play_bing_games_to_the_end() -> None:
+    from rummycheck.sim.engine import play_game
+
+    for seed in (1, 2):
+        outcome = play_game(BING, [bot_class("random")(), bot_class("random")()], seed=seed, deal=0)
+        assert outcome.hands >= 1

@@ -46,7 +46,6 @@ import os
 import random
 import re
 import sys
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -471,12 +470,12 @@ def _subsets(cards: Sequence[Card], size: int) -> list[tuple[Card, ...]]:
 
 
 def discard_choices(view: View) -> list[Card]:
-    """The cards that may be thrown now: not the card just taken from the pile (unless held twice)."""
+    """The cards that may be thrown now: not the card just taken from the pile, nor another copy of
+    it (two decks): the judge refuses both, since either would undo the take."""
     distinct = sorted(dict.fromkeys(view.hand), key=_index)  # the cards' own order: by index
     if view.drew != "discard" or view.took is None:
         return distinct
-    counts = Counter(view.hand)
-    return [c for c in distinct if c != view.took or counts[c] > 1]
+    return [c for c in distinct if c != view.took]
 
 
 class _Fast(NamedTuple):
