@@ -196,6 +196,32 @@ def test_precision_stops_at_the_same_batch_whatever_the_workers() -> None:
     assert one["games"] < 400
 
 
+def test_precision_bounds_each_side_of_every_interval() -> None:
+    # Found by an outside audit (2026-12-08): the stop rule read (high - low) / 2, and a Wilson
+    # interval is not centred on its estimate: at 11 of 20 it is [0.342, 0.742] around 0.55, so its
+    # low side reaches 0.208 while the half-width is 0.1999, and a run asked for 0.2 stopped there
+    # (seed 31, batch 2).  By hand, the Wilson bounds of 11/20: (0.55 + 0.0960) / 1.1921 -/+
+    # 1.96 * sqrt(0.2475 / 20 + 0.0096) / 1.1921 = 0.5419 -/+ 0.1998.
+    assert wilson(11, 20).low == pytest.approx(0.3421, abs=5e-4)
+    assert wilson(11, 20).reach == pytest.approx(0.2079, abs=5e-4) and wilson(11, 20).half_width < 0.2
+    spec = SimSpec(variant="gin", bots=("knock", "knock-at-5"), seed=31)
+    data = result_json(simulate(spec, games=400, precision=0.2, workers=1, batch=2))
+    for bot in data["bots"].values():
+        rate = bot["win_rate"]
+        assert rate["value"] - rate["low"] <= 0.2 and rate["high"] - rate["value"] <= 0.2
+    assert data["games"] > 20
+
+
+def test_a_paired_difference_of_win_shares_stays_within_minus_one_and_one() -> None:
+    # the audit's second find: gin knock v gin, 4 games on seed 3, printed -0.5 [-1.48, 0.48]; a
+    # difference of two shares of games cannot be below -1
+    spec = SimSpec(variant="gin", bots=("knock", "gin"), seed=3)
+    result = simulate(spec, games=4, workers=1)
+    for a, b in result.pairs():
+        found = result.difference(a, b)
+        assert -1.0 <= found.low <= found.value <= found.high <= 1.0
+
+
 def test_dask_local_cluster_gives_the_local_process_results() -> None:
     pytest.importorskip("dask.distributed")
     local = result_json(simulate(SMALL, games=12, workers=2, batch=2))

@@ -267,18 +267,21 @@ class SimResult:
         return mean_interval(self.deal_points[label])
 
     def difference(self, first: str, second: str) -> Interval:
-        """Paired by deal: first's share of wins minus second's."""
-        return paired_interval(self.shares[first], self.shares[second])
+        """Paired by deal: first's share of wins minus second's (a difference of shares lies in
+        [-1, 1], and so does its interval: the normal one is cut there)."""
+        found = paired_interval(self.shares[first], self.shares[second])
+        return Interval(found.value, max(-1.0, found.low), min(1.0, found.high))
 
     def pairs(self) -> list[tuple[str, str]]:
         labels = self.labels
         return [(a, b) for i, a in enumerate(labels) for b in labels[i + 1:]]
 
     def widest(self) -> float:
-        """The widest half-width among the win-rate intervals and the paired differences."""
-        widths = [self.win_rate(label).half_width for label in self.labels]
+        """The farthest any win-rate interval or paired difference reaches from its estimate, on
+        either side (``--precision`` bounds each side)."""
+        widths = [self.win_rate(label).reach for label in self.labels]
         if self.deals >= 2:
-            widths += [self.difference(a, b).half_width for a, b in self.pairs()]
+            widths += [self.difference(a, b).reach for a, b in self.pairs()]
         else:
             widths.append(float("inf"))
         return max(widths)

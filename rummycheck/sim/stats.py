@@ -39,6 +39,12 @@ class Interval:
     def half_width(self) -> float:
         return (self.high - self.low) / 2
 
+    @property
+    def reach(self) -> float:
+        """How far the interval reaches from the estimate on its wider side (a Wilson interval is
+        not centred on its estimate, so this can exceed ``half_width``)."""
+        return max(self.value - self.low, self.high - self.value)
+
     def __str__(self) -> str:
         return f"{self.value:.3f} [{self.low:.3f}, {self.high:.3f}]"
 
