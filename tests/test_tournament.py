@@ -474,3 +474,15 @@ def test_ratings_refuse_arguments_outside_their_range() -> None:
     for level in (2.0, -1.0, 0.0):
         with pytest.raises(SimulationError, match="the interval's level is between 0 and 1"):
             bootstrap(["a", "b"], deals, rng=random.Random(1), resamples=10, level=level)
+
+
+def test_the_order_the_bots_are_named_in_changes_no_game() -> None:
+    # Found by an outside audit (2026-12-08): a bot's random stream is seeded by rotation and seat,
+    # so naming mc-2 first put it in other seats of the same rotations and it played other games
+    # (knock +74 one way, 0 the other, 4 games on seed 5).  random draws on its stream at every move
+    # (and plays mc-2's part here: quicker, and it too played other hands the other way round).
+    def played(bots: tuple[str, ...]) -> tuple[int, dict[str, tuple[float, tuple[int, int, int]]]]:
+        found = tournament(TournamentSpec(variant="gin", bots=bots, seed=5), games=4, workers=1)
+        return found.hands, {r.name: (round(r.value, 9), found.record(r.name)) for r in found.ratings.ratings}
+
+    assert played(("knock", "random")) == played(("random", "knock"))
