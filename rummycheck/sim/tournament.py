@@ -244,14 +244,15 @@ def tournament(spec: TournamentSpec, *, games: int, workers: int | None = None, 
     if spec.interval == "bootstrap" and deals < 2:
         raise SimulationError(f"--interval bootstrap resamples deals: give --games {2 * SEATS} at least (two deals)")
     labels = spec.labels
+    pairs = spec.pairs()
+    tallies = [_PairTally(labels[i], labels[j]) for i, j in pairs]  # listed as given; a tally reads by label
     # each pair seated in one order whatever the order the bots were given in (the bots' random
     # streams are seeded by rotation and seat, so a bot that draws on them would otherwise play
     # other games when the list is turned round): the one whose label sorts first opens rotation 0
-    pairs = [(i, j) if labels[i] <= labels[j] else (j, i) for i, j in spec.pairs()]
-    tallies = [_PairTally(labels[i], labels[j]) for i, j in pairs]
+    seated = [(i, j) if labels[i] <= labels[j] else (j, i) for i, j in pairs]
     owner = [k for k in range(len(pairs)) for _ in range(0, deals, batch)]
     tasks = ((run_batch, (spec.pair_spec(i, j), start, min(batch, deals - start), 0))
-             for i, j in pairs for start in range(0, deals, batch))
+             for i, j in seated for start in range(0, deals, batch))
     total = len(pairs) * deals * SEATS
     done_games = 0
     with executor_for(workers, scheduler) as pool, \
