@@ -696,3 +696,23 @@ def test_simulate_refuses_counts_it_cannot_play() -> None:
     with pytest.raises(SimulationError, match="precision must be above 0"):
         simulate(spec, games=4, precision=0.0, workers=1)
     assert simulate(spec, games=4, batch=1, workers=1).games == 4
+
+
+@pytest.mark.parametrize(("variant", "bots", "rule"), [
+    ("basic", ("eager", "patient"), "out_discard_required=true"),
+    ("basic", ("eager", "eager-outs"), "layoff_before_meld=false"),
+    ("basic", ("random", "random"), "melds_per_turn=one"),
+    ("gin", ("knock", "expert"), "layoff_run_growth=1"),
+])
+def test_shipped_bots_play_within_the_house_rules_their_searches_do_not_model(
+        tmp_path: Path, variant: str, bots: tuple[str, str], rule: str) -> None:
+    # Found by an outside audit (2026-12-08): each of these stopped on a refused lay-down (going out
+    # with no card to throw, a lay-off before one's own meld, two melds in a turn, a run grown two
+    # cards by lay-offs).  The bots' searches still ignore those rules; the engine now plays the
+    # first smaller play the judge allows (BaseBot.within_rules).  Every game still replays.
+    result = CliRunner().invoke(app, ["simulate", "--variant", variant, "--bots", ",".join(bots), "--games", "4",
+                                      "--seed", "1", "--workers", "1", "--rule", rule, "--records", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    for path in sorted(tmp_path.glob("*.toml")):
+        replayed = CliRunner().invoke(app, ["replay", str(path)])
+        assert replayed.exit_code == 0, replayed.output

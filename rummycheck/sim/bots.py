@@ -46,7 +46,7 @@ import os
 import random
 import re
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import combinations, product
@@ -989,6 +989,22 @@ class BaseBot:
         if view.phase == ViewPhase.LAYOFF:
             return self._defend(view)
         return None
+
+    def within_rules(self, play: LayDown) -> Iterator[LayDown]:
+        """Smaller plays to try, in order, where the judge refuses ``play`` under a house rule the
+        bots' searches do not model (basic's one meld a turn, its final discard when going out, its
+        lay-offs only after one's own meld; gin's limit on how far lay-offs grow a run): the melds
+        with fewer lay-offs, then the lay-offs alone, then fewer melds.  The engine plays the first
+        the judge allows, else none (``engine._Hand.lay``)."""
+        melds, layoffs = play.melds, play.layoffs
+        for count in range(len(layoffs) - 1, -1, -1):
+            if melds or count:
+                yield LayDown(melds, layoffs[:count])
+        if melds:
+            for count in range(len(layoffs), 0, -1):
+                yield LayDown((), layoffs[:count])
+        for count in range(len(melds) - 1, 0, -1):
+            yield LayDown(melds[:count], ())
 
     def _defend(self, view: View) -> LayDown | None:
         """Gin defender after a knock: own melds, and the best lay-offs on the knocker's melds unless gin."""

@@ -62,7 +62,7 @@ from rummycheck.table.observation import (
     seen_after,
     seen_cards,
 )
-from rummycheck.table.state import GameState, PlayRecord
+from rummycheck.table.state import GameState, IllegalPlay, PlayRecord
 from rummycheck.variants import Variant, variant_names
 
 __all__ = ["GameOutcome", "RolloutPrefix", "SeatResult", "hand_points", "play_game", "play_out", "rollout_prefix",
@@ -240,11 +240,25 @@ class _Hand:
             self._taken_by(seat, record.cards[0])
         self.log(record)
 
-    def lay(self, play: LayDown | None) -> bool:
+    def lay(self, play: LayDown | None, bot: Bot) -> bool:
+        """Lay ``play`` down; where the judge refuses it and the bot offers smaller plays
+        (``BaseBot.within_rules``: house rules its search does not model), the first of them the
+        judge allows, or nothing.  A bot without them stops the run on the refusal, as before."""
         if not play:
             return False
-        self.log(self.state.lay_down(play.melds, play.layoffs))
-        self.opened = tuple(p.opened for p in self.state.players)
+        state = self.state
+        try:
+            record = state.lay_down(play.melds, play.layoffs)
+        except IllegalPlay:
+            smaller = getattr(bot, "within_rules", None)
+            if smaller is None:
+                raise
+            fallback = next((p for p in smaller(play) if state.can_lay_down(p.melds, p.layoffs)), None)
+            if fallback is None:
+                return False
+            record = state.lay_down(fallback.melds, fallback.layoffs)
+        self.log(record)
+        self.opened = tuple(p.opened for p in state.players)
         return True
 
     def throw(self, seat: int, card: Card) -> None:
@@ -353,7 +367,7 @@ def _turn(hand: _Hand, bots: Sequence[Bot]) -> str | None:
             return "dead"
         choice = _start(hand, bot, seat, ViewPhase.PLAY, options)
         if choice is ActionKind.LAY_DOWN:
-            if not hand.lay(bot.lay_down(hand.view(seat, ViewPhase.PLAY))):
+            if not hand.lay(bot.lay_down(hand.view(seat, ViewPhase.PLAY)), bot):
                 raise ValueError(f"bot in seat {hand.names[seat]} chose a meld turn but laid nothing down")
             if state.phase == "over":
                 return "out"
@@ -371,7 +385,7 @@ def _turn(hand: _Hand, bots: Sequence[Bot]) -> str | None:
             if state.phase == "over":  # the take reached a take limit: the hand is dead (GIN-DEAD)
                 return "dead"
     if game.turn_starts_with_draw:
-        if hand.lay(bot.lay_down(hand.view(seat, ViewPhase.PLAY))):
+        if hand.lay(bot.lay_down(hand.view(seat, ViewPhase.PLAY)), bot):
             if state.phase == "over":
                 return "out"
             if state.stalemate() is not None:  # nobody can ever finish now (BASIC-STALEMATE)
@@ -383,7 +397,7 @@ def _turn(hand: _Hand, bots: Sequence[Bot]) -> str | None:
         hand.log(state.knock(card, choose(view, card) if choose is not None else None))
         hand.thrown_by(seat, card)
         defender = state.current
-        hand.lay(bots[defender].lay_down(hand.view(defender, ViewPhase.LAYOFF)))
+        hand.lay(bots[defender].lay_down(hand.view(defender, ViewPhase.LAYOFF)), bots[defender])
         hand.log(state.finish())
         return "knock"
     hand.throw(seat, card)
@@ -420,7 +434,7 @@ def play_out(state: GameState, bots: Sequence[Bot], *, seed: int | str,
         return state, hand_end(state)
     if state.phase == "layoff":  # after a knock: the defender lays off, then the hand is over
         defender = state.current
-        hand.lay(bots[defender].lay_down(hand.view(defender, ViewPhase.LAYOFF)))
+        hand.lay(bots[defender].lay_down(hand.view(defender, ViewPhase.LAYOFF)), bots[defender])
         state.finish()
         return state, hand_end(state)
     if hand.game.offer_open(state):  # gin: the first upcard still on offer
