@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from rummycheck.errors import CannotTell, ExpectValueError, RummyError, ScenarioError
 from rummycheck.reading import read_file
+from rummycheck.textsafe import shorten
 
 if TYPE_CHECKING:
     from rummycheck.files.scoresheet import ScoreSheetFile
@@ -537,7 +538,11 @@ def _evaluate_facts(subject: Subject, expected: Any) -> list[Outcome]:
                                        f"and some of {', '.join(_FACT_KEYS)}"
                                        + (f"; unknown keys: {', '.join(unknown)}" if unknown else "")
                                        + ("; draw = ... is for a player who has not drawn" if "draw" in item else ""))
-            card = parse_cards(item["discard"])[0]
+            named = parse_cards(item["discard"])
+            if len(named) != 1:
+                raise ExpectValueError(f"{where}: discard names one card, like \"Kd\", not "
+                                       f"{len(named)} ({shorten(item['discard'])})")
+            card = named[0]
             assert found is not None
             try:
                 facts = found.of(card)
@@ -589,7 +594,7 @@ def _evaluate_strategies(subject: Subject, expected: Any) -> list[Outcome]:
     as legal records with their scores, and each bot's openings follow the strategy it is
     named for (``sim.strategy``)."""
     from rummycheck.sim.as_record import to_record
-    from rummycheck.sim.bots import bot_class
+    from rummycheck.sim.bots import bot_class, shipped_fast_bot
     from rummycheck.sim.engine import play_game
     from rummycheck.sim.record_out import game_to_record_dict
     from rummycheck.sim.strategy import strategy_problems
@@ -609,6 +614,12 @@ def _evaluate_strategies(subject: Subject, expected: Any) -> list[Outcome]:
                                "check, not a study: rummycheck simulate runs thousands)")
     variant = scenario.variant
     bots = list(expected["bots"])
+    for bot in bots:
+        if not shipped_fast_bot(bot):
+            raise ExpectValueError(f"{subject.where('expect', 'strategies')}: bot {shorten(bot)} is not one of the "
+                                   "shipped fast bots (rummycheck simulate --help lists them): a scenario names no "
+                                   "plug-in bot, whose module would run as the file is read, and no mc bot, whose "
+                                   "rollouts are a study, not a regression check")
     problems: list[str] = []
     illegal: list[str] = []
     for deal in range(games):

@@ -89,6 +89,10 @@ _GIN_KNOCK_NO_EXPECT = (Path(__file__).resolve().parent.parent / "scenarios" / "
     ("plays = 5", "plays must be a list of tables like { play = "),
     ("facts = 3", "facts must be a list of tables like { discard = "),
     ("strategies = 1", "strategies expects a table like { bots = "),
+    # found by an outside audit (2026-12-08): a strategies bot named as a module ran that module's
+    # code as the file was read, and an mc bot's rollouts could run for hours
+    ('strategies = { bots = ["evilbot:Bot", "knock"], legal = true }', "bot 'evilbot:Bot' is not one of the shipped"),
+    ('strategies = { bots = ["mc-10000", "knock"], legal = true }', "bot 'mc-10000' is not one of the shipped"),
 ])
 def test_each_expect_value_of_the_wrong_kind_is_one_located_line(tmp_path: Path, line: str, message: str) -> None:
     """Each [expect] key refuses a value of the wrong kind in its own words, at the key's line and
@@ -220,3 +224,19 @@ def test_files_that_cannot_be_read_are_counted_in_the_summary(tmp_path: Path) ->
     assert shown.exit_code == 2
     data = json.loads(shown.stdout)
     assert (data["passed"], data["failed"], data["unread"]) == (3, 0, 1)
+
+
+@pytest.mark.parametrize(("entry", "message"), [
+    ('{ discard = "", deadwood = 10 }', 'discard names one card, like "Kd", not 0'),
+    ('{ discard = "Kd Ts", deadwood = 10 }', 'discard names one card, like "Kd", not 2'),
+])
+def test_a_facts_entry_naming_no_card_or_two_is_one_located_line(tmp_path: Path, entry: str, message: str) -> None:
+    # found by an outside audit (2026-12-08): an empty discard ended in a traceback (IndexError)
+    text = (Path(__file__).resolve().parent.parent / "scenarios" / "gin-facts-one-from-gin.toml").read_text(
+        encoding="utf-8").split("[expect]")[0]
+    path = tmp_path / "facts.toml"
+    path.write_text(text + "[expect]\nfacts = [" + entry + "]\n", encoding="utf-8")
+    with pytest.raises(ScenarioError) as raised:
+        verify_file(path)
+    line = text.count("\n") + 2
+    assert str(raised.value).startswith(f"{path}:{line}:") and message in str(raised.value), str(raised.value)

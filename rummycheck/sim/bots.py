@@ -1704,6 +1704,15 @@ _KNOCK_AT = re.compile(r"knock-at-(\d+)$")
 _MC = re.compile(r"mc(?:-(\d+))?$")
 
 
+def shipped_fast_bot(spec: str) -> bool:
+    """Whether ``spec`` names a shipped bot that plays without rollouts: never a plug-in
+    (``package.module:ClassName``, whose module runs when loaded) nor an ``mc`` bot.  What a data
+    file may name (``verify``'s ``strategies``)."""
+    spec = spec.strip()
+    match = _KNOCK_AT.match(spec)
+    return spec in BOTS or spec in LATER_BOTS or (match is not None and len(match.group(1)) <= 3)
+
+
 def bot_class(spec: str) -> type[Bot]:
     """The bot class named by ``spec``: a shipped name (``early``, ``knock-at-5``, ...) or
     ``package.module:ClassName`` (a module in the current folder is found too).  Whatever
