@@ -133,6 +133,10 @@ def _read_stdin() -> str:
     stream = sys.stdin
     if stream is None:
         raise ReadError("cannot read '<stdin>': standard input is closed")
+    try:  # a file redirected in (`< game.txt`) is an input too: never written, even with --force
+        _remember(os.fstat(stream.fileno()))
+    except (OSError, ValueError, AttributeError):  # a pipe, a terminal or a test's stand-in: nothing to keep
+        pass
     buffer = getattr(stream, "buffer", None)
     try:
         if buffer is None:

@@ -617,3 +617,19 @@ def test_buybacks_0_is_what_a_game_without_buying_back_does_anyway_and_runs() ->
     result = CliRunner().invoke(app, ["simulate", "--variant", "gin", "--games", "2", "--buybacks", "0"])
     assert result.exit_code == 0, result.output
     assert "gin: 2 players" in result.output
+
+
+def test_a_file_redirected_into_standard_input_is_never_written(tmp_path: Path) -> None:
+    # Found by an outside audit (2026-12-08): `import openspiel - -o game.txt --force < game.txt`
+    # replaced the game with a record; the guard knew only files named on the line.
+    import shutil
+
+    record = tmp_path / "r.toml"
+    shutil.copy(Path(__file__).resolve().parent.parent / "records" / "gin-knock.toml", record)
+    before = record.read_bytes()
+    with record.open("rb") as stdin:
+        done = subprocess.run([sys.executable, "-m", "rummycheck", "replay", "-", "--at", "3", "--scenario",
+                               str(record), "--force"], stdin=stdin, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "is a file this command read" in done.stderr and record.read_bytes() == before
+
