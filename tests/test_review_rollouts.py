@@ -55,6 +55,11 @@ def test_review_rollouts_json_has_the_unit_and_each_decision() -> None:
     assert data["unit"] == "expected net points for the hand" and data["samples"] == 48
     first = data["decisions"][0]
     assert first["played"] == "pass" and first["best"] == "take" and first["grade"] == "blunder"
+    # graded on the first 48 samples, so borne out by a second look at 4 x 48 fresh ones, whose
+    # figures the decision shows; a decision the first samples do not grade gets none
+    assert first["second_look"] == first["samples"] == 192
+    assert all(d["second_look"] in (0, 192) for d in data["decisions"])
+    assert all(d["second_look"] == 192 for d in data["decisions"] if d["grade"] is not None)
     assert {p["name"] for p in data["players"]} == {"A", "B"}
 
 

@@ -69,6 +69,11 @@ __all__ = ["GRADES", "MAX_ACTIONS", "Decision", "DecisionReview", "PlayerRates",
 GRADES: tuple[tuple[str, float], ...] = (("blunder", 10.0), ("mistake", 5.0), ("inaccuracy", 2.0))
 #: the most actions a record may hold to be reviewed (either review); replay has no bound
 MAX_ACTIONS = 10_000
+#: a second look (``_second_look``) takes this many times the review's budget of rollouts a move
+SECOND_LOOK = 4
+
+#: a decision valued: its evaluation, and the second look at the move played where its grade was in doubt
+_Valued = tuple[Evaluation, MoveValue | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +97,10 @@ class Decision:
     candidates: tuple[MoveValue, ...] = ()  # every move valued, best first
     held_out: float = 0.0  # the loss on samples the best was not chosen on (``evaluate.held_out_loss``)
     top: Card | None = None  # the card a take would have taken (the discard pile's top), if any
+    #: rollouts of the second look, the fresh samples a grade must bear out (``_second_look``):
+    #: then the loss, its interval, the held-out loss, the grade and ``samples`` are the second
+    #: look's, the value, the rank and ``candidates`` the first's; 0 when there was none
+    second_look: int = 0
 
     @property
     def forced(self) -> bool:
@@ -280,26 +289,65 @@ def _decisions(record: Record, played: Replay, names: Sequence[str]) -> Iterator
         yield _HandEnd(nets)
 
 
-def _value(asked: _Asked, samples: int, seed: int, rollout: str | None) -> Evaluation:
-    """One decision valued (a task: the same in this process or a worker).
+def _value(asked: _Asked, samples: int, seed: int, rollout: str | None) -> tuple[Evaluation, MoveValue | None]:
+    """One decision valued (a task: the same in this process or a worker), and its second look.
 
     A move the race left behind early, on fewer rollouts than ``samples``, is valued again
     against the best with the whole budget when it would be graded or its loss looks like one
     (the mean past the lowest grade's threshold, the interval not yet clear of it): an early
-    separation is one look of many, and neither a grade nor its absence should rest on it."""
+    separation is one look of many, and neither a grade nor its absence should rest on it.
+
+    The second look (``_second_look``): where the first samples grade the move played, it
+    against the best on fresh samples; None where they do not."""
     listed = list(asked.moves) if asked.listed in asked.moves else [*asked.moves, asked.listed]
     found = _as_worded(evaluate(asked.state, samples=samples, seed=seed, rollout=rollout, candidates=listed,
                                 min_samples=min(32, samples)), asked)
     mine = found.of(asked.move)
     lowest = GRADES[-1][1]
-    if mine.samples >= samples or (mine.loss_low <= lowest and mine.loss <= lowest):
-        return found
-    best = asked.listed if found.best.action == asked.move else found.best.action
-    again = _as_worded(evaluate(asked.state, samples=samples, seed=seed, rollout=rollout,
-                                candidates=[best, asked.listed], min_samples=samples), asked)
-    redone = {c.action: c for c in again.candidates}
-    rows = sorted((redone.get(c.action, c) for c in found.candidates), key=lambda r: (r.loss, -r.value))
-    return replace(found, candidates=tuple(rows), samples=max(found.samples, again.samples))
+    if mine.samples < samples and (mine.loss_low > lowest or mine.loss > lowest):
+        best = asked.listed if found.best.action == asked.move else found.best.action
+        again = _as_worded(evaluate(asked.state, samples=samples, seed=seed, rollout=rollout,
+                                    candidates=[best, asked.listed], min_samples=samples), asked)
+        redone = {c.action: c for c in again.candidates}
+        rows = sorted((redone.get(c.action, c) for c in found.candidates), key=lambda r: (r.loss, -r.value))
+        found = replace(found, candidates=tuple(rows), samples=max(found.samples, again.samples))
+    return found, _second_look(asked, found, samples, seed, rollout)
+
+
+def _second_look(asked: _Asked, found: Evaluation, samples: int, seed: int,
+                 rollout: str | None) -> MoveValue | None:
+    """The move played against the best move of ``found`` on ``SECOND_LOOK`` times the budget of
+    fresh samples, where the first samples grade it: a grade is a claim, and it is made only as
+    fresh samples bear it out.
+
+    A review values many decisions, so now and then the interval of a move that loses little
+    clears a threshold by chance on the samples that also picked the best (16.5 [4.5, 28.6], a
+    Bing opening that loses nothing by hand).  The fresh samples (``second_seed``) did not pick
+    the best, so its lead there is not inflated by the pick: an unbiased loss against that move,
+    no more than the loss against the true best.  The grade, the loss and its interval are then
+    the second look's, which may grade lower, higher or not at all.  A decision the first
+    samples do not grade makes no claim and gets no second look (a look at those too would grade
+    small losses that the first samples could not tell apart, and more of the moves a competent
+    player finds plain: docs/review-checks.md).  None: no grade, the move played is the best,
+    or the decision is forced."""
+    mine = found.of(asked.move)
+    if found.best.action == asked.move or len(found.candidates) == 1 or _grade(mine.loss_low) is None:
+        return None
+    budget = min(MAX_SAMPLES, SECOND_LOOK * samples)
+    again = _as_worded(evaluate(asked.state, samples=budget, seed=second_seed(seed), rollout=rollout,
+                                candidates=[found.best.action, asked.listed], min_samples=budget), asked)
+    played = again.of(asked.move)
+    if again.best.action != asked.move:
+        return played
+    # on the fresh samples the move played came out ahead: its loss is the other's lead, turned round
+    other = again.candidates[1]
+    return replace(played, loss=-other.loss, loss_low=-other.loss_high, loss_high=-other.loss_low)
+
+
+def second_seed(seed: int) -> int:
+    """The seed of a second look's fresh samples: never the review's own (``-seed - 1`` differs from
+    ``seed`` for every whole number)."""
+    return -seed - 1
 
 
 def _as_worded(found: Evaluation, asked: _Asked) -> Evaluation:
@@ -311,13 +359,13 @@ def _as_worded(found: Evaluation, asked: _Asked) -> Evaluation:
 
 
 def _valued(items: Iterator[_Asked | _HandEnd], *, samples: int, seed: int, rollout: str | None,
-            executor: Executor | None, window: int) -> Iterator[_HandEnd | tuple[_Asked, Evaluation]]:
+            executor: Executor | None, window: int) -> Iterator[_HandEnd | tuple[_Asked, _Valued]]:
     """The items in order, each decision with its evaluation (at most ``window`` in flight)."""
     if executor is None:
         for item in items:
             yield item if isinstance(item, _HandEnd) else (item, _value(item, samples, seed, rollout))
         return
-    flight: deque[tuple[_Asked | _HandEnd, Future[Evaluation] | None]] = deque()
+    flight: deque[tuple[_Asked | _HandEnd, Future[_Valued] | None]] = deque()
     for item in items:
         if isinstance(item, _HandEnd):
             flight.append((item, None))
@@ -329,7 +377,7 @@ def _valued(items: Iterator[_Asked | _HandEnd], *, samples: int, seed: int, roll
         yield _done(flight.popleft())
 
 
-def _done(entry: tuple[_Asked | _HandEnd, Future[Evaluation] | None]) -> _HandEnd | tuple[_Asked, Evaluation]:
+def _done(entry: tuple[_Asked | _HandEnd, Future[_Valued] | None]) -> _HandEnd | tuple[_Asked, _Valued]:
     item, future = entry
     if isinstance(item, _HandEnd):
         return item
@@ -369,7 +417,7 @@ def review_decisions(record: Record, *, players: Sequence[str] | None = None, sa
                 luck.scored(item.nets)
             luck.new_hand()
             continue
-        asked, result = item
+        asked, (result, second) = item
         if progress is not None:
             progress(sum(len(h.actions) for h in record.hands[:asked.hand - 1]) + asked.action, total)
         move = asked.move
@@ -378,12 +426,15 @@ def review_decisions(record: Record, *, players: Sequence[str] | None = None, sa
         count = len(asked.moves) + (asked.listed not in asked.moves)
         mine = result.of(move)
         rank = 1 + sum(1 for c in result.candidates if c.action != move and c.value > mine.value)
+        # the loss and its grade: the second look's where there was one (its best was picked on other
+        # samples, so its plain loss is a held-out loss too)
+        lost = mine if second is None else replace(second, held_out=second.loss)
         decisions.append(Decision(asked.hand, asked.action, asked.player, move, result.best.action, rank,
-                                  count, mine.loss, mine.loss_low, mine.loss_high, mine.value, mine.samples,
-                                  None if count == 1 else _grade(mine.loss_low), result.best.value,
-                                  result.candidates, mine.held_out,
-                                  asked.state.top_discard))
-        luck.decision(asked.player, mine.loss, mine.loss_low, mine.loss_high)
+                                  count, lost.loss, lost.loss_low, lost.loss_high, mine.value, lost.samples,
+                                  None if count == 1 else _grade(lost.loss_low), result.best.value,
+                                  result.candidates, lost.held_out,
+                                  asked.state.top_discard, 0 if second is None else second.samples))
+        luck.decision(asked.player, lost.loss, lost.loss_low, lost.loss_high)
     rates = []
     for name in names:
         theirs = [d for d in decisions if d.player == name and not d.forced]

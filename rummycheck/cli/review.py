@@ -33,7 +33,9 @@ def review(
                                                               "one more draw) instead of rollouts.")] = False,
     rollouts: Annotated[bool, typer.Option("--rollouts", hidden=True,
                                            help="The rollout review (the default; kept for old scripts).")] = False,
-    samples: Annotated[int, typer.Option("--samples", help="Most rollouts per move.", min=1, max=100000)] = 96,
+    samples: Annotated[int, typer.Option(
+        "--samples", help="Most rollouts per move (a graded decision's second look, on fresh samples: 4 times as "
+                          "many).", min=1, max=100000)] = 96,
     seed: Annotated[int, typer.Option("--seed", help="The seed of the rollouts.", min=-MAX_SEED, max=MAX_SEED)] = 1,
     rollout: RolloutOpt = None,
     workers: RolloutWorkersOpt = None,

@@ -319,6 +319,7 @@ def decisions_json(review: DecisionReview) -> dict[str, Any]:
                        "rank": d.rank, "moves": d.moves, "forced": d.forced, "value": _finite(d.value),
                        "loss": _finite(d.loss), "loss_ci": [_finite(d.loss_low), _finite(d.loss_high)],
                        "loss_held_out": _finite(d.held_out), "samples": d.samples, "grade": d.grade,
+                       "second_look": d.second_look,
                        "candidates": [{"action": c.action.move_text(),
                                        "then": None if c.then is None else c.then.move_text(),
                                        "finish": c.finish or None,

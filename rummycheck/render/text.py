@@ -394,10 +394,13 @@ def decisions_text(review: DecisionReview, *, every: bool = False) -> str:
             row.append(f"{100 * mine.value:.1f}% / {100 * best.value:.1f}%" if mine is not None and best is not None
                        else "")
         rows.append(row)
+    from rummycheck.analysis.decisions import SECOND_LOOK
+    from rummycheck.analysis.evaluate import MAX_SAMPLES
     bots = f", rollout bots {review.rollout}" if review.rollout else ""
     lines = [f"{review.source}: every decision valued in {review.unit} by rollouts (up to {review.samples} per "
              f"move, seed {review.seed}{bots}); a grade only where the loss's whole 95% interval clears 2 "
-             "(inaccuracy), 5 (mistake) or 10 (blunder) points", ""]
+             "(inaccuracy), 5 (mistake) or 10 (blunder) points, and again on a second look at "
+             f"{min(MAX_SAMPLES, SECOND_LOOK * review.samples)} fresh rollouts", ""]
     if rows:
         heads = ["hand.action", "player", "played", "best", *(["rank"] if every else []), "grade",
                  "points behind [95%]", "rollouts"]
