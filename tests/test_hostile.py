@@ -633,3 +633,21 @@ def test_a_file_redirected_into_standard_input_is_never_written(tmp_path: Path) 
     assert done.returncode == 2, done.stdout + done.stderr
     assert "is a file this command read" in done.stderr and record.read_bytes() == before
 
+
+
+def test_the_lay_off_walk_gives_up_in_one_line_past_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Found by an outside audit (2026-12-08): a Bing scenario under house rules (20 cards, every
+    # deuce, 16 table melds) made solve run past 30 s while its memory grew past a gigabyte.  The walk
+    # now stops at WALK_STATES points with SolverGaveUpError (the shipped bound, 2,000,000, lets the
+    # slowest position known solve: docs/performance.md).  Here the bound is cut to 3 so that an
+    # everyday table reaches it (four cards on three melds).
+    from typer.testing import CliRunner
+
+    from rummycheck.cli import app
+    from rummycheck.solvers import layoffs
+
+    monkeypatch.setattr(layoffs, "WALK_STATES", 3)
+    result = CliRunner().invoke(app, ["solve", "scenarios/bing-opening-layoffs.toml"])
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "gave up" in lines[0] and "more than 3 points" in lines[0]

@@ -38,6 +38,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from rummycheck.cards import Card
+from rummycheck.errors import SolverGaveUpError
 from rummycheck.melds import Meld, MeldKind, extend_meld, may_join, meld_problems, run_positions
 from rummycheck.position import TableMeld
 from rummycheck.results import LayOff
@@ -154,6 +155,9 @@ def meld_options(meld: Meld, hand: Sequence[Card], variant: Variant) -> list[tup
 
 
 _OPTIONS_MAX = 1 << 14  # remembered ways to extend a meld, per variant, before the memo is emptied
+#: the most points (meld reached, cards left, wild cards owed) the lay-off walk visits before it gives
+#: up (``SolverGaveUpError``): some 250 bytes each, so its memory stays near half a gigabyte at most
+WALK_STATES = 2_000_000
 
 
 def _ways(meld: Meld, hand: Sequence[Card], variant: Variant) -> list[_Way]:
@@ -251,6 +255,11 @@ def layoff_remainders(hand: Sequence[Card], table: Sequence[TableMeld], *, varia
         reached = visited.get((index, left, owed))
         if reached is not None and reached <= cost:
             return
+        if reached is None and len(visited) >= WALK_STATES:
+            raise SolverGaveUpError(
+                f"the exact search gave up on this table: laying off {len(hand)} cards on {len(table)} melds "
+                f"reaches more than {WALK_STATES:,} points of its walk (a house-rules position of many wild "
+                "cards and melds; docs/performance.md); fewer table melds or wild cards in the scenario would do")
         visited[(index, left, owed)] = cost
         if index == last:
             if not owed:
