@@ -133,11 +133,13 @@ def test_bing_meld_after_an_unnamed_draw_is_illegal_by_meld_turn() -> None:
 
 def test_bing_limit_hold_settled_although_the_drawn_card_is_unknown() -> None:
     # on 60 with Kd Kh Kc 5c: draw X, discard 5c keeps Kd Kh Kc X = 30 + X, X from 2 to 15:
-    # 60 + 32 = 92 at least, > 75 whatever X is
+    # 60 + 32 = 92 at least, > 75 whatever X is.  Since 2026-12-08 the draw itself is refused, as
+    # A is over his limit before it (60 + 35 = 95 > 75) and a drawn card might leave him no legal
+    # discard at all (docs/check.md); the verdict is the same rule, settled without the card
     verdict = judged(bing("Kd Kh Kc 5c", score=60, opened=True, table="8c 9c Tc"), "draw; discard 5c")
     assert not verdict.legal
     assert verdict.rules == ("BING-LIMIT-HOLD",)
-    assert "at least" in verdict.line() and "92" in verdict.line()
+    assert "before the draw: score 60 + 35 left = 95 > 75" in verdict.line()
 
 
 def test_bing_limit_hold_legal_whatever_the_drawn_card() -> None:
@@ -330,17 +332,19 @@ def test_read_meld_finds_a_legal_meld_with_cards_replaced_by_deuces(is_set: bool
 
 
 def test_bing_rule_left_open_by_an_unknown_card_is_listed_when_another_rule_decides(tmp_path: Path) -> None:
-    # on 50 with Kd Kh Kc 8c 9c, melding the kings after an unnamed draw leaves 8c 9c + X =
-    # 19 (X a deuce) to 32 (an ace): 69 <= 75 or 82 > 75, BING-LIMIT is open; BING-MELD-TURN decides
-    text = bing("Kd Kh Kc 8c 9c", score=50, opened=True, table="4c 5c 6c")
-    verdict = judged(text, "draw; meld Kd Kh Kc")
+    # on 43 with 3c 4c 5c Kd Qd (43 + 32 = 75: within his limit, so he may draw), melding the
+    # clubs after an unnamed draw leaves Kd Qd + X = 22 (X a deuce) to 35 (an ace): 65 <= 75 or
+    # 78 > 75, BING-LIMIT is open; BING-MELD-TURN decides.  (The position before 2026-12-08, on 50
+    # with Kd Kh Kc 8c 9c, is over the limit before the draw, which is now refused itself.)
+    text = bing("3c 4c 5c Kd Qd", score=43, opened=True, table="8h 9h Th")
+    verdict = judged(text, "draw; meld 3c 4c 5c")
     assert verdict.rules == ("BING-MELD-TURN",)
     assert [r.rule for r in verdict.unsettled] == ["BING-LIMIT"]
-    assert "score 50 + 19 left = 69 <= 75 at the least, score 50 + 32 left = 82 > 75 at the most" \
+    assert "score 43 + 22 left = 65 <= 75 at the least, score 43 + 35 left = 78 > 75 at the most" \
         in verdict.unsettled[0].message
     path = tmp_path / "case.toml"
     path.write_text(text, encoding="utf-8")
-    result = CliRunner().invoke(app, ["check", str(path), "--play", "draw; meld Kd Kh Kc", "--no-disputes"])
+    result = CliRunner().invoke(app, ["check", str(path), "--play", "draw; meld 3c 4c 5c", "--no-disputes"])
     assert result.exit_code == 1
     assert "  cannot tell: BING-LIMIT: depends on the unnamed card A drew from the stock" in result.output
 
