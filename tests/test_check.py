@@ -181,14 +181,16 @@ CASES = [
                                                           rules="out_discard_required = true"), "out", False,
      "BASIC-OUT"),
     # BING-LIMIT-HOLD and the draw: an opened player within his limit may always draw (the card
-    # drawn may be thrown): 60 + Kd 5c = 75 <= 75.  One over it before the draw (70 + Kd 3c = 83 > 75;
-    # a position given by hand) could draw a Q and find no discard within the limit (Kd Qx 3c: the best
-    # throw leaves 13, 83 > 75), so the draw is refused, though a 2 or 3 drawn would have let him
-    # throw the Kd (70 + 5 <= 75): the judge's legal moves never lead where no move is legal
+    # drawn may be thrown): 60 + Kd 5c = 75 <= 75.  One over it before the draw (a position given by
+    # hand) may draw while some card would let him finish: 70 + Kd 3c = 83, but a deuce drawn and the
+    # Kd thrown leaves 3 + 2 = 5, 75 <= 75.  With Kd Qd even that leaves 10 + 2 = 12, 82 > 75: no card
+    # can help, so the draw is refused and never leads where no move is legal
     ("bing_draw_within_the_limit", bing("Kd 5c", score=60, opened=True, table=OPENED_TABLE), "draw", True,
      "BING-TURN"),
-    ("bing_draw_over_the_limit", bing("Kd 3c", score=70, opened=True, table=OPENED_TABLE), "draw", False,
-     "BING-LIMIT-HOLD"),
+    ("bing_draw_over_the_limit_a_card_could_mend", bing("Kd 3c", score=70, opened=True, table=OPENED_TABLE),
+     "draw 2s; discard Kd", True, "BING-LIMIT-HOLD"),
+    ("bing_draw_over_the_limit_no_card_can_mend", bing("Kd Qd", score=70, opened=True, table=OPENED_TABLE), "draw",
+     False, "BING-LIMIT-HOLD"),
     # gin ends a hand by a knock, never by `out`
     ("gin_out_shorthand_is_no_gin_play", gin("Ac 2c 3c 4d 5d 6d 7h 8h 9h Th Jh"), "out", False, "GIN-KNOCK"),
 ]
@@ -334,3 +336,12 @@ def test_an_opened_bing_player_over_his_limit_has_no_draw_that_leads_nowhere() -
     assert [a.move_text() for a in state.legal_actions()] == ["meld Kh Kd Kc"]
     code, out = _run("advise", "scenarios/bing-unknown-drawn-card-settled.toml", "--samples", "4")
     assert code == 0 and "the only legal move" in out, out
+
+
+def test_advise_refuses_a_position_whose_draws_could_leave_no_legal_move(tmp_path: Path) -> None:
+    # 70 + Kd 3c = 83 > 75: a deuce or a 3 drawn lets him throw the Kd, so he may draw, but a queen
+    # drawn would leave no discard within the limit, and no rollout could go on: one located line
+    path = tmp_path / "over.toml"
+    path.write_text(bing("Kd 3c", score=70, opened=True, table=OPENED_TABLE), encoding="utf-8")
+    code, out = _run("advise", str(path), "--samples", "4")
+    assert code == 2 and "over his limit before the draw (score 70 + 13 left = 83 > 75)" in out, out

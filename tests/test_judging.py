@@ -133,13 +133,13 @@ def test_bing_meld_after_an_unnamed_draw_is_illegal_by_meld_turn() -> None:
 
 def test_bing_limit_hold_settled_although_the_drawn_card_is_unknown() -> None:
     # on 60 with Kd Kh Kc 5c: draw X, discard 5c keeps Kd Kh Kc X = 30 + X, X from 2 to 15:
-    # 60 + 32 = 92 at least, > 75 whatever X is.  Since 2026-12-08 the draw itself is refused, as
-    # A is over his limit before it (60 + 35 = 95 > 75) and a drawn card might leave him no legal
-    # discard at all (docs/check.md); the verdict is the same rule, settled without the card
+    # 60 + 32 = 92 at least, > 75 whatever X is.  Since 2026-12-08 the draw itself is refused: no
+    # discard after it can keep the limit, not even with the cheapest card (a deuce) drawn and a king
+    # thrown, 35 + 2 - 10 = 27, 60 + 27 = 87 > 75 (docs/check.md); the same rule, settled without the card
     verdict = judged(bing("Kd Kh Kc 5c", score=60, opened=True, table="8c 9c Tc"), "draw; discard 5c")
     assert not verdict.legal
     assert verdict.rules == ("BING-LIMIT-HOLD",)
-    assert "before the draw: score 60 + 35 left = 95 > 75" in verdict.line()
+    assert "even with the cheapest card drawn, the best discard leaves score 60 + 27 left = 87 > 75" in verdict.line()
 
 
 def test_bing_limit_hold_legal_whatever_the_drawn_card() -> None:

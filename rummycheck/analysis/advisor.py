@@ -50,7 +50,7 @@ def no_advice(state: GameState) -> str | None:
         return "the hand is over: there is no decision to advise on"
     if not state.player.known:
         return f"the hand of {state.player.name} is not fully known: give his cards to advise him"
-    return None
+    return state.game.cannot_play_out(state)
 
 
 def advise(state: GameState, *, samples: int = 400, seed: int = 1, rollout: str | None = None,

@@ -414,6 +414,11 @@ class Game:
         (``bound``: "at least " or "at most " when the points are a bound, unknown cards counted)."""
         return None
 
+    def cannot_play_out(self, state: TableView) -> str | None:
+        """Why the position of ``state`` cannot be played out by rollouts although the player to move
+        has legal moves (a position given by hand that play never reaches), or None."""
+        return None
+
     def hidden_hands_fit(self, state: TableView, hands: Sequence[Sequence[Card]] | None = None) -> bool:
         """Whether ``hands`` (by seat; None: the hands of ``state``), hidden cards dealt at random
         (``Observation.determinize``, the evaluator's samples), could stand at ``state`` under the

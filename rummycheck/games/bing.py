@@ -143,27 +143,46 @@ class Bing(Game):
         return [] if verdict[0] else [verdict[1]]
 
     def draw_problems(self, state: TableView) -> list[Reason]:
-        """BING-LIMIT-HOLD: an opened player already over his limit may not draw.
+        """BING-LIMIT-HOLD: drawing is illegal when no card it could bring lets a discard keep the limit.
 
         After a draw the turn ends with a discard (no meld: BING-MELD-TURN), and the card drawn
-        may be the one thrown, so a player within his limit can always finish.  One over it (a
-        position given by hand: play never leaves an opened player so) may draw a card that no
-        discard makes up for, and would then have no legal way to end his turn; so the draw is
-        refused, and the legal moves never lead where no move is legal.  Unknown cards in his
-        hand count as the cheapest and the dearest card."""
+        may be the one thrown, so a player within his limit can always finish.  One already over
+        it (a position given by hand: play never leaves him so) finishes only if a cheap enough
+        card comes: when even the cheapest card, with the dearest card held thrown, leaves him
+        over, the draw itself breaks the rule, as a take does (``take_problems``), and the legal
+        moves never offer a draw after which no move is legal.  A draw that some cards would let
+        him finish stays legal; the card named, if any, is judged by the discard that follows.
+        Unknown cards in his hand count as the cheapest and the dearest card."""
         problems = super().draw_problems(state)
         player = state.player
         if problems or not player.opened or not player.size:
             return problems
-        low, high = self.points_range(player)
+        held = [self.variant.card_points(c) for c in player.hand]
+        cheapest, dearest = self.card_value_bounds()
+
+        def best_left(unknown_value: int) -> int:  # the cheapest card drawn, the dearest card then thrown
+            cards = [*held, *[unknown_value] * player.unknown, cheapest]
+            return sum(cards) - max(cards)
+
+        low, high = best_left(cheapest), best_left(dearest)
         verdict = self._limit_between(state, player, low, high, hold=True, rule="BING-LIMIT-HOLD",
-                                      what="before the draw: ")
+                                      what="even with the cheapest card drawn, the best discard leaves ")
         if verdict is None:
             raise self._cannot_tell(state, player, low, high, hold=True, rule="BING-LIMIT-HOLD")
-        if verdict[0]:
-            return []
-        reason = verdict[1]
-        return [Reason(reason.rule, f"{reason.message}; a draw may bring a card that no discard makes up for")]
+        return [] if verdict[0] else [verdict[1]]
+
+    def cannot_play_out(self, state: TableView) -> str | None:
+        """An opened player over his limit before the draw, who may still draw (``draw_problems``: a
+        cheap card would let him finish): a dearer card would leave him no legal discard, and a
+        rollout that draws it could not go on."""
+        player = state.player
+        if not player.opened or not player.known or self.draw_problems(state):
+            return None
+        check = self.limit_check(score=player.score, points=self.variant.points(player.hand), hold=True)
+        if check.ok:
+            return None
+        return (f"{player.name} is over his limit before the draw ({check.text}), a position play never reaches: "
+                "some cards he could draw would leave him no legal discard, so rollouts cannot play it out")
 
     def _limit_between(self, state: TableView, player: PlayerView, low: int, high: int, *, hold: bool,
                        rule: str, what: str = "") -> tuple[bool, Reason] | None:
