@@ -72,7 +72,7 @@ MAX_ACTIONS = 10_000
 #: a second look (``_second_look``) takes this many times the review's budget of rollouts a move
 SECOND_LOOK = 4
 
-#: a decision valued: its evaluation, and the second look at the move played where its grade was in doubt
+#: a decision valued: its evaluation, and the second look at the move played where the first samples graded it
 _Valued = tuple[Evaluation, MoveValue | None]
 
 
@@ -289,7 +289,7 @@ def _decisions(record: Record, played: Replay, names: Sequence[str]) -> Iterator
         yield _HandEnd(nets)
 
 
-def _value(asked: _Asked, samples: int, seed: int, rollout: str | None) -> tuple[Evaluation, MoveValue | None]:
+def _value(asked: _Asked, samples: int, seed: int, rollout: str | None) -> _Valued:
     """One decision valued (a task: the same in this process or a worker), and its second look.
 
     A move the race left behind early, on fewer rollouts than ``samples``, is valued again
